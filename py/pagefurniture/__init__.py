@@ -1,0 +1,37 @@
+"""Find the running headers, footers and page numbers in a PDF and take them out of its text.
+
+>>> from pagefurniture import analyze
+>>> report = analyze("report.pdf")                       # doctest: +SKIP
+>>> print(report.cleaned_text())                          # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+import os
+
+from .detect import detect
+from .errors import (Cancelled, DamagedPDF, LimitExceeded, NotAPDF, NoTextLayer, PageFurnitureError,
+                     PasswordRequired, WrongPassword)
+from .extract import DEFAULT_LIMITS, Limits, Progress, Source, extract
+from .model import Group, Line, Page
+from .report import Removed, Report
+
+__all__ = ["analyze", "Report", "Group", "Line", "Page", "Removed", "Limits", "PageFurnitureError", "NotAPDF",
+           "DamagedPDF", "PasswordRequired", "WrongPassword", "NoTextLayer", "LimitExceeded", "Cancelled"]
+
+
+def analyze(pdf: Source, *, password: str | None = None, on_progress: Progress | None = None,
+            name: str | None = None, limits: Limits = DEFAULT_LIMITS) -> Report:
+    """Read a PDF (a path, bytes or a binary file), find its page furniture and return the Report.
+
+    ``on_progress(done, total)`` is called after each page; returning False from it cancels the run.
+    Raises a PageFurnitureError subclass on input that cannot be read. A PDF without any text layer
+    still gives a Report (every page listed as without text); ``report.require_text()`` raises NoTextLayer.
+    """
+    if name is None:
+        name = os.path.basename(os.fspath(pdf)) if isinstance(pdf, (str, os.PathLike)) else \
+            os.path.basename(getattr(pdf, "name", "") or "") or "document.pdf"
+    document = extract(pdf, password=password, on_progress=on_progress, limits=limits)
+    return Report(name=name, pages=document.pages, groups=detect(document.pages), encrypted=document.encrypted)

@@ -1,0 +1,49 @@
+"""One error tree: everything the package raises on bad input is a PageFurnitureError."""
+
+
+class PageFurnitureError(Exception):
+    """Base class: the message is one plain sentence saying what is wrong and what to do."""
+
+    kind = "error"
+
+
+class NotAPDF(PageFurnitureError):
+    """The input is not a PDF file at all."""
+
+    kind = "not-a-pdf"
+
+
+class DamagedPDF(PageFurnitureError):
+    """The input looks like a PDF but cannot be read."""
+
+    kind = "damaged"
+
+
+class PasswordRequired(PageFurnitureError):
+    """The PDF is encrypted with a user password and none was given."""
+
+    kind = "password-required"
+
+
+class WrongPassword(PasswordRequired):
+    """A password was given but it does not open the PDF."""
+
+    kind = "wrong-password"
+
+
+class NoTextLayer(PageFurnitureError):
+    """No page of the PDF has any text (a scan): OCR is out of scope."""
+
+    kind = "no-text"
+
+
+class LimitExceeded(PageFurnitureError):
+    """The work stopped at one of the documented limits (size, pages, time)."""
+
+    kind = "limit"
+
+
+class Cancelled(PageFurnitureError):
+    """The caller asked to stop."""
+
+    kind = "cancelled"

@@ -1,0 +1,377 @@
+"""Read a PDF into pages of lines. The only module that imports pdfminer; its errors become ours here.
+
+pdfminer's own layout analysis (grouping characters into lines, boxes and a reading order) is most of its
+cost and more than we need: furniture detection needs each line's text, box, size and font. So a small
+device receives the characters and this module groups them into lines itself, in the visible page's
+coordinates (pdfminer already applies /Rotate through the page's transformation matrix).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import BinaryIO, Union
+
+from pdfminer.pdfdevice import PDFTextDevice
+from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
+from pdfminer.pdffont import PDFUnicodeNotDefined
+from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+from pdfminer.pdfpage import PDFPage
+from pdfminer.pdfparser import PDFParser
+from pdfminer.psexceptions import PSException
+
+from .errors import Cancelled, DamagedPDF, LimitExceeded, NotAPDF, PageFurnitureError, PasswordRequired, WrongPassword
+from .model import Document, Line, Page
+
+Source = Union[str, os.PathLike, bytes, bytearray, memoryview, BinaryIO]
+Progress = Callable[[int, int], object]
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Bounds that protect the user from hostile files without refusing real documents."""
+
+    max_bytes: int = 512 * 1024 * 1024
+    max_pages: int = 20_000
+    max_chars_per_page: int = 1_000_000
+    max_seconds_per_page: float = 60.0
+    max_seconds: float = 1800.0
+
+
+DEFAULT_LIMITS = Limits()
+
+# A gap wider than this many font sizes splits a baseline into separate lines (header parts on one
+# baseline, table cells, columns); pdfminer's default char_margin of 2 glyph widths is about the same.
+LINE_SPLIT_GAP = 1.0
+# A gap wider than this many font sizes between two glyphs is a word space when the PDF drew none.
+WORD_GAP = 0.12
+# Glyphs whose baselines differ by less than this many font sizes share a line.
+BASELINE_TOLERANCE = 0.35
+
+
+def read_bytes(pdf: Source, limits: Limits = DEFAULT_LIMITS) -> bytes:
+    """Return the file's bytes, from a path, a bytes-like object or a binary file."""
+    if isinstance(pdf, (bytes, bytearray, memoryview)):
+        data = bytes(pdf)
+    elif isinstance(pdf, (str, os.PathLike)):
+        try:
+            size = os.path.getsize(pdf)
+            if size > limits.max_bytes:
+                raise LimitExceeded(_too_big(size, limits))
+            with open(pdf, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            raise PageFurnitureError(f"cannot read {os.fspath(pdf)!s}: {exc.strerror or exc}") from None
+    elif hasattr(pdf, "read"):
+        data = pdf.read(limits.max_bytes + 1)
+        if not isinstance(data, (bytes, bytearray)):
+            raise TypeError("the file must be opened in binary mode ('rb')")
+        data = bytes(data)
+    else:
+        raise TypeError(f"expected a path, bytes or a binary file, not {type(pdf).__name__}")
+    if len(data) > limits.max_bytes:
+        raise LimitExceeded(_too_big(len(data), limits))
+    return data
+
+
+def _too_big(size: int, limits: Limits) -> str:
+    return (f"the file is {size / 2**20:.0f} MB, over the limit of {limits.max_bytes / 2**20:.0f} MB; "
+            "split it into smaller PDFs")
+
+
+def check_header(data: bytes) -> None:
+    """Refuse input that is not a PDF before pdfminer tries to parse it."""
+    if not data:
+        raise NotAPDF("the file is empty; choose a PDF file")
+    # Readers accept the header anywhere in the first 1024 bytes (some files start with junk).
+    if b"%PDF-" not in data[:1024]:
+        raise NotAPDF(f"this is not a PDF ({_sniff(data)}); choose a PDF file")
+
+
+def _sniff(data: bytes) -> str:
+    signatures = {
+        b"\x89PNG": "it is a PNG image", b"\xff\xd8\xff": "it is a JPEG image", b"PK\x03\x04": "it is a ZIP archive",
+        b"GIF8": "it is a GIF image", b"II*\x00": "it is a TIFF image", b"MM\x00*": "it is a TIFF image",
+        b"\xd0\xcf\x11\xe0": "it is an old Office document", b"{\\rtf": "it is an RTF document",
+    }
+    for magic, what in signatures.items():
+        if data.startswith(magic):
+            return what
+    head = data[:512]
+    if b"<html" in head.lower() or b"<!doctype" in head.lower():
+        return "it is a web page"
+    try:
+        head.decode("utf-8")
+        return "it looks like a text file"
+    except UnicodeDecodeError:
+        return "it does not start with %PDF-"
+
+
+class _Clock:
+    """Raises LimitExceeded when a page or the whole run takes too long; checked every few hundred glyphs."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.start = self.page_start = time.monotonic()
+        self.page = 0
+
+    def begin(self, page: int) -> None:
+        self.page = page
+        self.page_start = time.monotonic()
+
+    def check(self) -> None:
+        now = time.monotonic()
+        if now - self.page_start > self.limits.max_seconds_per_page:
+            raise LimitExceeded(f"page {self.page} took longer than {self.limits.max_seconds_per_page:.0f} s to read, "
+                                "the limit for one page; the file may be damaged or built to be slow")
+        if now - self.start > self.limits.max_seconds:
+            raise LimitExceeded(f"reading stopped at page {self.page}: the whole file took longer than "
+                                f"{self.limits.max_seconds:.0f} s, the limit for one file")
+
+
+class _Glyphs(PDFTextDevice):
+    """A pdfminer device that records each glyph as a small tuple and skips everything else."""
+
+    def __init__(self, rsrcmgr: PDFResourceManager, clock: _Clock, limits: Limits) -> None:
+        super().__init__(rsrcmgr)
+        self.clock = clock
+        self.limits = limits
+        self.glyphs: list[tuple] = []
+        self._unicode: dict[tuple[int, int], str] = {}
+
+    def begin_page(self, page: PDFPage, ctm) -> None:  # noqa: ANN001 - pdfminer's signature
+        self.glyphs = []
+        self.ctm = ctm
+
+    def render_char(self, matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate) -> float:  # noqa: ANN001
+        key = (id(font), cid)
+        text = self._unicode.get(key)
+        if text is None:
+            try:
+                text = font.to_unichr(cid)
+            except PDFUnicodeNotDefined:
+                text = f"(cid:{cid})"
+            except (PSException, KeyError, ValueError, TypeError, IndexError):
+                text = f"(cid:{cid})"
+            self._unicode[key] = text
+        adv = font.char_width(cid) * fontsize * scaling
+        glyphs = self.glyphs
+        if len(glyphs) & 255 == 0:
+            self.clock.check()
+            if len(glyphs) >= self.limits.max_chars_per_page:
+                raise LimitExceeded(f"page {self.clock.page} has more than {self.limits.max_chars_per_page:,} "
+                                    "characters, the limit for one page")
+        a, b, c, d, e, f = matrix
+        if font.is_vertical():
+            # Vertical writing runs down the text space's y axis.
+            dx, dy, ux, uy = -c, -d, a, b
+        else:
+            dx, dy, ux, uy = a, b, c, d
+        dn = math.hypot(dx, dy)
+        un = math.hypot(ux, uy)
+        if dn == 0 or un == 0 or not text:
+            return adv
+        ox = e + c * rise
+        oy = f + d * rise
+        glyphs.append((text, ox, oy, dx / dn, dy / dn, fontsize * un, adv * dn, font.fontname))
+        return adv
+
+
+def _open(data: bytes, password: str | None) -> tuple[PDFDocument, bool]:
+    parser = PDFParser(io.BytesIO(data))
+    try:
+        doc = PDFDocument(parser, password=password or "")
+    except PDFPasswordIncorrect:
+        if password:
+            raise WrongPassword("the password is not right for this PDF; check it and try again") from None
+        raise PasswordRequired("this PDF is protected by a password; enter the password to open it") from None
+    except PDFEncryptionError as exc:
+        raise DamagedPDF(f"this PDF uses an encryption this tool cannot open ({exc})") from None
+    except (PSException, ValueError, KeyError, TypeError, IndexError, AttributeError, AssertionError,
+            RecursionError, OverflowError, struct_error(), ZeroDivisionError) as exc:
+        raise DamagedPDF(f"this PDF is damaged and cannot be read ({_brief(exc)}); "
+                         "try opening and saving it again with a PDF viewer") from None
+    return doc, bool(doc.encryption)
+
+
+def struct_error() -> type[Exception]:
+    import struct
+
+    return struct.error
+
+
+def _brief(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:120]
+
+
+def extract(pdf: Source, *, password: str | None = None, on_progress: Progress | None = None,
+            limits: Limits = DEFAULT_LIMITS) -> Document:
+    """Read every page's lines.
+
+    >>> doc = extract(open("tests/data/simple.pdf", "rb"))  # doctest: +SKIP
+    >>> doc.pages[0].number
+    1
+    """
+    data = read_bytes(pdf, limits)
+    check_header(data)
+    doc, encrypted = _open(data, password)
+    try:
+        page_objects = list(PDFPage.create_pages(doc))
+    except (PSException, ValueError, KeyError, TypeError, IndexError, AttributeError, AssertionError,
+            RecursionError, OverflowError, ZeroDivisionError) as exc:
+        raise DamagedPDF(f"the page list of this PDF is damaged ({_brief(exc)}); "
+                         "try opening and saving it again with a PDF viewer") from None
+    if not page_objects:
+        raise DamagedPDF("this PDF has no pages")
+    if len(page_objects) > limits.max_pages:
+        raise LimitExceeded(f"the PDF has {len(page_objects):,} pages, over the limit of {limits.max_pages:,}; "
+                            "split it into smaller PDFs")
+    clock = _Clock(limits)
+    rsrcmgr = PDFResourceManager(caching=True)
+    device = _Glyphs(rsrcmgr, clock, limits)
+    interpreter = PDFPageInterpreter(rsrcmgr, device)
+    pages: list[Page] = []
+    total = len(page_objects)
+    for number, page_object in enumerate(page_objects, start=1):
+        clock.begin(number)
+        pages.append(_read_page(number, page_object, interpreter, device))
+        if on_progress is not None:
+            if on_progress(number, total) is False:
+                raise Cancelled("stopped on request")
+    return Document(pages=tuple(pages), encrypted=encrypted)
+
+
+def _read_page(number: int, page_object: PDFPage, interpreter: PDFPageInterpreter, device: _Glyphs) -> Page:
+    width, height, crop = _frame(page_object)
+    error = None
+    try:
+        interpreter.process_page(page_object)
+    except PageFurnitureError:
+        raise
+    except (PSException, ValueError, KeyError, TypeError, IndexError, AttributeError, AssertionError,
+            RecursionError, OverflowError, ZeroDivisionError, MemoryError, NotImplementedError, EOFError) as exc:
+        # Keep what was read before the failure and say so: the page is named in the report.
+        error = f"page {number} could not be read completely ({_brief(exc)})"
+    lines = build_lines(device.glyphs, crop)
+    device.glyphs = []
+    return Page(number=number, width=round(width, 2), height=round(height, 2), lines=lines, error=error)
+
+
+def _frame(page_object: PDFPage) -> tuple[float, float, tuple[float, float, float, float]]:
+    """The visible page's size, and the crop box in the device space pdfminer draws into."""
+    try:
+        mx0, my0, mx1, my1 = (float(v) for v in page_object.mediabox)
+        cx0, cy0, cx1, cy1 = (float(v) for v in (page_object.cropbox or page_object.mediabox))
+    except (TypeError, ValueError):
+        mx0, my0, mx1, my1 = 0.0, 0.0, 612.0, 792.0
+        cx0, cy0, cx1, cy1 = mx0, my0, mx1, my1
+    rotate = (page_object.rotate or 0) % 360
+    w, h = abs(mx1 - mx0), abs(my1 - my0)
+    # Device space: pdfminer moves the media box's lower-left corner to the origin and rotates.
+    if rotate == 90:
+        crop = (cy0 - my0, mx1 - cx1, cy1 - my0, mx1 - cx0)
+        w, h = h, w
+    elif rotate == 180:
+        crop = (mx1 - cx1, my1 - cy1, mx1 - cx0, my1 - cy0)
+    elif rotate == 270:
+        crop = (my1 - cy1, cx0 - mx0, my1 - cy0, cx1 - mx0)
+        w, h = h, w
+    else:
+        crop = (cx0 - mx0, cy0 - my0, cx1 - mx0, cy1 - my0)
+    x0, y0, x1, y1 = crop
+    crop = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+    if crop[2] - crop[0] < 1 or crop[3] - crop[1] < 1:
+        crop = (0.0, 0.0, w, h)
+    return crop[2] - crop[0], crop[3] - crop[1], crop
+
+
+def build_lines(glyphs: list[tuple], crop: tuple[float, float, float, float]) -> tuple[Line, ...]:
+    """Group glyphs into lines: same writing direction, same baseline, no wide gap; keep drawing order.
+
+    Works for any direction, so vertical margin text and diagonal watermarks become lines too.
+    """
+    cx0, cy0, cx1, cy1 = crop
+    slack = 2.0
+    buckets: dict[int, list[tuple]] = {}
+    for seq, (text, ox, oy, dx, dy, size, adv, font) in enumerate(glyphs):
+        if not (cx0 - slack <= ox <= cx1 + slack and cy0 - slack <= oy <= cy1 + slack):
+            continue  # outside the crop box: not visible
+        angle = round(math.degrees(math.atan2(dy, dx))) % 360
+        perp = dx * oy - dy * ox  # offset of the baseline from the origin along its normal
+        along = dx * ox + dy * oy
+        buckets.setdefault(angle, []).append((perp, along, seq, text, ox, oy, dx, dy, size, adv, font))
+    lines: list[tuple[int, Line]] = []
+    for angle, items in buckets.items():
+        items.sort()
+        run: list[tuple] = []
+        base = None
+        for item in items:
+            if run and item[0] - base > BASELINE_TOLERANCE * max(item[8], run[0][8], 1.0):
+                lines.extend(_split_run(run, angle, cx0, cy1))
+                run = []
+            if not run:
+                base = item[0]
+            run.append(item)
+        if run:
+            lines.extend(_split_run(run, angle, cx0, cy1))
+    lines.sort(key=lambda pair: pair[0])
+    return tuple(line for _, line in lines)
+
+
+def _split_run(run: list[tuple], angle: int, left: float, top: float) -> list[tuple[int, Line]]:
+    run.sort(key=lambda item: item[1])
+    out: list[tuple[int, Line]] = []
+    segment: list[tuple] = []
+    end = None
+    for item in run:
+        along, size, adv = item[1], item[8], item[9]
+        if segment and along - end > LINE_SPLIT_GAP * max(size, 1.0):
+            line = _make_line(segment, angle, left, top)
+            if line is not None:
+                out.append(line)
+            segment = []
+            end = None
+        segment.append(item)
+        end = along + adv if end is None else max(end, along + adv)
+    if segment:
+        line = _make_line(segment, angle, left, top)
+        if line is not None:
+            out.append(line)
+    return out
+
+
+def _make_line(segment: list[tuple], angle: int, left: float, top: float) -> tuple[int, Line] | None:
+    parts: list[str] = []
+    end = None
+    xs: list[float] = []
+    ys: list[float] = []
+    sizes: dict[float, int] = {}
+    fonts: dict[str, int] = {}
+    for perp, along, seq, text, ox, oy, dx, dy, size, adv, font in segment:
+        if end is not None and along - end > WORD_GAP * size and parts and not parts[-1].isspace() \
+                and not text.isspace():
+            parts.append(" ")
+        parts.append(text)
+        end = along + adv
+        ux, uy = -dy, dx
+        for k in (-0.2, 0.8):
+            xs.append(ox + ux * size * k)
+            ys.append(oy + uy * size * k)
+            xs.append(ox + dx * adv + ux * size * k)
+            ys.append(oy + dy * adv + uy * size * k)
+        if not text.isspace():
+            sizes[round(size, 1)] = sizes.get(round(size, 1), 0) + 1
+            fonts[font] = fonts.get(font, 0) + 1
+    text = " ".join("".join(parts).split())
+    if not text:
+        return None
+    size = max(sizes, key=sizes.__getitem__) if sizes else 0.0
+    font = max(fonts, key=fonts.__getitem__) if fonts else ""
+    box = (round(min(xs) - left, 2), round(top - max(ys), 2), round(max(xs) - left, 2), round(top - min(ys), 2))
+    first = min(item[2] for item in segment)
+    return first, Line(text=text, box=box, size=size, font=font, angle=angle)

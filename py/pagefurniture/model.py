@@ -1,0 +1,78 @@
+"""Typed data shared by every stage: pages of lines in, groups with decisions out.
+
+Coordinates are PDF points on the page as a viewer shows it (after /Rotate and the crop box), with the
+origin at the top-left corner: a box is ``(x0, top, x1, bottom)``. Page numbers are 1-based.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Box = tuple[float, float, float, float]
+Kind = Literal["page-number", "header", "footer", "margin", "watermark", "repeated-content"]
+Position = Literal["top", "bottom", "left", "right", "body"]
+
+KINDS: tuple[str, ...] = ("page-number", "header", "footer", "margin", "watermark", "repeated-content")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of text as drawn: characters on one baseline, split where a wide gap separates them."""
+
+    text: str
+    box: Box
+    size: float  # font size in points
+    font: str
+    angle: int = 0  # writing direction on the visible page in degrees, 0 = left to right, 90 = upwards
+
+    @property
+    def top(self) -> float:
+        return self.box[1]
+
+    @property
+    def bottom(self) -> float:
+        return self.box[3]
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of the PDF, its lines in the order they are drawn."""
+
+    number: int
+    width: float
+    height: float
+    lines: tuple[Line, ...]
+    error: str | None = None  # why this page could not be read; its text is then missing
+
+    @property
+    def has_text(self) -> bool:
+        return any(line.text.strip() for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Lines repeated across pages (or a page-number sequence), with the decision taken for them."""
+
+    id: int
+    text: str  # as first printed
+    shape: str  # the text with digits and page numbers masked
+    kind: str
+    position: str
+    members: tuple[tuple[int, int], ...]  # (page number, line index on that page)
+    remove: bool
+    reason: str
+    decided_by: Literal["detector", "user"] = "detector"
+
+    @property
+    def pages(self) -> tuple[int, ...]:
+        return tuple(sorted({page for page, _ in self.members}))
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """What the extractor read: the pages, plus facts about the file."""
+
+    pages: tuple[Page, ...]
+    encrypted: bool = False
+    metadata: dict[str, str] = field(default_factory=dict)

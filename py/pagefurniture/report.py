@@ -1,0 +1,205 @@
+"""The result of an analysis and every output made from it: cleaned text, JSON report, JSONL logs, a table.
+
+A Report is immutable. ``report.choose(keep=..., remove=...)`` returns a new Report with some group
+decisions overridden by the user; it reads nothing again, so it is cheap enough to call on every toggle.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from . import __version__
+from .errors import NoTextLayer
+from .model import Group, Line, Page
+
+
+@dataclass(frozen=True, slots=True)
+class Removed:
+    """One line taken out of the text, and why."""
+
+    page: int
+    index: int  # position of the line on its page, in drawing order
+    line: Line
+    group: Group
+
+    def to_dict(self) -> dict:
+        return {"page": self.page, "index": self.index, "text": self.line.text, "kind": self.group.kind,
+                "group": self.group.id, "reason": self.group.reason, "box": list(self.line.box)}
+
+
+@dataclass(frozen=True)
+class Report:
+    """Pages read from one PDF, the repeated groups found on them, and the decision for each group."""
+
+    name: str
+    pages: tuple[Page, ...]
+    groups: tuple[Group, ...]
+    encrypted: bool = False
+
+    def require_text(self) -> Report:
+        """Return self, or raise NoTextLayer when no page has any text (a scanned document)."""
+        if not any(page.has_text for page in self.pages):
+            raise NoTextLayer(f"no page of this PDF has a text layer ({len(self.pages)} page"
+                              f"{'s' if len(self.pages) != 1 else ''} of images, probably a scan); "
+                              "run OCR on it first, this tool does not read images")
+        return self
+
+    # -- decisions -------------------------------------------------------------------------------------
+
+    def choose(self, *, keep: Iterable[int] = (), remove: Iterable[int] = ()) -> Report:
+        """Override the decision of some groups (by id) and return the new report.
+
+        >>> report.choose(keep=[3]).groups[3].remove  # doctest: +SKIP
+        False
+        """
+        keep, remove = set(keep), set(remove)
+        both = keep & remove
+        if both:
+            raise ValueError(f"group {min(both)} cannot be both kept and removed")
+        known = {group.id for group in self.groups}
+        unknown = (keep | remove) - known
+        if unknown:
+            raise ValueError(f"there is no group {min(unknown)}; the groups are 0-{len(self.groups) - 1}")
+        groups = []
+        for group in self.groups:
+            if group.id in keep and group.remove:
+                group = replace(group, remove=False, decided_by="user", reason="kept by you; " + group.reason)
+            elif group.id in remove and not group.remove:
+                group = replace(group, remove=True, decided_by="user", reason="removed by you; " + group.reason)
+            groups.append(group)
+        return Report(name=self.name, pages=self.pages, groups=tuple(groups), encrypted=self.encrypted)
+
+    @cached_property
+    def _removed_index(self) -> dict[tuple[int, int], Group]:
+        index: dict[tuple[int, int], Group] = {}
+        for group in self.groups:
+            if group.remove:
+                for member in group.members:
+                    index.setdefault(member, group)
+        return index
+
+    def removed(self) -> list[Removed]:
+        """Every removed line, page by page in drawing order."""
+        index = self._removed_index
+        out = []
+        for page in self.pages:
+            for i, line in enumerate(page.lines):
+                group = index.get((page.number, i))
+                if group is not None:
+                    out.append(Removed(page=page.number, index=i, line=line, group=group))
+        return out
+
+    # -- text outputs ----------------------------------------------------------------------------------
+
+    def page_texts(self) -> list[str]:
+        """The cleaned text of each page: its kept lines in drawing order, one per text line."""
+        index = self._removed_index
+        return ["\n".join(line.text for i, line in enumerate(page.lines) if (page.number, i) not in index)
+                for page in self.pages]
+
+    def cleaned_text(self) -> str:
+        """The whole cleaned text; a page break becomes a blank line."""
+        return "\n\n".join(self.page_texts()) + "\n"
+
+    def pages_jsonl(self) -> str:
+        """One JSON object per page, ``{"page": n, "text": ...}``, the form RAG loaders read."""
+        return "".join(json.dumps({"page": page.number, "text": text}, ensure_ascii=False) + "\n"
+                       for page, text in zip(self.pages, self.page_texts()))
+
+    def removed_jsonl(self) -> str:
+        """One JSON object per removed line: page, text, kind, reason, box and group."""
+        return "".join(json.dumps(row.to_dict(), ensure_ascii=False) + "\n" for row in self.removed())
+
+    # -- the report --------------------------------------------------------------------------------------
+
+    def summary(self) -> dict:
+        index = self._removed_index
+        lines = chars = lines_removed = chars_removed = 0
+        for page in self.pages:
+            for i, line in enumerate(page.lines):
+                lines += 1
+                chars += len(line.text)
+                if (page.number, i) in index:
+                    lines_removed += 1
+                    chars_removed += len(line.text)
+        return {
+            "pages": len(self.pages),
+            "pages_without_text": [page.number for page in self.pages if not page.has_text],
+            "pages_unreadable": [{"page": page.number, "error": page.error} for page in self.pages if page.error],
+            "lines": lines,
+            "lines_removed": lines_removed,
+            "chars": chars,
+            "chars_removed": chars_removed,
+            "share_removed": round(chars_removed / chars, 4) if chars else 0.0,
+            "groups": len(self.groups),
+            "groups_removed": sum(group.remove for group in self.groups),
+        }
+
+    def to_dict(self) -> dict:
+        total = len(self.pages)
+        return {
+            "tool": {"name": "pagefurniture", "version": __version__},
+            "file": self.name,
+            "encrypted": self.encrypted,
+            "summary": self.summary(),
+            "groups": [
+                {"id": group.id, "text": group.text, "shape": group.shape, "kind": group.kind,
+                 "position": group.position, "pages": list(group.pages), "page_ranges": page_ranges(group.pages),
+                 "on": on_pages(len(group.pages), total), "remove": group.remove, "reason": group.reason,
+                 "decided_by": group.decided_by, "lines": [list(member) for member in group.members]}
+                for group in self.groups
+            ],
+            "removed": [row.to_dict() for row in self.removed()],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n"
+
+    def table(self, *, width: int = 60) -> str:
+        """The repeated lines as a readable table: text, pages, count, kind, decision."""
+        total = len(self.pages)
+        rows = [("text", "pages", "on", "kind", "decision")]
+        for group in self.groups:
+            text = group.text if len(group.text) <= width else group.text[: width - 1] + "…"
+            rows.append((text, page_ranges(group.pages), on_pages(len(group.pages), total), group.kind,
+                         ("removed: " if group.remove else "kept: ") + _strip_verdict(group.reason)))
+        widths = [max(len(row[i]) for row in rows) for i in range(4)]
+        return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths)) + "  " + row[4]
+                         for row in rows) + "\n"
+
+
+def _strip_verdict(reason: str) -> str:
+    for prefix in ("removed: ", "kept: "):
+        if reason.startswith(prefix):
+            return reason[len(prefix):]
+    return reason
+
+
+def page_ranges(pages: Iterable[int]) -> str:
+    """Compress page numbers into ranges.
+
+    >>> page_ranges([1, 2, 3, 5, 7, 8])
+    '1-3, 5, 7-8'
+    """
+    out: list[str] = []
+    run: list[int] = []
+    for page in sorted(set(pages)):
+        if run and page == run[-1] + 1:
+            run.append(page)
+            continue
+        if run:
+            out.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
+        run = [page]
+    if run:
+        out.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
+    return ", ".join(out)
+
+
+def on_pages(count: int, total: int) -> str:
+    """>>> on_pages(38, 40)
+    'on 38 of 40 pages'
+    """
+    return f"on {count} of {total} page{'s' if total != 1 else ''}"
