@@ -1,0 +1,484 @@
+"""The command line: ``pagefurniture FILE.pdf`` shows what repeats and what goes; options write the outputs.
+
+One file::
+
+    pagefurniture report.pdf                         # table of repeated lines + one summary line
+    pagefurniture report.pdf -o clean.txt --json report.json --removed removed.jsonl --pages pages.jsonl
+    pagefurniture report.pdf --keep 3 -o -           # overrule group 3, cleaned text to stdout
+
+Many files (folders are searched for ``*.pdf``)::
+
+    pagefurniture docs/ extra.pdf --out-dir out/ --jobs 2
+
+The worker pool for ``--jobs`` lives here only: the package itself runs no threads or processes, so it
+stays usable in a browser (Pyodide) where neither exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from . import __version__, analyze
+from .errors import PageFurnitureError
+from .report import Report
+
+# What a batch writes for NAME.pdf; the web page offers the same names for its downloads.
+OUTPUTS: dict[str, str] = {
+    "clean": ".clean.txt",
+    "json": ".report.json",
+    "removed": ".removed.jsonl",
+    "pages": ".pages.jsonl",
+}
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """The command line asks for something that cannot be done (exit status 2)."""
+
+
+# -- arguments -----------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pagefurniture",
+        description="Find the running headers, footers and page numbers in PDFs and take them out of the text.",
+        epilog="With one file, prints the repeated lines (groups) found and the decision for each; the id in "
+               "the first column is what --keep and --remove take (also \"id\" in the JSON report's groups).",
+    )
+    parser.add_argument("inputs", nargs="+", metavar="PDF", help="PDF files, or folders to search for *.pdf")
+    one = parser.add_argument_group("one file")
+    one.add_argument("-o", "--output", metavar="FILE", help="write the cleaned text to FILE ('-' for stdout)")
+    one.add_argument("--json", metavar="FILE", help="write the full report as JSON ('-' for stdout)")
+    one.add_argument("--removed", metavar="FILE", help="write one JSON line per removed line ('-' for stdout)")
+    one.add_argument("--pages", metavar="FILE", help="write one JSON line per page of cleaned text ('-' for stdout)")
+    one.add_argument("--keep", metavar="ID", type=_group_id, action="append", default=[],
+                     help="keep the lines of group ID in the text (repeatable)")
+    one.add_argument("--remove", metavar="ID", type=_group_id, action="append", default=[],
+                     help="remove the lines of group ID from the text (repeatable)")
+    many = parser.add_argument_group("many files")
+    many.add_argument("--out-dir", metavar="DIR", type=Path,
+                      help="for each NAME.pdf write NAME.clean.txt, NAME.report.json, NAME.removed.jsonl and "
+                           "NAME.pages.jsonl into DIR")
+    many.add_argument("-j", "--jobs", metavar="N", type=_positive, default=1,
+                      help="read N files at a time in separate processes (default 1)")
+    parser.add_argument("--password", metavar="PW", help="password to open encrypted PDFs")
+    parser.add_argument("--progress", action="store_true",
+                        help="report progress on stderr even when it is not a terminal")
+    parser.add_argument("-V", "--version", action="version", version=f"pagefurniture {__version__}")
+    return parser
+
+
+def _group_id(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a group id is a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a group id is 0 or more, not {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, not {value}")
+    return value
+
+
+# -- which files -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One input file and where its outputs go (in a batch): ``out_base`` + suffixes from OUTPUTS."""
+
+    path: Path
+    out_base: Path | None = None
+
+    @property
+    def label(self) -> str:
+        return str(self.path)
+
+
+def find_pdfs(folder: Path) -> list[Path]:
+    """Every ``*.pdf`` (any case) below a folder, sorted, so a batch is reproducible."""
+    found = [p for p in folder.rglob("*") if p.suffix.lower() == ".pdf" and p.is_file()]
+    return sorted(found)
+
+
+def plan_batch(inputs: Sequence[str], out_dir: Path) -> list[Job]:
+    """Map each input to its outputs: NAME.pdf -> out_dir/NAME.*; files found in a folder keep their subfolder."""
+    jobs: list[Job] = []
+    for raw in inputs:
+        path = Path(raw)
+        if path.is_dir():
+            for pdf in find_pdfs(path):
+                rel = pdf.relative_to(path)
+                jobs.append(Job(pdf, out_dir / rel.parent / _stem(pdf)))
+        else:
+            # Missing files stay in the plan: they fail like any other bad input and the batch goes on.
+            jobs.append(Job(path, out_dir / _stem(path)))
+    seen: dict[Path, Path] = {}
+    for job in jobs:
+        assert job.out_base is not None
+        other = seen.setdefault(job.out_base, job.path)
+        if other != job.path:
+            raise UsageError(f"{other} and {job.path} would write the same outputs "
+                             f"({job.out_base.name}.*); rename one or run them separately")
+    return jobs
+
+
+def _stem(path: Path) -> str:
+    return path.name[:-4] if path.name.lower().endswith(".pdf") else path.name
+
+
+# -- progress ----------------------------------------------------------------------------------------------
+
+
+class Progress:
+    """Progress lines on stderr: rewritten in place on a terminal, one line each otherwise."""
+
+    def __init__(self, stream: TextIO, *, enabled: bool) -> None:
+        self.stream = stream
+        self.enabled = enabled
+        self.tty = _isatty(stream)
+        self._open = 0  # length of the line that is still being rewritten
+
+    def page(self, label: str, done: int, total: int) -> None:
+        if self.enabled:
+            self._say(f"{label}: page {done} of {total}", transient=True)
+
+    def file(self, index: int, total: int, label: str, outcome: str) -> None:
+        if self.enabled:
+            self._say(f"[{index}/{total}] {label}: {outcome}", transient=False)
+
+    def clear(self) -> None:
+        """Wipe a half-written line before something else goes to stderr."""
+        if self._open:
+            self.stream.write("\r" + " " * self._open + "\r")
+            self.stream.flush()
+            self._open = 0
+
+    def _say(self, text: str, *, transient: bool) -> None:
+        if self.tty:
+            self.clear()
+            if transient:
+                self.stream.write(text)
+                self._open = len(text)
+            else:
+                self.stream.write(text + "\n")
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# -- one file ---------------------------------------------------------------------------------------------
+
+
+def run_one(args: argparse.Namespace, progress: Progress) -> int:
+    path = Path(args.inputs[0])
+    if path.is_dir():
+        raise UsageError(f"{path} is a folder; give --out-dir DIR to write the outputs of every PDF in it")
+    targets = {"clean": args.output, "json": args.json, "removed": args.removed, "pages": args.pages}
+    to_stdout = [name for name, target in targets.items() if target == "-"]
+    if len(to_stdout) > 1:
+        raise UsageError("only one output can go to stdout ('-')")
+    label = str(path)
+    report = _analyze(path, args.password, lambda done, total: progress.page(label, done, total))
+    progress.clear()
+    report = _choose(report, args.keep, args.remove)
+    for warning in _warnings(report):
+        print(f"warning: {warning}", file=sys.stderr)
+    for name, target in targets.items():
+        if target is None:
+            continue
+        text = render(report, name)
+        if target == "-":
+            sys.stdout.write(text)
+        else:
+            write_text(Path(target), text)
+    if not to_stdout:
+        print(table(report) if report.groups else "No repeated lines found.")
+        print(summary_line(report))
+    return EXIT_OK
+
+
+def _analyze(path: Path, password: str | None, on_page: Callable[[int, int], None] | None) -> Report:
+    if not path.exists():
+        raise PageFurnitureError(f"{path} does not exist; check the name and the folder")
+    if path.is_dir():
+        raise PageFurnitureError(f"{path} is a folder, not a PDF file")
+    return analyze(path, password=password, on_progress=on_page).require_text()
+
+
+def _choose(report: Report, keep: list[int], remove: list[int]) -> Report:
+    if not keep and not remove:
+        return report
+    try:
+        return report.choose(keep=keep, remove=remove)
+    except ValueError as exc:
+        if not report.groups:
+            raise UsageError(f"{exc}; this file has no groups, so there is nothing to keep or remove") from None
+        raise UsageError(str(exc)) from None
+
+
+def render(report: Report, name: str) -> str:
+    if name == "clean":
+        return report.cleaned_text()
+    if name == "json":
+        return report.to_json()
+    if name == "removed":
+        return report.removed_jsonl()
+    if name == "pages":
+        return report.pages_jsonl()
+    raise KeyError(name)
+
+
+def write_text(path: Path, text: str) -> None:
+    try:
+        if path.parent != Path(""):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        # newline="\n": the same bytes on every system, and the same as the web page's downloads.
+        with open(path, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise PageFurnitureError(f"cannot write {path}: {exc.strerror or exc}; "
+                                 "check that the folder exists and can be written") from None
+
+
+def table(report: Report) -> str:
+    """Report.table() with each group's id in front, the number --keep and --remove take."""
+    rows = report.table().rstrip("\n").split("\n")
+    if len(rows) != len(report.groups) + 1:  # a row per group after the heading; if not, leave it as it is
+        return "\n".join(rows)
+    ids = ["id"] + [str(group.id) for group in report.groups]
+    width = max(map(len, ids))
+    return "\n".join(f"{i.rjust(width)}  {row}" for i, row in zip(ids, rows))
+
+
+def summary_line(report: Report) -> str:
+    s = report.summary()
+    pages = s["pages"]
+    line = (f"{report.name}: {pages} page{'s' if pages != 1 else ''}, {s['groups']} repeated "
+            f"group{'s' if s['groups'] != 1 else ''}, {s['groups_removed']} removed: "
+            f"{s['lines_removed']} of {s['lines']} lines, {s['chars_removed']} of {s['chars']} characters "
+            f"({s['share_removed']:.1%})")
+    return line
+
+
+def _warnings(report: Report) -> Iterator[str]:
+    for page in report.pages:
+        if page.error:
+            yield page.error
+
+
+# -- many files -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of one file in a batch; small, so it crosses the process boundary cheaply."""
+
+    ok: bool
+    message: str  # a summary line when ok, else the error sentence
+    warnings: tuple[str, ...] = ()
+
+
+def process(job: Job, password: str | None, keep: tuple[int, ...], remove: tuple[int, ...],
+            on_page: Callable[[int, int], None] | None) -> Outcome:
+    """Read one file and write its four outputs. Never raises: every failure becomes an Outcome."""
+    try:
+        report = _choose(_analyze(job.path, password, on_page), list(keep), list(remove))
+        assert job.out_base is not None
+        for name, suffix in OUTPUTS.items():
+            write_text(job.out_base.with_name(job.out_base.name + suffix), render(report, name))
+        return Outcome(True, summary_line(report), tuple(_warnings(report)))
+    except PageFurnitureError as exc:
+        return Outcome(False, str(exc))
+    except UsageError as exc:
+        return Outcome(False, str(exc))
+    except Exception as exc:  # noqa: BLE001 - one bad file must not stop a batch or show a traceback
+        return Outcome(False, _unexpected(job.path, exc))
+
+
+def _unexpected(path: Path, exc: BaseException) -> str:
+    detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return f"unexpected failure on {path}: {type(exc).__name__}" + (f": {detail}" if detail else "")
+
+
+_queue = None  # per-page progress from worker processes to the parent, set in each worker
+
+
+def _init_worker(queue) -> None:  # noqa: ANN001 - a multiprocessing queue
+    global _queue
+    _queue = queue
+
+
+def _process_in_worker(job: Job, password: str | None, keep: tuple[int, ...], remove: tuple[int, ...]) -> Outcome:
+    queue = _queue
+    on_page = None
+    if queue is not None:
+        label = job.label
+
+        def on_page(done: int, total: int) -> None:
+            queue.put((label, done, total))
+    return process(job, password, keep, remove, on_page)
+
+
+def run_batch(args: argparse.Namespace, progress: Progress) -> int:
+    if any(target is not None for target in (args.output, args.json, args.removed, args.pages)):
+        raise UsageError("-o, --json, --removed and --pages are for one file; "
+                         "with --out-dir every file gets all four outputs")
+    jobs = plan_batch(args.inputs, args.out_dir)
+    if not jobs:
+        raise UsageError("no PDF files found in " + ", ".join(args.inputs))
+    if (args.keep or args.remove) and len(jobs) > 1:
+        raise UsageError("--keep and --remove name groups of one file; give a single PDF to use them")
+    keep, remove = tuple(args.keep), tuple(args.remove)
+    total = len(jobs)
+    failed = 0
+    done = 0
+
+    def report(job: Job, outcome: Outcome) -> None:
+        nonlocal failed, done
+        done += 1
+        progress.clear()
+        for warning in outcome.warnings:
+            print(f"warning: {job.label}: {warning}", file=sys.stderr)
+        if outcome.ok:
+            progress.file(done, total, job.label, outcome.message.split(": ", 1)[-1])
+        else:
+            failed += 1
+            # Name the file once: some messages (a missing file) already start with it.
+            named = outcome.message if outcome.message.startswith(job.label) else f"{job.label}: {outcome.message}"
+            print(f"error: {named}", file=sys.stderr)
+
+    if args.jobs == 1 or total == 1:
+        for job in jobs:
+            on_page = (lambda d, t, label=job.label: progress.page(label, d, t)) if progress.enabled else None
+            report(job, process(job, args.password, keep, remove, on_page))
+    else:
+        _run_pool(jobs, args, keep, remove, progress, report)
+    progress.clear()
+    print(f"{total} file{'s' if total != 1 else ''}, {failed} failed")
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def _run_pool(jobs: list[Job], args: argparse.Namespace, keep: tuple[int, ...], remove: tuple[int, ...],
+              progress: Progress, report: Callable[[Job, Outcome], None]) -> None:
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    # "spawn" starts clean interpreters: no inherited locks or open files from the parent, the same on
+    # every system (fork is unsafe with threads and is no longer the default from Python 3.14).
+    context = multiprocessing.get_context("spawn")
+    queue = context.Queue() if progress.enabled else None
+    workers = min(args.jobs, len(jobs))
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker,
+                             initargs=(queue,)) as pool:
+        pending = {pool.submit(_process_in_worker, job, args.password, keep, remove): job for job in jobs}
+        try:
+            while pending:
+                finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                _drain(queue, progress)
+                for future in finished:
+                    job = pending.pop(future)
+                    try:
+                        outcome = future.result()
+                    except Exception as exc:  # noqa: BLE001 - a worker died (killed, out of memory)
+                        outcome = Outcome(False, _unexpected(job.path, exc))
+                    report(job, outcome)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    _drain(queue, progress)
+
+
+def _drain(queue, progress: Progress) -> None:  # noqa: ANN001
+    if queue is None:
+        return
+    import queue as queue_module
+
+    last: tuple[str, int, int] | None = None
+    while True:
+        try:
+            last = queue.get_nowait()
+        except queue_module.Empty:
+            break
+    if last is not None:
+        progress.page(*last)
+
+
+# -- entry point --------------------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 1 a file failed, 2 bad command line)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits on --help, --version and usage errors
+        return int(exc.code or 0) if isinstance(exc.code, int) else EXIT_USAGE
+    both = set(args.keep) & set(args.remove)
+    if both:
+        return _usage(parser, f"group {min(both)} cannot be both kept (--keep) and removed (--remove)")
+    progress = Progress(sys.stderr, enabled=args.progress or _isatty(sys.stderr))
+    batch = args.out_dir is not None or len(args.inputs) > 1
+    try:
+        if batch:
+            if args.out_dir is None:
+                raise UsageError("several inputs need --out-dir DIR for their outputs")
+            return run_batch(args, progress)
+        return run_one(args, progress)
+    except UsageError as exc:
+        progress.clear()
+        return _usage(parser, str(exc))
+    except PageFurnitureError as exc:
+        progress.clear()
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        progress.clear()
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader of stdout went away (`| head`): not an error worth a message.
+        _silence_stdout()
+        return EXIT_FAILED
+    except Exception as exc:  # noqa: BLE001 - never a traceback on the command line
+        progress.clear()
+        print(f"error: {_unexpected(Path(args.inputs[0]), exc)}", file=sys.stderr)
+        return EXIT_FAILED
+
+
+def _usage(parser: argparse.ArgumentParser, message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    print(f"(run {parser.prog} --help for the options)", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
