@@ -1,0 +1,40 @@
+"""Shared fixtures. PDFs are made on the fly by ``pdfs.py`` (importable from every test in this folder)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import pdfs
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def annual_pdf(tmp_path: Path) -> Path:
+    """6 pages: header "Annual Report 2025", footer "Page N of 6", body text different on each page."""
+    return _write(tmp_path / "annual.pdf", pdfs.annual_report)
+
+
+@pytest.fixture
+def table_pdf(tmp_path: Path) -> Path:
+    """5 pages: "Table A-N." at the top (content, a decoy) and a folio "N" at the bottom (furniture)."""
+    return _write(tmp_path / "tables.pdf", pdfs.table_labels)
+
+
+@pytest.fixture
+def encrypted_pdf(tmp_path: Path) -> Path:
+    """The annual report with user password ``pdfs.PASSWORD``."""
+    return _write(tmp_path / "locked.pdf", pdfs.encrypted)
+
+
+@pytest.fixture
+def scan_pdf(tmp_path: Path) -> Path:
+    """Two pages that are only pictures: no text layer."""
+    return _write(tmp_path / "scan.pdf", pdfs.image_only)
+
+
+def _write(path: Path, make) -> Path:  # noqa: ANN001
+    make(path)
+    return path

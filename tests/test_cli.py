@@ -1,0 +1,391 @@
+"""The command line through ``main([...])``: output, files written and exit status for every option and error."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pdfs
+from pagefurniture import analyze
+from pagefurniture.cli import main
+
+HEADER = pdfs.ANNUAL_HEADER
+
+
+def expected_clean(pages: int = 6) -> str:
+    """The annual report without its header and footer: body lines, a blank line between pages."""
+    return "\n\n".join("\n".join(pdfs.body(n)) for n in range(1, pages + 1)) + "\n"
+
+
+def furniture(pages: int = 6) -> set[tuple[int, str]]:
+    return {(n, text) for n in range(1, pages + 1) for text in (HEADER, pdfs.annual_footer(n, pages))}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_error(err: str, *needles: str) -> None:
+    """Exactly one line on stderr, ``error: ...``, never a traceback."""
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error: "), err
+    for needle in needles:
+        assert needle in lines[0], (needle, err)
+
+
+def groups_of(path: Path, *argv: object) -> list[dict]:
+    return json.loads(Path(path).read_text(encoding="utf-8"))["groups"]
+
+
+def group_id(groups: list[dict], text: str) -> int:
+    matches = [g["id"] for g in groups if g["text"] == text]
+    assert len(matches) == 1, (text, [g["text"] for g in groups])
+    return matches[0]
+
+
+# -- one file: table and outputs ---------------------------------------------------------------------------
+
+
+def test_table_lists_repeated_lines_with_pages_kind_and_decision(capsys, annual_pdf):
+    code, out, err = run(capsys, annual_pdf)
+    assert code == 0, err
+    assert err == ""
+    rows = out.splitlines()
+    assert rows[0].split()[:2] == ["id", "text"]
+    header = next(row for row in rows if HEADER in row)
+    assert re.search(r"\b1-6\b", header) and "on 6 of 6 pages" in header and "header" in header
+    assert "removed" in header
+    footer = next(row for row in rows if "Page 1 of 6" in row)
+    assert "on 6 of 6 pages" in footer and "page-number" in footer and "removed" in footer
+    assert re.fullmatch(r"annual\.pdf: 6 pages, \d+ repeated groups?, \d+ removed: 12 of \d+ lines, "
+                        r"\d+ of \d+ characters \(\d+\.\d%\)", rows[-1]), rows[-1]
+
+
+def test_no_repeated_lines_says_so(capsys, tmp_path):
+    path = tmp_path / "single.pdf"
+    pdfs.make_pdf(path, [[pdfs.Text(line, 72, 100 + 18 * i) for i, line in enumerate(pdfs.body(1))]])
+    code, out, _ = run(capsys, path)
+    assert code == 0
+    assert out.splitlines()[0] == "No repeated lines found."
+    assert out.splitlines()[1].startswith("single.pdf: 1 page, 0 repeated groups, 0 removed")
+
+
+def test_output_writes_cleaned_text(capsys, annual_pdf, tmp_path):
+    target = tmp_path / "clean.txt"
+    code, out, _ = run(capsys, annual_pdf, "-o", target)
+    assert code == 0
+    assert target.read_text(encoding="utf-8") == expected_clean()
+    assert HEADER in out  # the table is still shown when the text goes to a file
+
+
+def test_output_dash_writes_only_the_text_to_stdout(capsys, annual_pdf):
+    code, out, err = run(capsys, annual_pdf, "-o", "-")
+    assert code == 0, err
+    assert out == expected_clean()
+
+
+def test_json_report_lists_removed_lines_with_page_and_text(capsys, annual_pdf, tmp_path):
+    target = tmp_path / "report.json"
+    code, _, _ = run(capsys, annual_pdf, "--json", target)
+    assert code == 0
+    report = json.loads(target.read_text(encoding="utf-8"))
+    assert report["file"] == "annual.pdf"
+    assert {(row["page"], row["text"]) for row in report["removed"]} == furniture()
+    assert [g["id"] for g in report["groups"]] == list(range(len(report["groups"])))
+    assert report["summary"]["pages"] == 6
+
+
+def test_removed_jsonl_has_one_row_per_removed_line(capsys, annual_pdf, tmp_path):
+    target = tmp_path / "removed.jsonl"
+    assert run(capsys, annual_pdf, "--removed", target)[0] == 0
+    rows = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
+    assert {(row["page"], row["text"]) for row in rows} == furniture()
+    assert len(rows) == 12
+    assert all(row["kind"] and row["reason"] and len(row["box"]) == 4 for row in rows)
+
+
+def test_pages_jsonl_has_the_cleaned_text_of_each_page(capsys, annual_pdf, tmp_path):
+    target = tmp_path / "pages.jsonl"
+    assert run(capsys, annual_pdf, "--pages", target)[0] == 0
+    rows = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
+    assert rows == [{"page": n, "text": "\n".join(pdfs.body(n))} for n in range(1, 7)]
+
+
+def test_all_outputs_at_once_match_the_library(capsys, annual_pdf, tmp_path):
+    names = {"-o": "c.txt", "--json": "r.json", "--removed": "x.jsonl", "--pages": "p.jsonl"}
+    argv = [annual_pdf] + [item for flag, name in names.items() for item in (flag, tmp_path / name)]
+    assert run(capsys, *argv)[0] == 0
+    report = analyze(annual_pdf)
+    assert (tmp_path / "c.txt").read_text(encoding="utf-8") == report.cleaned_text()
+    assert (tmp_path / "r.json").read_text(encoding="utf-8") == report.to_json()
+    assert (tmp_path / "x.jsonl").read_text(encoding="utf-8") == report.removed_jsonl()
+    assert (tmp_path / "p.jsonl").read_text(encoding="utf-8") == report.pages_jsonl()
+
+
+# -- overriding decisions ------------------------------------------------------------------------------
+
+
+def test_keep_puts_a_removed_group_back(capsys, annual_pdf, tmp_path):
+    run(capsys, annual_pdf, "--json", tmp_path / "before.json")
+    header = group_id(groups_of(tmp_path / "before.json"), HEADER)
+    code, _, err = run(capsys, annual_pdf, "--keep", header, "-o", tmp_path / "clean.txt",
+                       "--json", tmp_path / "after.json")
+    assert code == 0, err
+    pages = (tmp_path / "clean.txt").read_text(encoding="utf-8").rstrip("\n").split("\n\n")
+    assert [page.splitlines()[0] for page in pages] == [HEADER] * 6
+    assert not any("Page 1 of 6" in page for page in pages)
+    after = groups_of(tmp_path / "after.json")[header]
+    assert after["remove"] is False and after["decided_by"] == "user"
+    # Same result as the web page's switch, which calls Report.choose.
+    expected = analyze(annual_pdf).choose(keep=[header])
+    assert (tmp_path / "after.json").read_text(encoding="utf-8") == expected.to_json()
+
+
+def test_table_labels_are_kept_and_the_folio_removed(capsys, table_pdf):
+    code, out, _ = run(capsys, table_pdf, "-o", "-")
+    assert code == 0
+    pages = out.rstrip("\n").split("\n\n")
+    assert len(pages) == 5
+    assert [page.splitlines()[0] for page in pages] == [pdfs.table_label(n) for n in range(1, 6)]
+    assert [page.splitlines()[-1] for page in pages] == [pdfs.body(n)[-1] for n in range(1, 6)]
+
+
+def test_remove_takes_out_a_kept_group(capsys, table_pdf, tmp_path):
+    run(capsys, table_pdf, "--json", tmp_path / "r.json")
+    groups = groups_of(tmp_path / "r.json")
+    label = next(g for g in groups if g["text"].startswith("Table A-"))
+    assert label["remove"] is False
+    code, out, _ = run(capsys, table_pdf, "--remove", label["id"], "-o", "-")
+    assert code == 0
+    assert "Table A-" not in out
+    assert pdfs.body(3)[0] in out
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["--keep", "0", "--remove", "0"], "cannot be both kept"),
+    (["--keep", "99"], "there is no group 99"),
+    (["--remove", "-1"], "0 or more"),
+    (["--keep", "two"], "whole number"),
+])
+def test_bad_group_ids_are_usage_errors(capsys, annual_pdf, argv, needle):
+    code, out, err = run(capsys, annual_pdf, *argv)
+    assert code == 2
+    assert needle in err
+    assert "Traceback" not in err
+
+
+# -- passwords and bad input ---------------------------------------------------------------------------------
+
+
+def test_password_opens_an_encrypted_pdf(capsys, encrypted_pdf):
+    code, out, err = run(capsys, encrypted_pdf, "--password", pdfs.PASSWORD, "-o", "-")
+    assert code == 0, err
+    assert out == expected_clean()
+
+
+@pytest.mark.parametrize("argv, needle", [
+    ([], "protected by a password"),
+    (["--password", "wrong"], "password is not right"),
+])
+def test_password_errors(capsys, encrypted_pdf, argv, needle):
+    code, out, err = run(capsys, encrypted_pdf, *argv)
+    assert code == 1
+    assert out == ""
+    assert_one_error(err, needle)
+
+
+@pytest.mark.parametrize("make, needle", [
+    (pdfs.not_a_pdf, "not a PDF"),
+    (pdfs.damaged, "damaged"),
+    (pdfs.image_only, "no page of this PDF has a text layer"),
+    (lambda path: path.write_bytes(b""), "empty"),
+])
+def test_bad_input_is_one_line_and_exit_1(capsys, tmp_path, make, needle):
+    path = tmp_path / "input.pdf"
+    make(path)
+    code, out, err = run(capsys, path, "-o", tmp_path / "clean.txt")
+    assert code == 1
+    assert out == ""
+    assert_one_error(err, needle)
+    assert not (tmp_path / "clean.txt").exists()
+
+
+def test_missing_file(capsys, tmp_path):
+    code, out, err = run(capsys, tmp_path / "nothing.pdf")
+    assert code == 1
+    assert_one_error(err, "nothing.pdf", "does not exist")
+
+
+def test_unwritable_output(capsys, annual_pdf, tmp_path):
+    (tmp_path / "file").write_text("x")
+    code, _, err = run(capsys, annual_pdf, "-o", tmp_path / "file" / "clean.txt")
+    assert code == 1
+    assert_one_error(err, "cannot write")
+
+
+def test_unexpected_failure_is_one_line(capsys, annual_pdf, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("pagefurniture.cli.analyze", broken)
+    code, _, err = run(capsys, annual_pdf)
+    assert code == 1
+    assert_one_error(err, "unexpected failure on", "annual.pdf", "RuntimeError: boom")
+
+
+@pytest.mark.parametrize("argv", [
+    [],
+    ["--no-such-option", "x.pdf"],
+    ["a.pdf", "b.pdf"],
+    ["x.pdf", "--jobs", "0"],
+    ["x.pdf", "-o", "-", "--json", "-"],
+])
+def test_usage_errors_exit_2(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert "error:" in err and "Traceback" not in err
+
+
+def test_folder_without_out_dir_is_a_usage_error(capsys, tmp_path):
+    code, _, err = run(capsys, tmp_path)
+    assert code == 2
+    assert "--out-dir" in err
+
+
+def test_version(capsys):
+    code, out, _ = run(capsys, "--version")
+    assert code == 0
+    assert re.fullmatch(r"pagefurniture \d+\.\d+\.\d+\S*\n", out)
+
+
+# -- many files ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def batch(tmp_path: Path) -> Path:
+    """A folder with two good PDFs (one in a subfolder), a text file named .pdf and a non-PDF file."""
+    folder = tmp_path / "in"
+    (folder / "sub").mkdir(parents=True)
+    pdfs.annual_report(folder / "annual.pdf")
+    pdfs.table_labels(folder / "sub" / "tables.PDF")
+    pdfs.not_a_pdf(folder / "notes.pdf")
+    (folder / "readme.txt").write_text("not picked up")
+    return folder
+
+
+OUTPUT_SUFFIXES = (".clean.txt", ".report.json", ".removed.jsonl", ".pages.jsonl")
+
+
+def test_batch_writes_four_outputs_per_file_and_goes_on_after_failures(capsys, batch, tmp_path):
+    out_dir = tmp_path / "out"
+    code, out, err = run(capsys, batch, tmp_path / "missing.pdf", "--out-dir", out_dir)
+    assert code == 1
+    assert out.splitlines()[-1] == "4 files, 2 failed"
+    errors = err.strip().splitlines()
+    assert len(errors) == 2 and all(line.startswith("error: ") for line in errors), err
+    assert any("notes.pdf" in line and "not a PDF" in line for line in errors)
+    assert any("missing.pdf" in line and "does not exist" in line for line in errors)
+    written = sorted(str(p.relative_to(out_dir)) for p in out_dir.rglob("*") if p.is_file())
+    assert written == sorted([f"annual{s}" for s in OUTPUT_SUFFIXES] + [f"sub/tables{s}" for s in OUTPUT_SUFFIXES])
+    report = analyze(batch / "annual.pdf")
+    assert (out_dir / "annual.clean.txt").read_text(encoding="utf-8") == expected_clean()
+    assert (out_dir / "annual.report.json").read_text(encoding="utf-8") == report.to_json()
+    assert (out_dir / "annual.removed.jsonl").read_text(encoding="utf-8") == report.removed_jsonl()
+    assert (out_dir / "annual.pages.jsonl").read_text(encoding="utf-8") == report.pages_jsonl()
+
+
+def test_batch_all_good_exits_0(capsys, annual_pdf, table_pdf, tmp_path):
+    code, out, err = run(capsys, annual_pdf, table_pdf, "--out-dir", tmp_path / "out")
+    assert code == 0, err
+    assert out == "2 files, 0 failed\n"
+    assert err == ""  # no progress: stderr is not a terminal and --progress was not given
+
+
+def test_jobs_2_gives_the_same_files_as_jobs_1(capsys, batch, tmp_path):
+    one, two = tmp_path / "one", tmp_path / "two"
+    assert run(capsys, batch, "--out-dir", one)[0] == 1
+    code, out, err = run(capsys, batch, "--out-dir", two, "--jobs", "2")
+    assert code == 1
+    assert out.splitlines()[-1] == "3 files, 1 failed"
+    assert len(err.strip().splitlines()) == 1 and "notes.pdf" in err
+    files = sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
+    assert len(files) == 8
+    assert files == sorted(p.relative_to(two) for p in two.rglob("*") if p.is_file())
+    for rel in files:
+        assert (one / rel).read_bytes() == (two / rel).read_bytes(), rel
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_progress_per_page_and_per_file(capsys, annual_pdf, table_pdf, tmp_path, jobs):
+    code, out, err = run(capsys, annual_pdf, table_pdf, "--out-dir", tmp_path / "out", "--progress", "--jobs", jobs)
+    assert code == 0
+    assert re.search(r"annual\.pdf: page \d of 6", err) or re.search(r"tables\.pdf: page \d of 5", err), err
+    assert re.search(r"^\[1/2\] .*(annual|tables)\.pdf: \d pages", err, re.M), err
+    assert re.search(r"^\[2/2\] ", err, re.M), err
+    if jobs == "1":  # in one process every page is reported
+        assert all(f"annual.pdf: page {n} of 6" in err for n in range(1, 7)), err
+
+
+def test_single_file_progress(capsys, annual_pdf):
+    code, _, err = run(capsys, annual_pdf, "--progress")
+    assert code == 0
+    assert [line.split(": ", 1)[1] for line in err.splitlines()] == [f"page {n} of 6" for n in range(1, 7)]
+
+
+def test_batch_with_one_file_takes_keep(capsys, annual_pdf, tmp_path):
+    run(capsys, annual_pdf, "--json", tmp_path / "r.json")
+    header = group_id(groups_of(tmp_path / "r.json"), HEADER)
+    assert run(capsys, annual_pdf, "--out-dir", tmp_path / "out", "--keep", header)[0] == 0
+    assert (tmp_path / "out" / "annual.clean.txt").read_text(encoding="utf-8").startswith(HEADER + "\n")
+
+
+@pytest.mark.parametrize("extra, needle", [
+    (["--keep", "0"], "single PDF"),
+    (["-o", "x.txt"], "for one file"),
+])
+def test_batch_usage_errors(capsys, batch, tmp_path, extra, needle):
+    code, _, err = run(capsys, batch, "--out-dir", tmp_path / "out", *extra)
+    assert code == 2
+    assert needle in err
+
+
+def test_batch_refuses_two_inputs_with_the_same_outputs(capsys, tmp_path):
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        pdfs.annual_report(tmp_path / folder / "x.pdf")
+    code, _, err = run(capsys, tmp_path / "a" / "x.pdf", tmp_path / "b" / "x.pdf", "--out-dir", tmp_path / "out")
+    assert code == 2
+    assert "same outputs" in err
+
+
+def test_empty_folder(capsys, tmp_path):
+    (tmp_path / "empty").mkdir()
+    code, _, err = run(capsys, tmp_path / "empty", "--out-dir", tmp_path / "out")
+    assert code == 2
+    assert "no PDF files" in err
+
+
+# -- as a program ---------------------------------------------------------------------------------------------
+
+
+def test_python_m_pagefurniture(tmp_path):
+    pdfs.not_a_pdf(tmp_path / "notes.pdf")
+    pdfs.annual_report(tmp_path / "annual.pdf")
+    bad = subprocess.run([sys.executable, "-m", "pagefurniture", tmp_path / "notes.pdf"], capture_output=True,
+                         text=True, timeout=120)
+    assert bad.returncode == 1
+    assert bad.stdout == ""
+    assert bad.stderr.startswith("error: this is not a PDF") and bad.stderr.count("\n") == 1
+    good = subprocess.run([sys.executable, "-m", "pagefurniture", tmp_path / "annual.pdf", "-o", "-"],
+                          capture_output=True, text=True, timeout=120)
+    assert good.returncode == 0, good.stderr
+    assert good.stdout == expected_clean()
