@@ -1,0 +1,187 @@
+"""Report outputs on hand-made pages and groups (no PDF, no detector), plus one run on a real PDF."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pdfs
+from pagefurniture import Group, Line, NoTextLayer, Page, analyze
+from pagefurniture.report import Report, on_pages, page_ranges
+
+
+def line(text: str, top: float) -> Line:
+    return Line(text=text, box=(72.0, top, 72.0 + 6 * len(text), top + 10), size=10.0, font="Helvetica")
+
+
+def page(number: int, *texts_and_tops: tuple[str, float]) -> Page:
+    return Page(number=number, width=612, height=792, lines=tuple(line(t, y) for t, y in texts_and_tops))
+
+
+@pytest.fixture
+def report() -> Report:
+    """Three pages: a header (group 0, removed), a folio (group 1, removed), a label (group 2, kept)."""
+    pages = (
+        page(1, ("Acme Handbook", 40), ("Table A-1.", 80), ("Alpha body.", 100), ("1", 760)),
+        page(2, ("Acme Handbook", 40), ("Table A-2.", 80), ("Beta body.", 100), ("Beta more.", 118), ("2", 760)),
+        page(3, ("Acme Handbook", 40), ("Gamma body.", 100), ("3", 760)),
+    )
+    groups = (
+        Group(0, "Acme Handbook", "Acme Handbook", "header", "top", ((1, 0), (2, 0), (3, 0)), True,
+              "removed: at the top of 3 of 3 pages"),
+        Group(1, "1", "#", "page-number", "bottom", ((1, 3), (2, 4), (3, 2)), True,
+              "removed: a page number"),
+        Group(2, "Table A-1.", "Table A-#.", "repeated-content", "top", ((1, 1), (2, 1)), False,
+              "kept: its numbers do not follow the pages"),
+    )
+    return Report(name="acme.pdf", pages=pages, groups=groups)
+
+
+def test_cleaned_text_keeps_content_and_puts_a_blank_line_between_pages(report):
+    assert report.cleaned_text() == "Table A-1.\nAlpha body.\n\nTable A-2.\nBeta body.\nBeta more.\n\nGamma body.\n"
+
+
+def test_page_texts_are_in_drawing_order(report):
+    assert report.page_texts() == ["Table A-1.\nAlpha body.", "Table A-2.\nBeta body.\nBeta more.", "Gamma body."]
+
+
+def test_removed_lists_each_removed_line_page_by_page(report):
+    rows = [(r.page, r.index, r.line.text, r.group.id) for r in report.removed()]
+    assert rows == [(1, 0, "Acme Handbook", 0), (1, 3, "1", 1), (2, 0, "Acme Handbook", 0), (2, 4, "2", 1),
+                    (3, 0, "Acme Handbook", 0), (3, 2, "3", 1)]
+
+
+def test_choose_keep_and_remove(report):
+    chosen = report.choose(keep=[0], remove=[2])
+    header, folio, label = chosen.groups
+    assert (header.remove, header.decided_by) == (False, "user")
+    assert header.reason.startswith("kept by you; ")
+    assert (label.remove, label.decided_by) == (True, "user")
+    assert label.reason.startswith("removed by you; ")
+    assert (folio.remove, folio.decided_by) == (True, "detector")
+    assert chosen.cleaned_text() == "Acme Handbook\nAlpha body.\n\nAcme Handbook\nBeta body.\nBeta more.\n\n" \
+                                    "Acme Handbook\nGamma body.\n"
+    # The original is untouched: choose returns a new report.
+    assert report.groups[0].remove and not report.groups[2].remove
+    assert "Acme Handbook" not in report.cleaned_text()
+
+
+def test_choose_the_current_decision_changes_nothing(report):
+    chosen = report.choose(keep=[2], remove=[0])
+    assert chosen.groups == report.groups
+
+
+def test_choose_back_and_forth_restores_the_text(report):
+    assert report.choose(keep=[1]).choose(remove=[1]).cleaned_text() == report.cleaned_text()
+
+
+@pytest.mark.parametrize("keep, remove, message", [
+    ([0], [0], "both kept and removed"),
+    ([7], [], "there is no group 7"),
+    ([], [3], "there is no group 3"),
+])
+def test_choose_refuses_bad_ids(report, keep, remove, message):
+    with pytest.raises(ValueError, match=message):
+        report.choose(keep=keep, remove=remove)
+
+
+def test_pages_jsonl(report):
+    rows = [json.loads(row) for row in report.pages_jsonl().splitlines()]
+    assert rows == [{"page": 1, "text": "Table A-1.\nAlpha body."},
+                    {"page": 2, "text": "Table A-2.\nBeta body.\nBeta more."},
+                    {"page": 3, "text": "Gamma body."}]
+    assert report.pages_jsonl().endswith("\n")
+
+
+def test_removed_jsonl(report):
+    rows = [json.loads(row) for row in report.removed_jsonl().splitlines()]
+    assert len(rows) == 6
+    assert rows[0] == {"page": 1, "index": 0, "text": "Acme Handbook", "kind": "header", "group": 0,
+                       "reason": "removed: at the top of 3 of 3 pages", "box": [72.0, 40, 150.0, 50]}
+    assert [(r["page"], r["text"]) for r in rows[1:]] == [(1, "1"), (2, "Acme Handbook"), (2, "2"),
+                                                          (3, "Acme Handbook"), (3, "3")]
+
+
+def test_jsonl_keeps_unicode_readable():
+    rep = Report(name="ru.pdf", pages=(page(1, ("Порядок согласования", 40)),), groups=())
+    assert "Порядок согласования" in rep.pages_jsonl()
+
+
+def test_to_dict(report):
+    data = json.loads(report.to_json())
+    assert data["file"] == "acme.pdf"
+    assert data["tool"]["name"] == "pagefurniture"
+    assert [(g["id"], g["page_ranges"], g["on"], g["remove"]) for g in data["groups"]] == [
+        (0, "1-3", "on 3 of 3 pages", True), (1, "1-3", "on 3 of 3 pages", True), (2, "1-2", "on 2 of 3 pages", False)]
+    assert data["groups"][2]["lines"] == [[1, 1], [2, 1]]
+    assert [(r["page"], r["text"]) for r in data["removed"]][:2] == [(1, "Acme Handbook"), (1, "1")]
+
+
+def test_summary_counts(report):
+    summary = report.summary()
+    assert summary["pages"] == 3
+    assert summary["lines"] == 12 and summary["lines_removed"] == 6
+    assert summary["chars_removed"] == 3 * len("Acme Handbook") + 3
+    assert summary["chars"] == sum(len(l.text) for p in report.pages for l in p.lines)
+    assert (summary["groups"], summary["groups_removed"]) == (3, 2)
+    assert summary["pages_without_text"] == [] and summary["pages_unreadable"] == []
+
+
+def test_table_has_a_row_per_group(report):
+    rows = report.table().splitlines()
+    assert len(rows) == 4
+    assert rows[1].split()[:2] == ["Acme", "Handbook"]
+    assert "1-3" in rows[1] and "on 3 of 3 pages" in rows[1] and "removed: at the top" in rows[1]
+    assert "1-2" in rows[3] and "on 2 of 3 pages" in rows[3] and "kept: its numbers" in rows[3]
+
+
+def test_require_text():
+    empty = Report(name="scan.pdf", pages=(page(1), page(2)), groups=())
+    with pytest.raises(NoTextLayer, match="2 pages"):
+        empty.require_text()
+    one = Report(name="x.pdf", pages=(page(1), page(2, ("text", 10))), groups=())
+    assert one.require_text() is one
+
+
+@pytest.mark.parametrize("pages, text", [
+    ([], ""),
+    ([4], "4"),
+    ([1, 2, 3, 5], "1-3, 5"),
+    ([5, 3, 2, 1, 2], "1-3, 5"),
+    ([1, 3, 5], "1, 3, 5"),
+    ([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14], "1-12, 14"),
+])
+def test_page_ranges(pages, text):
+    assert page_ranges(pages) == text
+
+
+def test_on_pages():
+    assert on_pages(38, 40) == "on 38 of 40 pages"
+    assert on_pages(1, 1) == "on 1 of 1 page"
+
+
+# -- on a real PDF: needs the detector -------------------------------------------------------------------
+
+
+def test_annual_report_header_and_footer_are_removed(tmp_path):
+    report = analyze(pdfs.annual_report())
+    removed = {(r.page, r.line.text) for r in report.removed()}
+    assert removed == {(n, t) for n in range(1, 7) for t in (pdfs.ANNUAL_HEADER, pdfs.annual_footer(n))}
+    kinds = {group.text: group.kind for group in report.groups if group.remove}
+    assert kinds[pdfs.ANNUAL_HEADER] == "header"
+    assert kinds["Page 1 of 6"] == "page-number"
+    assert report.page_texts() == ["\n".join(pdfs.body(n)) for n in range(1, 7)]
+
+
+def test_encrypted_report_says_so():
+    report = analyze(pdfs.encrypted(), password=pdfs.PASSWORD)
+    assert report.encrypted and report.to_dict()["encrypted"] is True
+    assert not analyze(pdfs.annual_report()).encrypted
+
+
+def test_image_only_pdf_has_pages_without_text():
+    report = analyze(pdfs.image_only(pages=3))
+    assert report.summary()["pages_without_text"] == [1, 2, 3]
+    with pytest.raises(NoTextLayer):
+        report.require_text()
