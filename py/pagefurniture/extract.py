@@ -24,6 +24,7 @@ from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
 from pdfminer.psexceptions import PSException
 
+from . import guard
 from .errors import Cancelled, DamagedPDF, LimitExceeded, NotAPDF, PageFurnitureError, PasswordRequired, WrongPassword
 from .model import Document, Line, Page
 
@@ -40,9 +41,14 @@ class Limits:
     max_chars_per_page: int = 1_000_000
     max_seconds_per_page: float = 60.0
     max_seconds: float = 1800.0
+    # One decoded stream (a page's content, a font, a form); real ones are a few MB at most.
+    max_stream_bytes: int = 256 * 1024 * 1024
 
 
 DEFAULT_LIMITS = Limits()
+
+# Decompression, reference chains and the page tree are bounded by guard.py (pdfminer alone is not).
+guard.install()
 
 # A gap wider than this many font sizes splits a baseline into separate lines (header parts on one
 # baseline, table cells, columns); pdfminer's default char_margin of 2 glyph widths is about the same.
@@ -184,24 +190,29 @@ class _Glyphs(PDFTextDevice):
 def _open(data: bytes, password: str | None) -> tuple[PDFDocument, bool]:
     parser = PDFParser(io.BytesIO(data))
     try:
-        doc = PDFDocument(parser, password=password or "")
+        doc = guard.Document(parser, password=password or "")
     except PDFPasswordIncorrect:
         if password:
             raise WrongPassword("the password is not right for this PDF; check it and try again") from None
         raise PasswordRequired("this PDF is protected by a password; enter the password to open it") from None
     except PDFEncryptionError as exc:
         raise DamagedPDF(f"this PDF uses an encryption this tool cannot open ({exc})") from None
-    except (PSException, ValueError, KeyError, TypeError, IndexError, AttributeError, AssertionError,
-            RecursionError, OverflowError, struct_error(), ZeroDivisionError) as exc:
+    except PageFurnitureError:
+        raise
+    except MemoryError:
+        raise LimitExceeded("the file needs more memory to open than this computer can give; "
+                            "split it into smaller PDFs") from None
+    except Exception as exc:  # noqa: BLE001 - see PARSER_ERRORS
         raise DamagedPDF(f"this PDF is damaged and cannot be read ({_brief(exc)}); "
                          "try opening and saving it again with a PDF viewer") from None
     return doc, bool(doc.encryption)
 
 
-def struct_error() -> type[Exception]:
-    import struct
-
-    return struct.error
+# pdfminer parses untrusted bytes and, on a hostile file, raises nearly any built-in exception:
+# struct.error from a broken font, RuntimeError from a truncated RunLength stream, RecursionError,
+# UnicodeDecodeError, zlib.error... All of them mean the same to the user (this part of the file is
+# damaged), so the boundary catches Exception; our own errors (limits, cancel) pass through first.
+PARSER_ERRORS = (Exception,)
 
 
 def _brief(exc: BaseException) -> str:
@@ -219,27 +230,45 @@ def extract(pdf: Source, *, password: str | None = None, on_progress: Progress |
     """
     data = read_bytes(pdf, limits)
     check_header(data)
+    with guard.budget(limits.max_stream_bytes) as budget:
+        return _extract(data, password, on_progress, limits, budget)
+
+
+def _extract(data: bytes, password: str | None, on_progress: Progress | None, limits: Limits,
+             budget: guard._Budget) -> Document:
     doc, encrypted = _open(data, password)
     try:
-        page_objects = list(PDFPage.create_pages(doc))
-    except (PSException, ValueError, KeyError, TypeError, IndexError, AttributeError, AssertionError,
-            RecursionError, OverflowError, ZeroDivisionError) as exc:
+        page_objects = guard.list_pages(doc, max_pages=limits.max_pages)
+    except PageFurnitureError:
+        raise
+    except PARSER_ERRORS as exc:
         raise DamagedPDF(f"the page list of this PDF is damaged ({_brief(exc)}); "
                          "try opening and saving it again with a PDF viewer") from None
     if not page_objects:
-        raise DamagedPDF("this PDF has no pages")
+        raise DamagedPDF("this PDF has no pages, so it has no text to read; check that it is the file you meant")
+    if not any(isinstance(page, PDFPage) for page in page_objects):
+        reason = page_objects[0].reason
+        raise DamagedPDF(f"none of the {len(page_objects)} pages of this PDF can be read ({reason}); "
+                         "get a complete copy of the file, or open and save it again with a PDF viewer")
     if len(page_objects) > limits.max_pages:
         raise LimitExceeded(f"the PDF has {len(page_objects):,} pages, over the limit of {limits.max_pages:,}; "
                             "split it into smaller PDFs")
     clock = _Clock(limits)
     rsrcmgr = PDFResourceManager(caching=True)
     device = _Glyphs(rsrcmgr, clock, limits)
-    interpreter = PDFPageInterpreter(rsrcmgr, device)
+    interpreter = guard.Interpreter(rsrcmgr, device)
     pages: list[Page] = []
     total = len(page_objects)
     for number, page_object in enumerate(page_objects, start=1):
         clock.begin(number)
-        pages.append(_read_page(number, page_object, interpreter, device))
+        budget.page = number
+        if isinstance(page_object, guard.Missing):
+            # Listed by the page tree but unreadable: keep its place and name it, never drop it silently.
+            size = (pages[-1].width, pages[-1].height) if pages else (612.0, 792.0)
+            pages.append(Page(number=number, width=size[0], height=size[1], lines=(),
+                              error=f"page {number} could not be read: {page_object.reason}"))
+        else:
+            pages.append(_read_page(number, page_object, interpreter, device))
         if on_progress is not None:
             if on_progress(number, total) is False:
                 raise Cancelled("stopped on request")
@@ -249,12 +278,12 @@ def extract(pdf: Source, *, password: str | None = None, on_progress: Progress |
 def _read_page(number: int, page_object: PDFPage, interpreter: PDFPageInterpreter, device: _Glyphs) -> Page:
     width, height, crop = _frame(page_object)
     error = None
+    device.glyphs = []
     try:
         interpreter.process_page(page_object)
     except PageFurnitureError:
         raise
-    except (PSException, ValueError, KeyError, TypeError, IndexError, AttributeError, AssertionError,
-            RecursionError, OverflowError, ZeroDivisionError, MemoryError, NotImplementedError, EOFError) as exc:
+    except PARSER_ERRORS as exc:
         # Keep what was read before the failure and say so: the page is named in the report.
         error = f"page {number} could not be read completely ({_brief(exc)})"
     lines = build_lines(device.glyphs, crop)
