@@ -1,0 +1,439 @@
+#!/usr/bin/env python3
+"""Build the static web page into one self-contained folder, check it, or serve it on 127.0.0.1.
+
+    python build.py                  # build dist/ from site/, py/ and the pinned inputs below
+    python build.py --check          # re-hash dist/ against the manifest the build wrote
+    python build.py --serve          # build, then serve dist/ on http://127.0.0.1:PORT/ (CSP header set)
+
+Every input from outside this repository is pinned below by version and sha256 and is verified before
+use; a file whose hash differs is refused (expected and actual are printed). Downloads are cached in
+.cache/. Nothing in the built folder refers to any other origin, and every URL in it is relative, so
+the folder works from any static host and any sub-path. Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import gzip
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import sys
+import tarfile
+import threading
+import urllib.request
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "site"
+PY = ROOT / "py"
+CACHE = ROOT / ".cache"
+OUT = ROOT / "dist"
+MANIFEST = "manifest.json"
+
+
+@dataclass(frozen=True)
+class Pin:
+    name: str
+    version: str
+    url: str
+    sha256: str
+
+    @property
+    def filename(self) -> str:
+        return self.url.rsplit("/", 1)[1]
+
+
+# -- pinned inputs ---------------------------------------------------------------------------------------
+PYODIDE = Pin("pyodide", "314.0.7", "https://registry.npmjs.org/pyodide/-/pyodide-314.0.7.tgz",
+              "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0")
+AES_JS = Pin("aes-js", "3.1.2", "https://registry.npmjs.org/aes-js/-/aes-js-3.1.2.tgz",
+             "39fde7102536b528b7382bd27de3cb3196bd4d975397a3b64cecde6014c6c466")
+PDFMINER = Pin("pdfminer.six", "20260107",
+               "https://files.pythonhosted.org/packages/20/8b/28c4eaec9d6b036a52cb44720408f26b1a143ca9bce76cc19e8f5de00ab4/"
+               "pdfminer_six-20260107-py3-none-any.whl",
+               "366585ba97e80dffa8f00cebe303d2f381884d8637af4ce422f1df3ef38111a9")
+CHARSET_NORMALIZER = Pin("charset-normalizer", "3.5.3",
+                         "https://files.pythonhosted.org/packages/d2/0d/07ab8eb9b7015274353eac2add4067bde1ab1b51912bbae505392905eedd/"
+                         "charset_normalizer-3.5.3-py3-none-any.whl",
+                         "96e268b0cbda016ac519513294fcd17032264085b600abaac58b93049477e132")
+PINS = (PYODIDE, AES_JS, PDFMINER, CHARSET_NORMALIZER)
+
+# The parts of the Pyodide package the page runs; the console pages, source maps and type files stay out.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+# Only the page's own origin. Pyodide compiles WebAssembly ('wasm-unsafe-eval'); downloads are blob: URLs.
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; "
+       "img-src 'self' data: blob:; style-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'none'; frame-ancestors 'none'")
+CSP_META = CSP.replace("; frame-ancestors 'none'", "")  # frame-ancestors is ignored (and warned about) in <meta>
+
+# Wheels are written with a fixed time stamp so the same sources give the same bytes.
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+class BuildError(Exception):
+    """A build input or output is wrong; the message says which and what to do."""
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+# -- inputs ----------------------------------------------------------------------------------------------
+
+def fetch(pin: Pin, cache: Path = CACHE) -> bytes:
+    """Return the pinned file's bytes, from the cache or the registry, after checking its sha256."""
+    path = cache / pin.filename
+    if path.exists():
+        data = path.read_bytes()
+    else:
+        print(f"downloading {pin.name} {pin.version} ({pin.url})", file=sys.stderr)
+        with urllib.request.urlopen(pin.url, timeout=120) as response:
+            data = response.read()
+    actual = sha256(data)
+    if actual != pin.sha256:
+        raise BuildError(f"{pin.name} {pin.version} ({path}) does not match its pin:\n"
+                         f"  expected sha256 {pin.sha256}\n  actual   sha256 {actual}\n"
+                         "the file was changed or the download was corrupted; delete it and build again, "
+                         "or update the pin in build.py only after checking the new file")
+    if not path.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".part")
+        tmp.write_bytes(data)
+        tmp.replace(path)
+    return data
+
+
+def npm_files(tarball: bytes, names: tuple[str, ...]) -> dict[str, bytes]:
+    out = {}
+    with tarfile.open(fileobj=io.BytesIO(tarball), mode="r:gz") as tar:
+        for member in tar.getmembers():
+            name = member.name.removeprefix("package/")
+            if member.isfile() and name in names:
+                out[name] = tar.extractfile(member).read()
+    missing = set(names) - set(out)
+    if missing:
+        raise BuildError(f"the npm package lacks {', '.join(sorted(missing))}")
+    return out
+
+
+# -- wheels ----------------------------------------------------------------------------------------------
+
+def write_wheel(name: str, version: str, files: dict[str, bytes], requires: tuple[str, ...] = ()) -> tuple[str, bytes]:
+    """Make a pure-Python wheel from {path in site-packages: bytes}; returns (file name, bytes)."""
+    dist = re.sub(r"[-_.]+", "_", name)
+    info = f"{dist}-{version}.dist-info"
+    files = dict(sorted(files.items()))
+    files[f"{info}/METADATA"] = ("Metadata-Version: 2.1\nName: " + name + "\nVersion: " + version + "\n"
+                                 + "".join(f"Requires-Dist: {r}\n" for r in requires)).encode()
+    files[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: pagefurniture-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{info}/top_level.txt"] = "".join(sorted({p.split("/")[0] + "\n" for p in files if "/" in p
+                                                     and not p.startswith(info)})).encode()
+    record = []
+    for path, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{path},sha256={digest},{len(data)}")
+    record.append(f"{info}/RECORD,,")
+    files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    return f"{dist}-{version}-py3-none-any.whl", _zip(files)
+
+
+def _zip(files: dict[str, bytes]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path, data in files.items():
+            info = zipfile.ZipInfo(path, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    return buf.getvalue()
+
+
+def package_files(directory: Path, prefix: str) -> dict[str, bytes]:
+    files = {}
+    for path in sorted(directory.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed"):
+            files[f"{prefix}/{path.relative_to(directory).as_posix()}"] = path.read_bytes()
+    return files
+
+
+def own_version() -> str:
+    match = re.search(r'^__version__ = "([^"]+)"', (PY / "pagefurniture" / "__init__.py").read_text(), re.M)
+    if not match:
+        raise BuildError("py/pagefurniture/__init__.py has no __version__")
+    return match.group(1)
+
+
+def split_pdfminer(wheel: bytes) -> tuple[bytes, dict[str, bytes]]:
+    """Repack pdfminer.six without its CJK character maps (6.4 of its 6.6 MB); return them apart.
+
+    pdfminer reads cmap/NAME.json.gz from its package folder only when a PDF uses that encoding, so the
+    page serves them as static files and the worker fetches the one a PDF needs (see pagefurniture.web).
+    """
+    kept: dict[str, bytes] = {}
+    cmaps: dict[str, bytes] = {}
+    with zipfile.ZipFile(io.BytesIO(wheel)) as zf:
+        for info in zf.infolist():
+            name = info.filename
+            if name.startswith("pdfminer/cmap/"):
+                if not info.is_dir():
+                    cmaps[name.removeprefix("pdfminer/cmap/")] = zf.read(info)
+            elif name.endswith("/RECORD"):
+                kept[name] = "".join(line for line in zf.read(info).decode().splitlines(keepends=True)
+                                     if not line.startswith("pdfminer/cmap/")).encode()
+            elif not info.is_dir() and ".data/scripts/" not in name:
+                kept[name] = zf.read(info)
+    return _zip(kept), cmaps
+
+
+# -- the build -------------------------------------------------------------------------------------------
+
+def lock_entry(key: str, name: str, version: str, file_name: str, data: bytes, imports: list[str],
+               depends: list[str]) -> dict:
+    return {"name": name, "version": version, "file_name": file_name, "install_dir": "site",
+            "sha256": sha256(data), "package_type": "package", "imports": imports, "depends": depends,
+            "unvendored_tests": False, "shared_library": False, "tool": {}}
+
+
+def build(out: Path = OUT, cache: Path = CACHE, *, quiet: bool = False) -> dict:
+    """Assemble the deployable folder; return the manifest."""
+    files: dict[str, bytes] = {}
+
+    pyodide = npm_files(fetch(PYODIDE, cache), PYODIDE_FILES + ("pyodide-lock.json",))
+    for name in PYODIDE_FILES:
+        files[f"pyodide/{name}"] = pyodide[name]
+
+    # aes-js is a UMD script; a module worker has no `this` to attach it to, so it is given a CommonJS
+    # `module` and re-exported. Its code is used unchanged.
+    aes = npm_files(fetch(AES_JS, cache), ("index.js", "LICENSE.txt"))
+    files["vendor/aes.mjs"] = (b"// aes-js " + AES_JS.version.encode() + b" (MIT), unchanged, wrapped as an ES module.\n"
+                               b"const module = { exports: {} };\nconst exports = module.exports;\n"
+                               + aes["index.js"] + b"\nexport default module.exports;\n")
+    files["vendor/aes-js.LICENSE.txt"] = aes["LICENSE.txt"]
+
+    lock_packages = {}
+    pdfminer, cmaps = split_pdfminer(fetch(PDFMINER, cache))
+    wheels = {
+        "pdfminer-six": ("pdfminer.six", PDFMINER.version, PDFMINER.filename, pdfminer, ["pdfminer"],
+                         ["charset-normalizer", "cryptography"]),
+        "charset-normalizer": ("charset-normalizer", CHARSET_NORMALIZER.version, CHARSET_NORMALIZER.filename,
+                               fetch(CHARSET_NORMALIZER, cache), ["charset_normalizer"], []),
+    }
+    name, data = write_wheel("cryptography", "0.0.1", package_files(PY / "shims" / "cryptography", "cryptography"))
+    wheels["cryptography"] = ("cryptography", "0.0.1", name, data, ["cryptography"], [])
+    version = own_version()
+    name, data = write_wheel("pagefurniture", version, package_files(PY / "pagefurniture", "pagefurniture"),
+                             (f"pdfminer.six=={PDFMINER.version}",))
+    wheels["pagefurniture"] = ("pagefurniture", version, name, data, ["pagefurniture"], ["pdfminer-six"])
+    for key, (pname, pversion, file_name, data, imports, depends) in wheels.items():
+        files[f"pyodide/{file_name}"] = data
+        lock_packages[key] = lock_entry(key, pname, pversion, file_name, data, imports, depends)
+    # Our own lock file lists exactly the packages we ship, so Pyodide never looks anywhere else for one;
+    # it checks each wheel against the sha256 written here.
+    upstream_info = json.loads(pyodide["pyodide-lock.json"])["info"]
+    files["pyodide/pyodide-lock.json"] = (json.dumps({"info": upstream_info, "packages": lock_packages},
+                                                     indent=1, sort_keys=True) + "\n").encode()
+    for name, data in cmaps.items():
+        files[f"cmap/{name}"] = data
+
+    for path in sorted(SITE.rglob("*")):
+        if path.is_file() and not path.name.startswith("."):
+            files[path.relative_to(SITE).as_posix()] = path.read_bytes()
+    if "index.html" not in files:
+        raise BuildError("site/index.html is missing")
+    files["index.html"] = files["index.html"].replace(b"__CSP__", CSP_META.encode())
+    # The service worker's bytes must change when anything it caches changes, or browsers keep the old one.
+    digest = sha256(json.dumps({p: sha256(d) for p, d in sorted(files.items()) if p != "sw.js"}).encode())[:16]
+    if "sw.js" in files:
+        files["sw.js"] = files["sw.js"].replace(b"__BUILD__", digest.encode())
+
+    manifest = {
+        "build": digest,
+        "inputs": [{"name": p.name, "version": p.version, "url": p.url, "sha256": p.sha256} for p in PINS],
+        "precache": sorted(p for p in files if not p.startswith("cmap/") and p != "sw.js"),
+        "files": {p: sha256(d) for p, d in sorted(files.items())},
+    }
+    tmp = out.with_name(out.name + ".tmp")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    for path, data in files.items():
+        target = tmp / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+    if out.exists():
+        shutil.rmtree(out)
+    tmp.replace(out)
+    if not quiet:
+        first = sum(len(files[p]) for p in manifest["precache"])
+        print(f"built {out} ({len(files)} files, {sum(map(len, files.values())) / 1e6:.1f} MB; "
+              f"{first / 1e6:.1f} MB before compression are loaded on the first visit)", file=sys.stderr)
+    return manifest
+
+
+def check(out: Path = OUT) -> list[str]:
+    """Re-hash the built folder against its manifest; return the problems (empty when all is well)."""
+    try:
+        manifest = json.loads((out / MANIFEST).read_text())
+    except (OSError, ValueError) as exc:
+        return [f"cannot read {out / MANIFEST}: {exc}"]
+    problems = []
+    listed = manifest["files"]
+    for path, expected in listed.items():
+        target = out / path
+        if not target.is_file():
+            problems.append(f"missing: {path}")
+            continue
+        actual = sha256(target.read_bytes())
+        if actual != expected:
+            problems.append(f"changed: {path}\n  expected sha256 {expected}\n  actual   sha256 {actual}")
+    for target in sorted(out.rglob("*")):
+        path = target.relative_to(out).as_posix()
+        if target.is_file() and path != MANIFEST and path not in listed:
+            problems.append(f"not in the manifest: {path}")
+    return problems
+
+
+# -- the local server ------------------------------------------------------------------------------------
+
+TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+         ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+         ".json": "application/json", ".wasm": "application/wasm", ".zip": "application/zip",
+         ".whl": "application/zip", ".pdf": "application/pdf", ".gz": "application/gzip",
+         ".txt": "text/plain; charset=utf-8", ".png": "image/png", ".svg": "image/svg+xml",
+         ".ico": "image/x-icon", ".webmanifest": "application/manifest+json"}
+COMPRESS = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".txt", ".svg", ".pdf"}
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    """Serves the built folder: GET and HEAD only, the CSP header, gzip, ETags from the manifest."""
+
+    root: Path = OUT
+    hashes: dict[str, str] = {}
+    gzipped: dict[str, bytes] = {}
+    lock = threading.Lock()
+    quiet = False
+    protocol_version = "HTTP/1.1"
+
+    def do_HEAD(self) -> None:
+        self._send(body=False)
+
+    def do_GET(self) -> None:
+        self._send(body=True)
+
+    def _send(self, body: bool) -> None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        path = urllib.request.url2pathname(path).lstrip("/")
+        if path == "" or path.endswith("/"):
+            path += "index.html"
+        target = (self.root / path).resolve()
+        if self.root.resolve() not in target.parents or not target.is_file():
+            return self._plain(404, "not found")
+        rel = target.relative_to(self.root.resolve()).as_posix()
+        data = target.read_bytes()
+        etag = '"' + (self.hashes.get(rel) or sha256(data))[:32] + '"'
+        headers = {"Content-Type": TYPES.get(target.suffix, "application/octet-stream"),
+                   "Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+                   "Referrer-Policy": "no-referrer", "Cache-Control": "no-cache", "ETag": etag}
+        if self.headers.get("If-None-Match") == etag:
+            self.send_response(304)
+            for key, value in headers.items():
+                self.send_header(key, value)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        if target.suffix in COMPRESS and "gzip" in self.headers.get("Accept-Encoding", ""):
+            with self.lock:
+                packed = self.gzipped.get(etag)
+                if packed is None:
+                    packed = self.gzipped[etag] = gzip.compress(data, 6, mtime=0)
+            data = packed
+            headers["Content-Encoding"] = "gzip"
+            headers["Vary"] = "Accept-Encoding"
+        self.send_response(200)
+        for key, value in headers.items():
+            self.send_header(key, value)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if body:
+            self.wfile.write(data)
+
+    def _plain(self, code: int, text: str) -> None:
+        data = text.encode()
+        self.send_response(code)
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_POST(self) -> None:  # a static site receives nothing
+        self._plain(405, "this site accepts no uploads")
+
+    do_PUT = do_DELETE = do_PATCH = do_POST
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(out: Path = OUT, port: int = 0, *, quiet: bool = False) -> http.server.ThreadingHTTPServer:
+    """A server for the built folder on 127.0.0.1 (port 0 picks a free one); call serve_forever()."""
+    try:
+        hashes = json.loads((out / MANIFEST).read_text())["files"]
+    except (OSError, ValueError):
+        hashes = {}
+    handler = type("SiteHandler", (Handler,), {"root": out, "hashes": hashes, "gzipped": {}, "quiet": quiet})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build, check or serve the pagefurniture web page.")
+    parser.add_argument("--out", type=Path, default=OUT, help="output folder (default: dist/)")
+    parser.add_argument("--cache", type=Path, default=CACHE, help="download cache (default: .cache/)")
+    parser.add_argument("--check", action="store_true", help="re-hash the built folder against its manifest")
+    parser.add_argument("--serve", action="store_true", help="build, then serve the folder on 127.0.0.1")
+    parser.add_argument("--no-build", action="store_true", help="with --serve: serve what is already built")
+    parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000, 0 = any free)")
+    args = parser.parse_args(argv)
+    try:
+        if args.check:
+            problems = check(args.out)
+            for problem in problems:
+                print(f"error: {problem}", file=sys.stderr)
+            if problems:
+                print(f"error: {args.out} does not match its manifest ({len(problems)} problem"
+                      f"{'s' if len(problems) != 1 else ''}); build it again", file=sys.stderr)
+                return 1
+            print(f"{args.out}: every file matches {MANIFEST}", file=sys.stderr)
+            return 0
+        if not (args.serve and args.no_build):
+            build(args.out, args.cache)
+        if args.serve:
+            server = make_server(args.out, args.port)
+            print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)", flush=True)
+            try:
+                server.serve_forever()
+            except KeyboardInterrupt:
+                pass
+        return 0
+    except BuildError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

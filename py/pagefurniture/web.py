@@ -1,0 +1,185 @@
+"""The entry point the web page's worker calls: plain arguments in, one JSON string out.
+
+The worker boots Pyodide, calls ``install()`` once, then ``run()`` for each file and ``choose()`` for
+each flipped switch. The last Report stays here, so flipping a switch reads nothing again. Every answer
+is ``{"ok": true, ...}`` or ``{"ok": false, "error": {"kind", "message", "detail"}}``, so that errors
+cross the worker boundary as data, never as exceptions.
+
+>>> import json
+>>> json.loads(run(b"hello", "notes.txt"))["error"]["kind"]
+'not-a-pdf'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from . import __version__, analyze
+from .errors import PageFurnitureError
+from .report import Report
+
+_base: Report | None = None  # the detector's decisions for the last file
+_current: Report | None = None  # the same with the user's choices applied
+
+# What pdfminer may ask for: names like "UniJIS-UCS2-H" or "to-unicode-Adobe-Japan1"; nothing with a path.
+_CMAP_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,80}")
+
+
+def install(cmap_url: str | None = None, aes: Any = None,
+            fetch: Callable[[str], bytes | None] | None = None) -> str:
+    """Prepare pdfminer for the browser: an AES engine and character maps fetched on first use.
+
+    ``aes`` is the aes-js module; ``cmap_url`` the folder the build put pdfminer's cmaps in;
+    ``fetch(url) -> bytes | None`` defaults to a synchronous request (allowed in a worker).
+    """
+    if aes is not None:
+        import cryptography  # the stand-in from py/shims; only the browser build has it
+
+        cryptography.set_engine(_AesJs(aes))
+    if cmap_url is not None:
+        _lazy_cmaps(cmap_url, fetch or _sync_get)
+    import pdfminer
+
+    return json.dumps({"ok": True, "versions": {"pagefurniture": __version__, "pdfminer.six": pdfminer.__version__,
+                                                 "python": sys.version.split()[0]}})
+
+
+def run(data: Any, name: str, password: str | None = None,
+        progress: Callable[[int, int], object] | None = None) -> str:
+    """Analyse one PDF (bytes, or a JS Uint8Array) and return everything the page shows, as JSON."""
+    global _base, _current
+    _base = _current = None
+    try:
+        if hasattr(data, "to_bytes"):
+            data = data.to_bytes()
+        report = analyze(bytes(data), password=password or None, name=name, on_progress=progress)
+        report.require_text()
+    except PageFurnitureError as exc:
+        return _error(exc.kind, str(exc))
+    except Exception as exc:  # noqa: BLE001 - anything else is a bug; say so, with the detail
+        return _error("bug", f"something went wrong inside the tool ({type(exc).__name__}); "
+                             "please report it with the file if you can", traceback.format_exc())
+    _base = _current = report
+    return json.dumps({"ok": True, **_outputs(report), "layout": layout(report)}, ensure_ascii=False)
+
+
+def choose(keep: Any = (), remove: Any = ()) -> str:
+    """Apply the user's switches (group ids to keep and to remove) and return the new outputs as JSON."""
+    global _current
+    if _base is None:
+        return _error("error", "there is no analysed PDF; open a PDF first")
+    keep = list(keep.to_py() if hasattr(keep, "to_py") else keep)
+    remove = list(remove.to_py() if hasattr(remove, "to_py") else remove)
+    try:
+        _current = _base.choose(keep=keep, remove=remove)
+    except ValueError as exc:
+        return _error("error", str(exc))
+    return json.dumps({"ok": True, **_outputs(_current)}, ensure_ascii=False)
+
+
+def stem(name: str) -> str:
+    """The download name's stem: the file name without folders and without .pdf.
+
+    >>> stem("C:\\\\reports\\\\Annual Report.PDF")
+    'Annual Report'
+    """
+    base = re.split(r"[\\/]", name)[-1]
+    base = re.sub(r"\.pdf$", "", base, flags=re.I)
+    return base.strip() or "document"
+
+
+def _outputs(report: Report) -> dict:
+    data = report.to_dict()
+    return {"name": report.name, "stem": stem(report.name), "summary": data["summary"], "groups": data["groups"],
+            "files": {"clean.txt": report.cleaned_text(), "removed.jsonl": report.removed_jsonl(),
+                      "report.json": report.to_json(), "pages.jsonl": report.pages_jsonl()}}
+
+
+def layout(report: Report) -> list[dict]:
+    """Every page's size and lines, each line as [x0, top, x1, bottom, group id or -1, text], for the maps."""
+    member: dict[tuple[int, int], int] = {}
+    for group in report.groups:
+        for key in group.members:
+            member.setdefault(key, group.id)
+    return [{"page": page.number, "width": page.width, "height": page.height, "error": page.error,
+             "lines": [[*line.box, member.get((page.number, i), -1), line.text] for i, line in enumerate(page.lines)]}
+            for page in report.pages]
+
+
+def _error(kind: str, message: str, detail: str = "") -> str:
+    return json.dumps({"ok": False, "error": {"kind": kind, "message": message, "detail": detail}})
+
+
+class _AesJs:
+    """The AES engine for the cryptography stand-in, backed by aes-js's CBC mode."""
+
+    def __init__(self, aesjs: Any) -> None:
+        self.aesjs = aesjs
+
+    def cbc(self, key: bytes, iv: bytes, encrypt: bool) -> _AesJsCbc:
+        return _AesJsCbc(self.aesjs, key, iv, encrypt)
+
+
+class _AesJsCbc:
+    def __init__(self, aesjs: Any, key: bytes, iv: bytes, encrypt: bool) -> None:
+        from pyodide.ffi import to_js
+
+        self._to_js = to_js
+        self._mode = aesjs.ModeOfOperation.cbc.new(to_js(key), to_js(iv))
+        self._encrypt = encrypt
+
+    def run(self, data: bytes) -> bytes:
+        arg = self._to_js(data)
+        out = self._mode.encrypt(arg) if self._encrypt else self._mode.decrypt(arg)
+        return out.to_bytes()
+
+
+def _sync_get(url: str) -> bytes | None:
+    from js import XMLHttpRequest  # a worker may make synchronous requests; pdfminer's call is synchronous
+
+    request = XMLHttpRequest.new()
+    request.open("GET", url, False)
+    request.responseType = "arraybuffer"
+    try:
+        request.send(None)
+    except Exception:  # noqa: BLE001 - offline and not cached: pdfminer then reports the cmap as missing
+        return None
+    if request.status != 200:
+        return None
+    return request.response.to_bytes()
+
+
+def _lazy_cmaps(base_url: str, fetch: Callable[[str], bytes | None]) -> None:
+    """Make pdfminer fetch a character map from the site the first time a PDF needs it.
+
+    pdfminer looks for ``NAME.json.gz`` in its package's cmap folder; the build leaves that folder out of
+    the wheel (6.4 MB that most PDFs never use) and serves the files next to the page instead.
+    """
+    import pdfminer
+    from pdfminer.cmapdb import CMapDB
+
+    if getattr(CMapDB, "_pagefurniture_lazy", False):
+        return
+    folder = os.path.join(os.path.dirname(pdfminer.__file__), "cmap")
+    original = CMapDB._load_data.__func__
+    base_url = base_url if base_url.endswith("/") else base_url + "/"
+
+    def _load_data(cls: type, name: str) -> Any:
+        clean = name.replace("\0", "")
+        path = os.path.join(folder, clean + ".json.gz")
+        if _CMAP_NAME.fullmatch(clean) and not os.path.exists(path):
+            data = fetch(base_url + clean + ".json.gz")
+            if data:
+                os.makedirs(folder, exist_ok=True)
+                with open(path, "wb") as fh:
+                    fh.write(data)
+        return original(cls, name)
+
+    CMapDB._load_data = classmethod(_load_data)
+    CMapDB._pagefurniture_lazy = True

@@ -1,0 +1,6 @@
+class UnsupportedAlgorithm(Exception):
+    pass
+
+
+class AlreadyFinalized(Exception):
+    pass

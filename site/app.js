@@ -1,0 +1,531 @@
+// The page around the worker: one entry point, openFile(file), for drop, picker and sample; one state
+// attribute on <body> drives what is shown. PDF text is untrusted and is only ever set as textContent.
+
+const $ = (id) => document.getElementById(id);
+const LARGE = 100 * 1024 * 1024; // above this, ask before reading (memory and minutes)
+const FILES = [
+  ["dl-clean", "clean.txt", "text/plain;charset=utf-8"],
+  ["dl-removed", "removed.jsonl", "application/jsonl;charset=utf-8"],
+  ["dl-report", "report.json", "application/json;charset=utf-8"],
+  ["dl-pages", "pages.jsonl", "application/jsonl;charset=utf-8"],
+];
+const KINDS = {
+  "page-number": "page number", header: "header", footer: "footer", margin: "margin text",
+  watermark: "watermark", "repeated-content": "repeated content",
+};
+// One sentence and one next step per kind of error.
+const ERRORS = {
+  "not-a-pdf": ["This is not a PDF", "Choose a PDF file."],
+  "not-one-pdf": ["Drop one PDF at a time", "Drop or choose a single PDF file."],
+  damaged: ["This PDF is damaged", "Open it in a PDF viewer, save it again, and drop the saved copy here."],
+  "no-text": ["This PDF has no text", "It is probably a scan. Reading text from images (OCR) is out of scope: run OCR on it first, then drop the result here."],
+  limit: ["This PDF is too large for the page", "Split it into smaller PDFs, or use the command line tool."],
+  unreadable: ["The file cannot be opened", "Check that the file is still there and try again."],
+  boot: ["The tool could not start", ""],
+  bug: ["Something went wrong", "Try another file; if this one keeps failing, please report it."],
+};
+
+let worker = null;
+let workerReady = false;
+let nextId = 1;
+let pending = new Map(); // id → {resolve, reject}
+let job = null; // {file, bytes, password, id}
+let result = null; // what Python returned for the current file
+let selectedGroup = null;
+let selectedPage = 1;
+let urls = [];
+
+function setState(state) {
+  document.body.dataset.state = state;
+  for (const id of ["open", "working", "confirm", "password", "error", "result"]) {
+    const shown = {
+      open: ["booting", "ready", "error", "done"],
+      working: ["working"],
+      confirm: ["confirm"],
+      password: ["password"],
+      error: ["error"],
+      result: ["done"],
+    }[id].includes(state);
+    $(id).hidden = !shown;
+  }
+}
+
+// -- the worker ---------------------------------------------------------------------------------------
+
+function startWorker() {
+  workerReady = false;
+  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  worker.onmessage = (event) => onWorkerMessage(event.data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    failAll({ kind: "boot", message: "The PDF reader stopped unexpectedly. Reload the page.", detail: event.message ?? "" });
+  };
+}
+
+function onWorkerMessage(message) {
+  if (message.type === "progress") {
+    if (message.stage === "boot") {
+      $("boot-progress").value = message.done;
+      $("boot-status").textContent = message.message;
+    } else {
+      showProgress(message.done, message.total);
+    }
+  } else if (message.type === "ready") {
+    workerReady = true;
+    $("boot").hidden = true;
+    $("versions").textContent = `pagefurniture ${message.versions.pagefurniture} · pdfminer.six ${message.versions["pdfminer.six"]} · Python ${message.versions.python} in your browser`;
+    if (document.body.dataset.state === "booting") setState("ready");
+    registerServiceWorker();
+  } else if (message.type === "result" || message.type === "error") {
+    if (message.id === null) {
+      failAll(message.error);
+      return;
+    }
+    const waiter = pending.get(message.id);
+    if (!waiter) return; // an answer for a request that was cancelled
+    pending.delete(message.id);
+    if (message.type === "result") waiter.resolve(JSON.parse(message.result));
+    else waiter.reject(message.error);
+  }
+}
+
+function failAll(error) {
+  $("boot-status").textContent = error.message;
+  for (const waiter of pending.values()) waiter.reject(error);
+  pending.clear();
+  if (["booting", "working"].includes(document.body.dataset.state)) showError(error);
+}
+
+function ask(message, transfer = []) {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ ...message, id }, transfer);
+  });
+}
+
+function registerServiceWorker() {
+  // After the boot, so the cache fills from what the browser already holds instead of competing with it.
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register("sw.js").catch((error) => console.warn("offline use unavailable:", error));
+  }
+}
+
+// -- opening a file -----------------------------------------------------------------------------------
+
+export async function openFile(file) {
+  if (!file) return;
+  if (file.size > LARGE) {
+    const mb = Math.round(file.size / (1024 * 1024));
+    $("confirm-message").textContent = `"${file.name}" is ${mb} MB. Reading it in the browser can take many minutes and a lot of memory; your computer may slow down meanwhile.`;
+    setState("confirm");
+    $("confirm-go").onclick = () => start(file, null);
+    $("confirm-go").focus();
+    return;
+  }
+  start(file, null);
+}
+
+async function start(file, password) {
+  setState("working");
+  $("work-status").textContent = workerReady ? `Opening ${file.name}…` : `Opening ${file.name} as soon as the reader has started…`;
+  $("work-progress").removeAttribute("value");
+  let bytes;
+  try {
+    bytes = await file.arrayBuffer();
+  } catch (error) {
+    showError({ kind: "unreadable", message: `"${file.name}" could not be read from your disk (${error.message}).` });
+    return;
+  }
+  job = { file, password };
+  const id = nextId;
+  job.id = id;
+  let answer;
+  try {
+    answer = await ask({ type: "run", name: file.name, bytes, password }, [bytes]);
+  } catch (error) {
+    if (job?.id === id) showError(error);
+    return;
+  }
+  if (job?.id !== id) return; // cancelled meanwhile
+  if (!answer.ok) {
+    const kind = answer.error.kind;
+    if (kind === "password-required" || kind === "wrong-password") return askPassword(file, kind);
+    showError(answer.error);
+    return;
+  }
+  result = answer;
+  choices = new Map();
+  selectedGroup = null;
+  selectedPage = 1;
+  showResult();
+}
+
+function showProgress(done, total) {
+  const bar = $("work-progress");
+  bar.max = total;
+  bar.value = done;
+  $("work-status").textContent = done < total ? `Reading page ${done} of ${total}` : `Read ${total} pages; finding repeated lines…`;
+}
+
+function cancel() {
+  // Python cannot be interrupted from outside, so the worker is ended at once and a fresh one started.
+  job = null;
+  worker.terminate();
+  for (const waiter of pending.values()) waiter.reject({ kind: "cancelled", message: "Stopped." });
+  pending.clear();
+  startWorker();
+  $("boot").hidden = false;
+  $("boot-progress").value = 0;
+  $("boot-status").textContent = "Stopped. Restarting the PDF reader…";
+  setState("booting");
+}
+
+function askPassword(file, kind) {
+  setState("password");
+  $("password-message").textContent = kind === "wrong-password"
+    ? "That password does not open this PDF. Check it and try again."
+    : `"${file.name}" is protected by a password. Enter it to open the file; the password stays in this page.`;
+  $("password-input").value = "";
+  $("password-form").onsubmit = (event) => {
+    event.preventDefault();
+    start(file, $("password-input").value);
+  };
+  $("password-input").focus();
+}
+
+function showError(error) {
+  const [title, next] = ERRORS[error.kind] ?? ERRORS.bug;
+  $("error-title").textContent = title;
+  $("error-message").textContent = sentence(error.message);
+  $("error-next").textContent = next;
+  $("error-detail").textContent = error.detail ?? "";
+  $("error-details").hidden = !error.detail;
+  setState("error");
+}
+
+function sentence(text) {
+  text = String(text ?? "").trim();
+  if (!text) return "";
+  text = text[0].toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(text) ? text : text + ".";
+}
+
+// -- the result -----------------------------------------------------------------------------------------
+
+function showResult() {
+  $("result-title").textContent = result.name;
+  renderSummary();
+  renderDownloads();
+  renderGroups();
+  renderMaps();
+  renderPage();
+  setState("done");
+  $("result-title").tabIndex = -1;
+  $("result-title").focus();
+}
+
+function renderSummary() {
+  const s = result.summary;
+  const rows = [
+    ["Pages", String(s.pages)],
+    ["Lines removed", `${s.lines_removed} of ${s.lines}`],
+    ["Text removed", `${(s.share_removed * 100).toFixed(1)} %`],
+    ["Pages without text", s.pages_without_text.length ? ranges(s.pages_without_text) : "none"],
+  ];
+  if (s.pages_unreadable.length) rows.push(["Pages not fully read", ranges(s.pages_unreadable.map((p) => p.page))]);
+  const dl = $("summary");
+  dl.replaceChildren();
+  for (const [term, value] of rows) {
+    const div = document.createElement("div");
+    const dt = document.createElement("dt");
+    const dd = document.createElement("dd");
+    dt.textContent = term;
+    dd.textContent = value;
+    div.append(dt, dd);
+    dl.append(div);
+  }
+}
+
+function ranges(pages) {
+  const out = [];
+  let start = null;
+  let prev = null;
+  for (const p of [...pages].sort((a, b) => a - b)) {
+    if (prev !== null && p === prev + 1) { prev = p; continue; }
+    if (start !== null) out.push(start === prev ? `${start}` : `${start}-${prev}`);
+    start = prev = p;
+  }
+  if (start !== null) out.push(start === prev ? `${start}` : `${start}-${prev}`);
+  return out.join(", ");
+}
+
+function renderDownloads() {
+  for (const url of urls) URL.revokeObjectURL(url);
+  urls = [];
+  for (const [id, suffix, type] of FILES) {
+    const url = URL.createObjectURL(new Blob([result.files[suffix]], { type }));
+    urls.push(url);
+    const link = $(id);
+    link.href = url;
+    link.download = `${result.stem}.${suffix}`;
+    link.title = `${result.stem}.${suffix}`;
+  }
+}
+
+function renderGroups() {
+  const body = $("groups").tBodies[0];
+  body.replaceChildren();
+  $("groups-empty").hidden = result.groups.length > 0;
+  $("groups").hidden = result.groups.length === 0;
+  for (const group of result.groups) {
+    const row = document.createElement("tr");
+    row.dataset.group = group.id;
+    row.className = `swatch-${group.id % 8}${group.remove ? " removed" : " kept"}${selectedGroup === group.id ? " selected" : ""}`;
+
+    const text = document.createElement("td");
+    const show = document.createElement("button");
+    show.type = "button";
+    show.className = "group-text";
+    show.setAttribute("aria-pressed", String(selectedGroup === group.id));
+    show.title = "Show on the page maps";
+    const swatch = document.createElement("span");
+    swatch.className = "swatch";
+    swatch.setAttribute("aria-hidden", "true");
+    const q = document.createElement("span");
+    q.className = "printed";
+    q.textContent = group.text;
+    show.append(swatch, q);
+    show.onclick = () => selectGroup(selectedGroup === group.id ? null : group.id);
+    text.append(show);
+
+    const kind = cell(KINDS[group.kind] ?? group.kind);
+    const where = cell(group.position);
+    const pages = cell("");
+    const list = document.createElement("span");
+    list.className = "pages";
+    list.textContent = group.page_ranges;
+    const on = document.createElement("span");
+    on.className = "on";
+    on.textContent = group.on;
+    pages.append(list, on);
+    const decision = cell(sentence(group.reason));
+    decision.className = "reason";
+
+    const toggle = document.createElement("td");
+    const label = document.createElement("label");
+    label.className = "switch";
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.setAttribute("role", "switch");
+    box.checked = group.remove;
+    box.setAttribute("aria-label", `Remove "${group.text.slice(0, 60)}"`);
+    box.onchange = () => flip(group.id, box.checked);
+    const word = document.createElement("span");
+    word.textContent = group.remove ? "removed" : "kept";
+    label.append(box, word);
+    toggle.append(label);
+
+    row.append(text, kind, where, pages, decision, toggle);
+    body.append(row);
+  }
+}
+
+function cell(text) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  return td;
+}
+
+let choices = new Map(); // group id → remove?
+async function flip(groupId, remove) {
+  choices.set(groupId, remove);
+  const keep = [];
+  const drop = [];
+  for (const [id, value] of choices) (value ? drop : keep).push(id);
+  const answer = await ask({ type: "choose", keep, remove: drop });
+  if (!answer.ok) return showError(answer.error);
+  Object.assign(result, answer);
+  renderSummary();
+  renderDownloads();
+  renderGroups();
+  renderMaps();
+  renderPage();
+  document.querySelector(`tr[data-group="${groupId}"] input[role=switch]`)?.focus();
+}
+
+function removedGroups() {
+  return new Set(result.groups.filter((g) => g.remove).map((g) => g.id));
+}
+
+function selectGroup(id) {
+  selectedGroup = id;
+  for (const row of $("groups").tBodies[0].rows) {
+    const on = Number(row.dataset.group) === id;
+    row.classList.toggle("selected", on);
+    row.querySelector(".group-text").setAttribute("aria-pressed", String(on));
+  }
+  renderMaps();
+}
+
+function renderMaps() {
+  const maps = $("maps");
+  maps.replaceChildren();
+  const removed = removedGroups();
+  const style = getComputedStyle(document.body);
+  const colour = (name) => style.getPropertyValue(name).trim();
+  const palette = Array.from({ length: 8 }, (_, i) => colour(`--group-${i}`));
+  const body = colour("--map-line");
+  const paper = colour("--map-paper");
+  const edge = colour("--map-edge");
+  const tallest = Math.max(...result.layout.map((p) => p.height / p.width), 1);
+  const chosen = result.groups.find((g) => g.id === selectedGroup);
+  const groupPages = chosen ? new Set(chosen.pages) : null;
+  for (const page of result.layout) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "map";
+    button.dataset.page = page.page;
+    const inGroups = [...new Set(page.lines.map((l) => l[4]).filter((g) => g >= 0))];
+    const missing = groupPages && !groupPages.has(page.page);
+    button.setAttribute("aria-label", `Page ${page.page}: ${page.lines.length} lines` +
+      (inGroups.length ? `, ${inGroups.length} repeated` : "") + (missing ? ", without the chosen line" : ""));
+    button.setAttribute("aria-pressed", String(page.page === selectedPage));
+    if (missing) button.classList.add("missing");
+    const canvas = document.createElement("canvas");
+    const w = 48;
+    const h = Math.round(48 * tallest);
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = w * ratio;
+    canvas.height = h * ratio;
+    canvas.style.width = `${w}px`;
+    canvas.style.height = `${h}px`;
+    const ctx = canvas.getContext("2d");
+    ctx.scale(ratio, ratio);
+    const scale = Math.min(w / page.width, h / page.height);
+    const pw = page.width * scale;
+    const ph = page.height * scale;
+    ctx.fillStyle = paper;
+    ctx.fillRect(0.5, 0.5, pw - 1, ph - 1);
+    ctx.strokeStyle = edge;
+    ctx.lineWidth = 1;
+    ctx.strokeRect(0.5, 0.5, pw - 1, ph - 1);
+    for (const [x0, top, x1, bottom, group] of page.lines) {
+      const x = Math.max(0, x0 * scale);
+      const y = Math.max(0, top * scale);
+      const lw = Math.max(1, (x1 - x0) * scale);
+      const lh = Math.max(1, Math.min((bottom - top) * scale, 3));
+      if (group < 0) {
+        ctx.globalAlpha = selectedGroup === null ? 1 : 0.5;
+        ctx.fillStyle = body;
+      } else {
+        const dim = selectedGroup !== null && selectedGroup !== group;
+        ctx.globalAlpha = dim ? 0.25 : removed.has(group) ? 1 : 0.45;
+        ctx.fillStyle = palette[group % 8];
+      }
+      ctx.fillRect(x, y, lw, Math.max(lh, group < 0 ? 1 : 2));
+    }
+    ctx.globalAlpha = 1;
+    const number = document.createElement("span");
+    number.textContent = page.page;
+    number.setAttribute("aria-hidden", "true");
+    button.append(canvas, number);
+    button.onclick = () => {
+      selectedPage = page.page;
+      for (const b of maps.children) b.setAttribute("aria-pressed", String(b === button));
+      renderPage();
+    };
+    maps.append(button);
+  }
+}
+
+function renderPage() {
+  const page = result.layout[selectedPage - 1];
+  const removed = removedGroups();
+  $("page-title").textContent = `Page ${page.page} of ${result.layout.length}`;
+  const list = $("page-text");
+  list.replaceChildren();
+  if (!page.lines.length) {
+    const li = document.createElement("li");
+    li.className = "empty";
+    li.textContent = page.error ?? "This page has no text.";
+    list.append(li);
+    return;
+  }
+  for (const [, , , , group, text] of page.lines) {
+    const li = document.createElement("li");
+    if (group >= 0 && removed.has(group)) {
+      const del = document.createElement("del");
+      del.textContent = text;
+      li.append(del);
+      li.className = `swatch-${group % 8} removed`;
+    } else {
+      li.textContent = text;
+      if (group >= 0) li.className = `swatch-${group % 8} kept`;
+    }
+    list.append(li);
+  }
+}
+
+async function copyText() {
+  try {
+    await navigator.clipboard.writeText(result.files["clean.txt"]);
+    $("copy-status").textContent = "Copied.";
+  } catch {
+    $("copy-status").textContent = "Copying is not allowed here; use the Cleaned text download.";
+  }
+}
+
+// -- wiring -------------------------------------------------------------------------------------------
+
+function filesFrom(list) {
+  const files = [...(list ?? [])];
+  if (files.length !== 1) {
+    showError({ kind: "not-one-pdf", message: files.length ? `You dropped ${files.length} files.` : "Nothing was dropped that is a file." });
+    return null;
+  }
+  return files[0];
+}
+
+function wire() {
+  const drop = $("drop");
+  drop.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    drop.classList.add("dragover");
+  });
+  drop.addEventListener("dragleave", () => drop.classList.remove("dragover"));
+  drop.addEventListener("drop", (event) => {
+    event.preventDefault();
+    drop.classList.remove("dragover");
+    const file = filesFrom(event.dataTransfer?.files);
+    if (file) openFile(file);
+  });
+  // A file dropped anywhere else must not make the browser navigate away from the page.
+  window.addEventListener("dragover", (event) => event.preventDefault());
+  window.addEventListener("drop", (event) => {
+    event.preventDefault();
+    const file = filesFrom(event.dataTransfer?.files);
+    if (file) openFile(file);
+  });
+  $("file").addEventListener("change", (event) => {
+    const file = event.target.files[0];
+    event.target.value = ""; // choosing the same file again must fire change again
+    if (file) openFile(file);
+  });
+  $("sample").addEventListener("click", async () => {
+    const response = await fetch("sample.pdf");
+    const blob = await response.blob();
+    openFile(new File([blob], "sample.pdf", { type: "application/pdf" }));
+  });
+  $("cancel").addEventListener("click", cancel);
+  $("confirm-stop").addEventListener("click", () => setState(workerReady ? "ready" : "booting"));
+  $("password-cancel").addEventListener("click", () => setState(workerReady ? "ready" : "booting"));
+  $("copy").addEventListener("click", copyText);
+  // Maps use colours from the stylesheet; redraw them when the colour scheme changes.
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => result && renderMaps());
+}
+
+wire();
+setState("booting");
+startWorker();
+window.openFile = openFile; // for tests and the console
