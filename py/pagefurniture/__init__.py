@@ -11,7 +11,7 @@ __version__ = "0.1.0"
 
 import os
 
-from .detect import detect
+from . import detect as _detect
 from .errors import (Cancelled, DamagedPDF, LimitExceeded, NotAPDF, NoTextLayer, PageFurnitureError,
                      PasswordRequired, WrongPassword)
 from .extract import DEFAULT_LIMITS, Limits, Progress, Source, extract
@@ -34,4 +34,4 @@ def analyze(pdf: Source, *, password: str | None = None, on_progress: Progress |
         name = os.path.basename(os.fspath(pdf)) if isinstance(pdf, (str, os.PathLike)) else \
             os.path.basename(getattr(pdf, "name", "") or "") or "document.pdf"
     document = extract(pdf, password=password, on_progress=on_progress, limits=limits)
-    return Report(name=name, pages=document.pages, groups=detect(document.pages), encrypted=document.encrypted)
+    return Report(name=name, pages=document.pages, groups=_detect.detect(document.pages), encrypted=document.encrypted)

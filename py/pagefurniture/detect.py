@@ -1,11 +1,482 @@
-"""Find the page furniture: groups of lines repeated across pages, and page-number sequences."""
+"""Find the page furniture: lines the page layout repeats, and the page-number sequence.
+
+Every signal the page gives is used together, never a window of "first N lines" or a length cap:
+
+* geometry: each line's distance from the nearest page edge on the visible page, its font and size, and
+  whether only other furniture lies between it and the edge;
+* repetition: lines with the same text (digits masked) at the same distance from the same edge;
+* numbers: whether the numbers of a repeated shape count with the pages (arabic or roman, in runs, so
+  front matter and restarts work), stay constant, or vary like content (table labels, cell values);
+* the layout of the group: odd/even alternation and runs of section headers share one slot (edge, distance,
+  font), which gives support to headers that change every section.
+
+The stage is pure: pages in, groups with decisions out. Decisions carry a reason a person can read.
+"""
 
 from __future__ import annotations
 
+import re
+from collections import Counter, defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
-from .model import Group, Page
+from .model import Group, Line, Page
+
+DIGITS = re.compile(r"\d+")
+ROMAN = re.compile(r"^(?=[mdclxvi])m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
+# Punctuation that may wrap or follow a page number: "- 3 -", "[3]", "(3)", "3.", "3 |", "3/12".
+PN_WRAP = "-–—[](){}|/.:·,•*<>«»"
+CID = re.compile(r"\(cid:\d+\)")
+
+# How far (in font sizes) the same furniture may move between pages and still be one group.
+POSITION_TOLERANCE = 0.9
+# A heading is at least this much larger than the body text; running headers rarely are.
+HEADING_SIZE = 1.15
+
+
+@dataclass(slots=True)
+class _Cand:
+    """One line seen by the detector."""
+
+    page: int  # 1-based page number
+    index: int  # index of the line on its page
+    line: Line
+    zone: str  # top, bottom, left, right, body, diagonal
+    dist: float  # distance from the zone's edge, in points
+    row: int  # row id on the page (lines sharing a baseline)
+    shape: str
+
+
+@dataclass(slots=True)
+class _Group:
+    zone: str
+    shape: str
+    members: list[_Cand] = field(default_factory=list)
+    kind: str = "repeated-content"
+    remove: bool = False
+    reason: str = ""
+    numbers: str = ""  # "page", "constant", "varying", "none"
+
+    @property
+    def pages(self) -> list[int]:
+        return sorted({m.page for m in self.members})
+
+
+def shape_of(text: str) -> str:
+    """The text with every run of digits masked.
+
+    >>> shape_of("Page 12 of 40")
+    'Page # of #'
+    """
+    return DIGITS.sub("#", text)
+
+
+def roman_value(token: str) -> int | None:
+    """>>> roman_value("xiv")
+    14
+    """
+    t = token.lower()
+    if not t or len(t) > 9 or not ROMAN.match(t):
+        return None
+    values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+    total = 0
+    for a, b in zip(t, t[1:] + " "):
+        v = values[a]
+        total += -v if b != " " and values[b] > v else v
+    return total
+
+
+def page_number_tokens(text: str) -> list[tuple[int, int, bool]]:
+    """Tokens of a line that can be a page number: (token index, value, is_roman).
+
+    A page number is a whole token, maybe wrapped in punctuation ("-3-", "[3]", "3/12" gives 3 and 12),
+    without letters glued to it ("A-1" is a label) and without a leading zero ("025" is an id).
+    """
+    out = []
+    tokens = text.split()
+    for i, raw in enumerate(tokens):
+        for part in re.split(r"[/|]", raw):
+            core = part.strip(PN_WRAP)
+            if not core:
+                continue
+            if core.isdigit() and core.isascii():
+                if len(core) <= 5 and (core == "0" or not core.startswith("0")) and core == part.strip(PN_WRAP):
+                    if not any(ch.isalpha() for ch in part):
+                        out.append((i, int(core), False))
+            elif core.isalpha() and len(tokens) <= 4:
+                value = roman_value(core)
+                if value is not None and (core.islower() or core.isupper()):
+                    out.append((i, value, True))
+    return out
+
+
+def _is_garbage(text: str) -> bool:
+    """Text made of unmapped glyph codes repeats without meaning anything; never call it furniture."""
+    if "(cid:" not in text:
+        return False
+    return len(CID.sub("", text).strip()) < len(text) / 3
+
+
+def _body_size(pages: Sequence[Page]) -> float:
+    sizes: Counter[float] = Counter()
+    for page in pages:
+        for line in page.lines:
+            if line.angle == 0:
+                sizes[round(line.size)] += len(line.text)
+    return float(sizes.most_common(1)[0][0]) if sizes else 10.0
+
+
+def _rows(page: Page) -> tuple[list[int], list[list[int]]]:
+    """Cluster the horizontal lines of a page into rows by baseline; returns row of each line and rows."""
+    row_of = [-1] * len(page.lines)
+    order = sorted((i for i, l in enumerate(page.lines) if l.angle == 0), key=lambda i: page.lines[i].bottom)
+    rows: list[list[int]] = []
+    last = None
+    for i in order:
+        line = page.lines[i]
+        base = line.bottom - 0.2 * line.size
+        if last is not None and base - last <= 0.45 * max(line.size, 1.0):
+            rows[-1].append(i)
+        else:
+            rows.append([i])
+            last = base
+        row_of[i] = len(rows) - 1
+    return row_of, rows
+
+
+def _cluster(values: list[tuple[float, float, int]]) -> list[list[int]]:
+    """Split items (position, tolerance, id) sorted by position where the gap exceeds the tolerance."""
+    values.sort()
+    out: list[list[int]] = []
+    last = None
+    for pos, tol, ident in values:
+        if last is not None and pos - last <= tol:
+            out[-1].append(ident)
+        else:
+            out.append([ident])
+        last = pos
+    return out
 
 
 def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
-    return ()
+    """Return every repeated group of lines with its decision, furniture first.
+
+    >>> detect([])
+    ()
+    """
+    text_pages = [p for p in pages if p.has_text]
+    if not text_pages:
+        return ()
+    n_text = len(text_pages)
+    body = _body_size(text_pages)
+
+    cands: list[_Cand] = []
+    page_rows: dict[int, list[list[int]]] = {}
+    by_key: dict[tuple[int, int], _Cand] = {}
+    for page in text_pages:
+        row_of, rows = _rows(page)
+        page_rows[page.number] = rows
+        # The text column, from the page's long lines: short lines wholly left or right of it and
+        # within its height (pleading line numbers) are margin text. Pages with few long lines have none.
+        long_lines = [l for l in page.lines if l.angle == 0 and len(l.text) > 20]
+        if len(long_lines) >= 5:
+            body_left = min(l.box[0] for l in long_lines) - 4
+            body_right = max(l.box[2] for l in long_lines) + 4
+            body_top = min(l.top for l in long_lines)
+            body_bottom = max(l.bottom for l in long_lines)
+        else:
+            body_left, body_right, body_top, body_bottom = -1.0, page.width + 1, 0.0, -1.0
+        for i, line in enumerate(page.lines):
+            if _is_garbage(line.text):
+                continue
+            x0, top, x1, bottom = line.box
+            if line.angle % 90:
+                zone, dist = "diagonal", 0.0
+            elif line.angle in (90, 270):
+                cx = (x0 + x1) / 2
+                zone = "left" if cx < page.width / 2 else "right"
+                dist = x0 if zone == "left" else page.width - x1
+                if min(cx, page.width - cx) > page.width * 0.2:
+                    zone = "body"
+            elif x1 <= min(body_left, page.width * 0.12) and len(line.text) <= 12 and body_top <= top <= body_bottom:
+                zone, dist = "left", top
+            elif x0 >= max(body_right, page.width * 0.88) and len(line.text) <= 12 and body_top <= top <= body_bottom:
+                zone, dist = "right", top
+            elif (top + bottom) / 2 < page.height / 2:
+                zone, dist = "top", top
+            else:
+                zone, dist = "bottom", page.height - bottom
+            c = _Cand(page.number, i, line, zone, dist, row_of[i], shape_of(line.text))
+            cands.append(c)
+            by_key[(page.number, i)] = c
+
+    groups: list[_Group] = []
+    claimed: set[tuple[int, int]] = set()
+
+    # 1. Page numbers: a shape whose number counts with the pages, in runs.
+    groups += _page_number_groups(cands, claimed, n_text)
+
+    # 2. Repeated shapes at the same distance from the same edge.
+    by_shape: dict[tuple[str, str], list[_Cand]] = defaultdict(list)
+    for c in cands:
+        if (c.page, c.index) in claimed:
+            continue
+        key_shape = c.shape if c.zone != "diagonal" else c.shape.replace(" ", "")
+        by_shape[(c.zone, key_shape)].append(c)
+    for (zone, shape), members in by_shape.items():
+        if len({m.page for m in members}) < 2:
+            continue
+        if zone == "diagonal":
+            clusters = [list(range(len(members)))]
+        else:
+            clusters = _cluster([(m.dist, POSITION_TOLERANCE * max(m.line.size, 4.0), k)
+                                 for k, m in enumerate(members)])
+        for cl in clusters:
+            ms = [members[k] for k in cl]
+            # one line per page: keep the first drawn
+            seen: dict[int, _Cand] = {}
+            for m in sorted(ms, key=lambda m: (m.page, m.index)):
+                seen.setdefault(m.page, m)
+            ms = list(seen.values())
+            if len(ms) < 2:
+                continue
+            groups.append(_Group(zone, shape, ms))
+
+    for g in groups:
+        if not g.reason:
+            _judge(g, n_text, body)
+
+    _accept_companions(groups, page_rows)
+    _confirm_edges(groups, text_pages, page_rows, body, n_text)
+    return _finish(groups, pages)
+
+
+def _page_number_groups(cands: list[_Cand], claimed: set[tuple[int, int]], n_text: int) -> list[_Group]:
+    slots: dict[tuple[str, str, bool], list[tuple[_Cand, int]]] = defaultdict(list)
+    for c in cands:
+        if c.zone not in ("top", "bottom"):
+            continue
+        tokens = c.line.text.split()
+        if len(tokens) > 14:
+            continue
+        for ti, value, is_roman in page_number_tokens(c.line.text):
+            masked = tokens[:ti] + ["{n}"] + tokens[ti + 1:]
+            slots[(c.zone, shape_of(" ".join(masked)), is_roman)].append((c, value))
+    found: list[_Group] = []
+    # Longer runs first, so a line is claimed by its best explanation.
+    scored = []
+    for key, items in slots.items():
+        clusters = _cluster([(c.dist, POSITION_TOLERANCE * max(c.line.size, 4.0), k) for k, (c, _) in enumerate(items)])
+        for cl in clusters:
+            run_members = _runs([items[k] for k in cl], n_text)
+            if run_members:
+                scored.append((len(run_members), key, run_members))
+    scored.sort(key=lambda s: -s[0])
+    for _, (zone, shape, _roman), members in scored:
+        members = [c for c in members if (c.page, c.index) not in claimed]
+        if len({c.page for c in members}) < 2:
+            continue
+        for c in members:
+            claimed.add((c.page, c.index))
+        g = _Group(zone, shape.replace("{n}", "#"), members, kind="page-number", remove=True, numbers="page",
+                   reason=f"a page number: it counts with the pages, at the {zone} of "
+                          f"{len({c.page for c in members})} pages")
+        found.append(g)
+    return found
+
+
+def _runs(items: list[tuple[_Cand, int]], n_text: int) -> list[_Cand]:
+    """Members whose number minus the page number stays constant over a run of pages."""
+    best: dict[int, tuple[_Cand, int]] = {}
+    by_page: dict[int, list[tuple[_Cand, int]]] = defaultdict(list)
+    for c, v in items:
+        by_page[c.page].append((c, v))
+    pages = sorted(by_page)
+    if len(pages) < 2:
+        return []
+    # Walk the pages in order, following each offset (value - page) as a chain.
+    chains: dict[int, list[tuple[_Cand, int]]] = defaultdict(list)
+    for p in pages:
+        for c, v in by_page[p]:
+            chains[v - p].append((c, v))
+    members: list[_Cand] = []
+    min_run = 2 if n_text <= 4 else 3
+    for offset, chain in chains.items():
+        # split the chain where it skips too many pages to be one sequence
+        run: list[tuple[_Cand, int]] = []
+        for item in chain + [None]:
+            if item is not None and (not run or item[0].page - run[-1][0].page <= 3) \
+                    and (not run or item[0].page != run[-1][0].page):
+                run.append(item)
+                continue
+            if len({c.page for c, _ in run}) >= min_run or (len(run) >= 2 and n_text <= 4):
+                for c, v in run:
+                    if c.page not in best:
+                        best[c.page] = (c, v)
+            run = [item] if item is not None else []
+    del members
+    return [c for c, _ in best.values()]
+
+
+def _judge(g: _Group, n_text: int, body: float) -> None:
+    n = len(g.pages)
+    sizes = sorted(m.line.size for m in g.members)
+    size = sizes[len(sizes) // 2]
+    texts = {m.line.text for m in g.members}
+    if g.zone == "diagonal":
+        g.kind, g.remove = "watermark", True
+        g.reason = f"a diagonal line across {n} pages, drawn over the text"
+        return
+    if g.zone in ("left", "right"):
+        if n * 2 < n_text:
+            g.reason = f"beside the text on only {n} of {n_text} pages"
+            return
+        g.kind, g.remove = "margin", True
+        g.reason = f"in the {g.zone} margin, beside the text, on {n} pages"
+        return
+    if g.zone == "body":
+        g.reason = "inside the text, not at a page edge"
+        return
+    if len(texts) > 1:
+        g.numbers = "varying"
+    else:
+        g.numbers = "constant"
+    where = "top" if g.zone == "top" else "bottom"
+    if size >= body * HEADING_SIZE:
+        g.reason = f"a heading (larger than the body text) repeated on {n} pages"
+        return
+    if g.numbers == "varying":
+        # Accepted later if it shares its line with other furniture (a timestamp beside a page number).
+        g.reason = "its numbers do not follow the pages (labels or values that change)"
+        return
+    g.kind = "header" if g.zone == "top" else "footer"
+    g.remove = True
+    g.reason = f"at the {where} of {n} of {n_text} pages, same place and size"
+
+
+def _accept_companions(groups: list[_Group], page_rows: dict) -> None:
+    """Lines whose numbers change (a time, a file id) are furniture when they sit on the furniture's line."""
+    furniture = {(m.page, m.index) for g in groups if g.remove for m in g.members}
+    row_index: dict[tuple[int, int], list[int]] = {}
+    for page, rows in page_rows.items():
+        for row in rows:
+            for i in row:
+                row_index[(page, i)] = row
+    for g in groups:
+        if g.remove or g.numbers != "varying":
+            continue
+        beside = sum(any((m.page, i) in furniture for i in row_index.get((m.page, m.index), ()) if i != m.index)
+                     for m in g.members)
+        if beside * 2 > len(g.members):
+            g.kind = "header" if g.zone == "top" else "footer"
+            g.remove = True
+            g.reason = (f"changes from page to page but sits on the same line as other furniture, "
+                        f"at the {g.zone} of {len(g.pages)} pages")
+
+
+def _confirm_edges(groups: list[_Group], pages: Sequence[Page], page_rows: dict, body: float, n_text: int) -> None:
+    """Keep a removal only where nothing but furniture lies between the line and its page edge, and the
+    furniture is set apart from the text by a gap wider than the text's own line spacing."""
+    page_by_number = {page.number: page for page in pages}
+    changed = True
+    while changed:
+        changed = False
+        furniture: dict[tuple[int, int], _Group] = {}
+        for g in groups:
+            if g.remove:
+                for m in g.members:
+                    furniture[(m.page, m.index)] = g
+        confirmed: set[tuple[int, int]] = set()
+        apart: set[tuple[int, int]] = set()
+        for number, rows in page_rows.items():
+            page = page_by_number[number]
+            gaps = _row_gaps(page, rows)
+            typical = sorted(gaps)[len(gaps) // 2] if gaps else body
+            for zone in ("top", "bottom"):
+                for ok, gap in _edge_block(page, rows, furniture, zone):
+                    confirmed |= ok
+                    if gap is None or gap >= max(0.6 * body, 1.2 * typical):
+                        apart |= ok
+        for g in groups:
+            if not g.remove or g.zone not in ("top", "bottom"):
+                continue
+            inside = [m for m in g.members if (m.page, m.index) in confirmed]
+            if len(inside) * 2 <= len(g.members):
+                g.remove, g.kind = False, "repeated-content"
+                g.reason = "inside the text on most of its pages, not at the page edge"
+                changed = True
+                continue
+            if g.numbers != "page" and sum((m.page, m.index) in apart for m in inside) * 2 <= len(inside):
+                g.remove, g.kind = False, "repeated-content"
+                g.reason = "joined to the text below or above it, like a table heading or the text's first line"
+                changed = True
+                continue
+            if len(inside) < len(g.members):
+                g.members = inside
+                changed = True
+
+
+def _row_gaps(page: Page, rows: list[list[int]]) -> list[float]:
+    spans = [(min(page.lines[i].top for i in row), max(page.lines[i].bottom for i in row)) for row in rows]
+    return [b[0] - a[1] for a, b in zip(spans, spans[1:]) if b[0] - a[1] > 0]
+
+
+def _edge_block(page: Page, rows: list[list[int]], furniture: dict, zone: str
+                ) -> list[tuple[set[tuple[int, int]], float | None]]:
+    """The furniture rows reachable from the page edge, each with the widest gap between it and the text
+    beyond the block (None when nothing but furniture follows)."""
+    order = list(range(len(rows))) if zone == "top" else list(range(len(rows) - 1, -1, -1))
+    lines = page.lines
+    block: list[tuple[set[tuple[int, int]], float, float]] = []  # (lines, outer edge, inner edge)
+    end_gap: float | None = None
+    for r in order:
+        row = rows[r]
+        fur = [i for i in row if (page.number, i) in furniture]
+        other = [i for i in row if (page.number, i) not in furniture]
+        near = min(lines[i].top for i in row) if zone == "top" else max(lines[i].bottom for i in row)
+        if block:
+            gap = (near - block[-1][2]) if zone == "top" else (block[-1][2] - near)
+        if not fur or len(row) >= 4:
+            # Content, or a table row: four or more separate cells on one line are never furniture.
+            if block:
+                end_gap = gap
+            break
+        if other:
+            # A line sharing its row with text is furniture only when far from that text (a logo beside a
+            # slide title), never when glued to it (a footnote marker, a table cell).
+            far = {(page.number, i) for i in fur
+                   if all(abs(_hgap(lines[i], lines[j])) >= 2 * max(lines[i].size, lines[j].size) for j in other)}
+            if far:
+                block.append((far, near, near))
+            end_gap = None
+            break
+        inner = max(lines[i].bottom for i in row) if zone == "top" else min(lines[i].top for i in row)
+        block.append(({(page.number, i) for i in fur}, near, inner))
+    out = []
+    widest = end_gap
+    for k in range(len(block) - 1, -1, -1):
+        out.append((block[k][0], widest))
+        if k > 0:
+            gap = (block[k][1] - block[k - 1][2]) if zone == "top" else (block[k - 1][2] - block[k][1])
+            widest = None if widest is None else max(widest, gap)
+    return out
+
+
+def _hgap(a: Line, b: Line) -> float:
+    return max(a.box[0] - b.box[2], b.box[0] - a.box[2])
+
+
+def _finish(groups: list[_Group], pages: Sequence[Page]) -> tuple[Group, ...]:
+    total = len(pages)
+    order = sorted(groups, key=lambda g: (not g.remove, g.zone != "top", g.pages[0], g.members[0].index))
+    out = []
+    for gid, g in enumerate(order):
+        members = tuple(sorted((m.page, m.index) for m in g.members))
+        first = min(g.members, key=lambda m: (m.page, m.index))
+        position = g.zone if g.zone in ("top", "bottom", "left", "right") else "body"
+        reason = g.reason or f"on {len(g.pages)} of {total} pages"
+        if g.kind == "page-number" and not g.reason:
+            reason = f"a page number counting with the pages, at the {g.zone} of {len(g.pages)} pages"
+        out.append(Group(id=gid, text=first.line.text, shape=g.shape, kind=g.kind, position=position,
+                         members=members, remove=g.remove, reason=("removed: " if g.remove else "kept: ") + reason))
+    return tuple(out)
