@@ -252,11 +252,16 @@ def deep_array_pdf(depth: int = 100_000) -> bytes:
 def bomb_pdf(expanded_mb: int = 1024, *, filters: str = "flate") -> bytes:
     """A one-page PDF whose content stream is small but decompresses to ``expanded_mb`` MB of spaces."""
     if filters == "flate":
-        c = zlib.compressobj(9)
+        # A full flush resets the compressor, so every 1 MB block compresses to the same bytes: compress one
+        # and repeat it (building 2 GB the slow way takes half a minute). The checksum is computed exactly.
         block = b" " * (1 << 20)
-        parts = [c.compress(block) for _ in range(expanded_mb)]
-        parts.append(c.flush())
-        data = b"".join(parts)
+        c = zlib.compressobj(9, zlib.DEFLATED, -15)
+        first = c.compress(block) + c.flush(zlib.Z_FULL_FLUSH)
+        again = c.compress(block) + c.flush(zlib.Z_FULL_FLUSH)
+        adler = 1
+        for _ in range(expanded_mb):
+            adler = zlib.adler32(block, adler)
+        data = b"\x78\xda" + first + again * (expanded_mb - 1) + b"\x03\x00" + adler.to_bytes(4, "big")
         extra = b"/Filter /FlateDecode"
     elif filters == "runlength":
         data = b"\x81 " * (expanded_mb * (1 << 20) // 128) + b"\x80"  # each pair expands to 128 spaces

@@ -94,7 +94,8 @@ def check_header(data: bytes) -> None:
     if not data:
         raise NotAPDF("the file is empty; choose a PDF file")
     # Readers accept the header anywhere in the first 1024 bytes (some files start with junk).
-    if b"%PDF-" not in data[:1024]:
+    if b"%PDF-" not in data[:1024] or (not data.startswith(b"%PDF-") and _sniff(data).startswith("it is a")):
+        # The second case: a known other format (a ZIP that stores a PDF has "%PDF-" near its start too).
         raise NotAPDF(f"this is not a PDF ({_sniff(data)}); choose a PDF file")
 
 

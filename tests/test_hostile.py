@@ -1,0 +1,537 @@
+"""Broken, hostile and odd PDFs: each gives the right result or one clear error, in bounded time.
+
+The inputs are built by ``hostile.py`` (a small PDF writer, and qpdf for encryption and linearisation).
+Each test asserts the exact error class or the result, and a generous time bound where the point is
+"it terminates" (timings on a loaded CI machine vary; the bounds only catch hangs and blow-ups).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import struct
+import time
+import zipfile
+import zlib
+from pathlib import Path
+
+import pytest
+
+import hostile as h
+from pagefurniture import (Cancelled, DamagedPDF, LimitExceeded, Limits, NotAPDF, NoTextLayer, PageFurnitureError,
+                           PasswordRequired, WrongPassword, analyze)
+from pagefurniture.cli import main
+
+needs_qpdf = pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf is not installed")
+
+
+def timed(fn, *args, **kwargs):  # noqa: ANN001, ANN201
+    start = time.monotonic()
+    result = fn(*args, **kwargs)
+    return result, time.monotonic() - start
+
+
+def texts(report, page: int) -> list[str]:  # noqa: ANN001
+    return [line.text for line in report.pages[page - 1].lines]
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_error(err: str, *needles: str) -> None:
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error: "), err
+    for needle in needles:
+        assert needle in lines[0], (needle, err)
+
+
+def png() -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"\x00\x00")) + chunk(b"IEND", b""))
+
+
+def zip_file() -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("report.pdf", h.report_pdf(2))  # a PDF inside a zip is still a zip
+    return buffer.getvalue()
+
+
+# -- not a PDF at all ---------------------------------------------------------------------------------------
+
+NOT_PDFS = {
+    "png": (png(), "PNG image"),
+    "zip": (zip_file(), "ZIP archive"),
+    "jpeg": (b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(200), "JPEG image"),
+    "empty": (b"", "empty"),
+    "text": ("Meeting notes – renamed to .pdf\n".encode(), "text file"),
+    "html": (b"<!DOCTYPE html><html><body>Download failed</body></html>", "web page"),
+    "binary": (bytes(range(256)) * 8, "does not start with %PDF-"),
+}
+
+
+@pytest.mark.parametrize("name", NOT_PDFS)
+def test_not_a_pdf(name):
+    data, what = NOT_PDFS[name]
+    with pytest.raises(NotAPDF) as info:
+        analyze(data)
+    assert what in str(info.value)
+    assert "choose a PDF" in str(info.value)
+
+
+@pytest.mark.parametrize("name", ["png", "zip", "empty", "text"])
+def test_not_a_pdf_on_the_command_line(capsys, tmp_path, name):
+    path = tmp_path / "input.pdf"
+    path.write_bytes(NOT_PDFS[name][0])
+    code, out, err = cli(capsys, path, "-o", tmp_path / "out.txt")
+    assert code == 1 and out == ""
+    assert_one_error(err, NOT_PDFS[name][1])
+    assert not (tmp_path / "out.txt").exists()
+
+
+def test_only_a_header_is_damaged_not_a_crash():
+    with pytest.raises(DamagedPDF):
+        analyze(b"%PDF-1.7\n")
+
+
+# -- cut off, broken xref, zero pages, linearised --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fraction", [0.3, 0.5, 0.75, 0.9])
+def test_cut_off_file_reads_what_is_there_and_names_the_rest(fraction):
+    full = h.report_pdf(6)
+    report = analyze(h.truncate(full, fraction))
+    assert len(report.pages) == 6  # the page tree survives at the start of the file
+    readable = [p.number for p in report.pages if p.error is None]
+    unreadable = [p.number for p in report.pages if p.error]
+    assert readable and unreadable  # both: some pages before the cut, some after
+    assert readable == list(range(1, len(readable) + 1))  # the pages before the cut, in order
+    for number in readable:
+        assert texts(report, number)[0] == h.HEADER
+    for number in unreadable:
+        page = report.pages[number - 1]
+        assert page.lines == ()
+        assert f"page {number}" in page.error and "cut off" in page.error
+    named = [entry["page"] for entry in report.summary()["pages_unreadable"]]
+    assert named == unreadable
+
+
+def test_file_cut_before_any_page_is_damaged():
+    with pytest.raises(DamagedPDF, match="none of the 6 pages"):
+        analyze(h.truncate(h.report_pdf(6), 0.05))
+
+
+def test_cut_off_file_on_the_command_line_warns_for_each_lost_page(capsys, tmp_path):
+    path = tmp_path / "cut.pdf"
+    path.write_bytes(h.truncate(h.report_pdf(6), 0.5))
+    code, out, err = cli(capsys, path, "-o", tmp_path / "clean.txt")
+    assert code == 0
+    assert "Traceback" not in err
+    warned = [line for line in err.splitlines() if line.startswith("warning: page ")]
+    assert len(warned) == 3, err
+
+
+def test_broken_xref_is_rebuilt_and_read():
+    broken = h.break_xref(h.report_pdf(4))
+    report = analyze(broken)
+    assert [texts(report, n)[0] for n in range(1, 5)] == [h.HEADER] * 4
+    assert not any(page.error for page in report.pages)
+
+
+def test_missing_startxref_is_rebuilt_and_read():
+    data = h.report_pdf(3)
+    data = data[: data.rindex(b"startxref")]  # trailer left, pointer to the table gone
+    report = analyze(data)
+    assert len(report.pages) == 3
+    assert texts(report, 3)[0] == h.HEADER
+
+
+def test_zero_pages():
+    with pytest.raises(DamagedPDF, match="has no pages"):
+        analyze(h.zero_pages_pdf())
+
+
+@needs_qpdf
+def test_linearised_and_object_stream_files_read_like_the_plain_one(tmp_path):
+    plain = analyze(h.report_pdf(5))
+    for data in (h.linearize(h.report_pdf(5), tmp_path), h.object_streams(h.report_pdf(5), tmp_path)):
+        other = analyze(data)
+        assert [p.lines for p in other.pages] == [p.lines for p in plain.pages]
+
+
+@needs_qpdf
+def test_cut_off_object_stream_file_is_named_or_refused(tmp_path):
+    # With object streams the page objects sit compressed near the end: usually nothing survives a cut.
+    data = h.truncate(h.object_streams(h.report_pdf(6), tmp_path), 0.6)
+    try:
+        report = analyze(data)
+    except DamagedPDF as exc:
+        assert "try opening and saving it again" in str(exc) or "complete copy" in str(exc)
+    else:
+        assert all(page.error or page.has_text for page in report.pages)
+
+
+# -- encryption --------------------------------------------------------------------------------------------
+
+
+ENCRYPTIONS = [(40, False), (128, False), (128, True), (256, True)]
+ENC_IDS = ["rc4-40", "rc4-128", "aes-128", "aes-256"]
+
+
+@needs_qpdf
+@pytest.mark.parametrize("bits, aes", ENCRYPTIONS, ids=ENC_IDS)
+def test_empty_user_password_opens_without_asking(tmp_path, bits, aes):
+    data = h.encrypt(h.report_pdf(3), tmp_path, bits=bits, aes=aes)
+    assert b"/Encrypt" in data
+    report = analyze(data)
+    assert report.encrypted
+    assert [texts(report, n)[0] for n in (1, 2, 3)] == [h.HEADER] * 3
+
+
+@needs_qpdf
+@pytest.mark.parametrize("bits, aes", ENCRYPTIONS, ids=ENC_IDS)
+def test_user_password_is_asked_for_then_wrong_then_right(tmp_path, bits, aes):
+    data = h.encrypt(h.report_pdf(3), tmp_path, bits=bits, aes=aes, user="pässwörd 1")
+    with pytest.raises(PasswordRequired) as info:
+        analyze(data)
+    assert type(info.value) is PasswordRequired  # not WrongPassword: nothing was tried yet
+    with pytest.raises(WrongPassword, match="not right"):
+        analyze(data, password="guess")
+    # A wrong try leaves nothing behind: the same bytes open with the right password.
+    report = analyze(data, password="pässwörd 1")
+    assert report.encrypted and texts(report, 2)[0] == h.HEADER
+
+
+@needs_qpdf
+def test_password_on_the_command_line(capsys, tmp_path):
+    path = tmp_path / "locked.pdf"
+    path.write_bytes(h.encrypt(h.report_pdf(3), tmp_path, bits=256, aes=True, user="pw"))
+    code, _, err = cli(capsys, path)
+    assert code == 1
+    assert_one_error(err, "password")
+    code, _, err = cli(capsys, path, "--password", "nope")
+    assert code == 1
+    assert_one_error(err, "not right")
+    code, _, err = cli(capsys, path, "--password", "pw", "-o", tmp_path / "clean.txt")
+    assert code == 0, err
+    assert "3.1 " in (tmp_path / "clean.txt").read_text(encoding="utf-8")
+
+
+# -- scans and empty text layers -------------------------------------------------------------------------------
+
+
+def test_scan_only_document_has_no_text_layer():
+    report = analyze(h.scan_pdf(3))
+    assert [p.has_text for p in report.pages] == [False] * 3
+    assert report.summary()["pages_without_text"] == [1, 2, 3]
+    with pytest.raises(NoTextLayer, match="OCR"):
+        report.require_text()
+
+
+def test_some_scanned_pages_are_listed_and_the_rest_is_read():
+    text = h.furniture_page(2, 3, ["a typed page between scans"])
+    report = analyze(h.scan_pdf(3, text_pages={2: text})).require_text()
+    assert report.summary()["pages_without_text"] == [1, 3]
+    assert "a typed page between scans" in texts(report, 2)
+
+
+def test_text_layer_of_only_spaces_counts_as_no_text():
+    spaces = h.text_ops([(72, 700, 12, " " * 40), (72, 680, 12, "\xa0 \xa0")])  # spaces, no-break spaces
+    report = analyze(h.document([spaces, spaces]))
+    assert [p.has_text for p in report.pages] == [False, False]
+    with pytest.raises(NoTextLayer):
+        report.require_text()
+
+
+def test_scan_on_the_command_line(capsys, tmp_path):
+    path = tmp_path / "scan.pdf"
+    path.write_bytes(h.scan_pdf(2))
+    code, out, err = cli(capsys, path)
+    assert code == 1 and out == ""
+    assert_one_error(err, "OCR")
+
+
+# -- huge work -------------------------------------------------------------------------------------------------
+
+
+def test_thousand_pages_finish_with_progress_for_every_page():
+    pages = 1000
+    data = h.document([h.furniture_page(i, pages, [f"Section {i}: short body line number {i * 7}."])
+                       for i in range(1, pages + 1)], compress=True)
+    calls: list[tuple[int, int]] = []
+    report, seconds = timed(analyze, data, on_progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(n, pages) for n in range(1, pages + 1)]
+    assert len(report.pages) == pages
+    assert texts(report, 1000)[-1] == "Section 1000: short body line number 7000."
+    assert seconds < 300, seconds
+
+
+def test_progress_can_cancel_between_pages():
+    seen = []
+
+    def stop_at_3(done: int, total: int) -> bool:
+        seen.append(done)
+        return done < 3
+
+    with pytest.raises(Cancelled):
+        analyze(h.report_pdf(10), on_progress=stop_at_3)
+    assert seen == [1, 2, 3]
+
+
+def test_fifty_thousand_characters_on_one_page():
+    report, seconds = timed(analyze, h.many_chars_pdf(50_000))
+    chars = sum(len(line.text.replace(" ", "")) for line in report.pages[0].lines)
+    drawn = ("abcdefghij klmnopqrst uvwxyz0123 456789ABCD EFGHIJKLMN " * 1000)[:50_000]
+    assert chars == len(drawn.replace(" ", ""))  # every character drawn is read, none twice
+    assert len(report.pages[0].lines) == 500
+    assert seconds < 120, seconds
+
+
+def test_characters_per_page_limit_names_the_page():
+    data = h.document([h.text_ops([(72, 700, 12, "short")]), h.many_chars_pdf(50_000).split(b"stream\n")[1]
+                      .split(b"\nendstream")[0]])
+    with pytest.raises(LimitExceeded, match=r"page 2 has more than 10,000 characters"):
+        analyze(data, limits=Limits(max_chars_per_page=10_000))
+
+
+def test_very_long_line_is_one_line():
+    text = "word " * 4000  # 20,000 characters on one baseline, across a 200-inch wide page
+    report = analyze(h.document([h.text_ops([(10, 300, 1.4, text)])], sizes=[(14400, 600)]))
+    assert [line.text for line in report.pages[0].lines] == [text.strip()]
+
+
+def test_hundred_megabyte_file_is_read(tmp_path):
+    # A real 100 MB PDF is mostly images: a big incompressible image on one page, text on the others.
+    noise = bytes(zlib.crc32(i.to_bytes(4, "little")) & 255 for i in range(1 << 16)) * 1600  # ~100 MB
+    image = b"<< /Type /XObject /Subtype /Image /Width 10240 /Height 10240 /ColorSpace /DeviceGray " \
+            b"/BitsPerComponent 8 /Length %d >>\nstream\n%s\nendstream" % (len(noise), noise)
+    pages = [h.furniture_page(1, 3, ["before"]), b"q 612 0 0 792 0 0 cm /Im1 Do Q\n" + h.furniture_page(2, 3, ["with"]),
+             h.furniture_page(3, 3, ["after"])]
+    data = h.document(pages, extra_objects=[image], page_extra=b"")
+    data = data.replace(b"/Font << /F1 3 0 R >>", b"/Font << /F1 3 0 R >> /XObject << /Im1 4 0 R >>")
+    data = h.write(_objects_of(data))  # offsets changed: write again with an exact xref
+    assert len(data) > 100 * 10**6
+    path = tmp_path / "big.pdf"
+    path.write_bytes(data)
+    report, seconds = timed(analyze, path)
+    assert [texts(report, n)[2] for n in (1, 2, 3)] == ["before", "with", "after"]
+    assert seconds < 120, seconds
+    with pytest.raises(LimitExceeded, match="over the limit of 50 MB"):
+        analyze(path, limits=Limits(max_bytes=50 * 2**20))
+
+
+def _objects_of(data: bytes) -> list[bytes]:
+    """The bodies of the objects of a file made by ``hostile.write`` (numbered 1..n in order)."""
+    bodies = []
+    number = 1
+    while True:
+        start = data.find(b"%d 0 obj\n" % number)
+        if start < 0:
+            return bodies
+        start += len(b"%d 0 obj\n" % number)
+        end = data.find(b"\nendobj\n", start)
+        if b"stream\n" in data[start:start + 300]:
+            length = int(data[start:start + 300].split(b"/Length ")[1].split()[0])
+            end = data.index(b"stream\n", start) + len(b"stream\n") + length + len(b"\nendstream")
+        bodies.append(data[start:end])
+        number += 1
+
+
+# -- limits ---------------------------------------------------------------------------------------------------
+
+
+def test_page_count_limit():
+    with pytest.raises(LimitExceeded, match="over the limit of 3"):
+        analyze(h.report_pdf(5), limits=Limits(max_pages=3))
+
+
+def test_total_time_limit_names_the_page():
+    with pytest.raises(LimitExceeded, match=r"reading stopped at page 1: the whole file took longer"):
+        analyze(h.report_pdf(5), limits=Limits(max_seconds=0.0))
+
+
+def test_page_time_limit_stops_a_page_that_draws_no_text():
+    # 2**24 draws of tiny forms and no text: without a clock in the interpreter this runs for an hour.
+    start = time.monotonic()
+    with pytest.raises(LimitExceeded, match=r"page 1 took longer than 2 s"):
+        analyze(h.xobject_fanout_pdf(24), limits=Limits(max_seconds_per_page=2.0))
+    assert time.monotonic() - start < 30  # checked every few hundred operands: stops soon after the limit
+
+
+# -- structure traps ---------------------------------------------------------------------------------------------
+
+
+def test_flate_bomb_stops_at_the_stream_limit_and_names_the_page():
+    data = h.bomb_pdf(2048)  # 2 GB of spaces in about 2 MB
+    assert len(data) < 4 * 2**20
+    start = time.monotonic()
+    with pytest.raises(LimitExceeded) as info:
+        analyze(data)
+    message = str(info.value)
+    assert "page 2" in message and "256 MB" in message
+    assert time.monotonic() - start < 60
+
+
+def test_runlength_bomb_stops_at_the_stream_limit():
+    with pytest.raises(LimitExceeded, match=r"page 2 contains a compressed stream that expands to more than 8 MB"):
+        analyze(h.bomb_pdf(64, filters="runlength"), limits=Limits(max_stream_bytes=8 * 2**20))
+
+
+def test_a_stream_under_the_limit_is_read():
+    report = analyze(h.bomb_pdf(16), limits=Limits(max_stream_bytes=64 * 2**20))
+    assert texts(report, 2) == [h.HEADER]
+
+
+def test_truncated_runlength_stream_is_read_up_to_the_cut():
+    content = h.text_ops([(72, 700, 12, "run length text")])
+    encoded = b"".join(bytes([len(content[i:i + 100]) - 1]) + content[i:i + 100] for i in range(0, len(content), 100))
+    encoded += b"\x85"  # a repeat run cut off before its byte: pdfminer alone raises RuntimeError here
+    body = b"<< /Length %d /Filter /RunLengthDecode >>\nstream\n%s\nendstream" % (len(encoded), encoded)
+    data = h.write([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", h.HELVETICA,
+                    b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R "
+                    b"/Resources << /Font << /F1 3 0 R >> >> >>", body])
+    assert texts(analyze(data), 1) == ["run length text"]
+
+
+def test_reference_cycle_and_cyclic_page_tree_end():
+    report, seconds = timed(analyze, h.cyclic_pages_pdf())
+    assert len(report.pages) == 2  # the tree's reference to itself is not a page
+    assert texts(report, 1) == ["The only readable page"]
+    assert not report.pages[1].has_text  # its content is a reference cycle: no value
+    assert seconds < 30
+
+
+def test_deep_page_tree_is_walked_without_recursion():
+    report = analyze(h.deep_pages_pdf(5000))
+    assert texts(report, 1) == ["Found at the bottom of a deep page tree"]
+
+
+def test_deeply_nested_arrays_do_not_crash():
+    report, seconds = timed(analyze, h.deep_array_pdf(100_000))
+    assert texts(report, 1) == ["Text before the nesting", "Text after the nesting"]
+    assert seconds < 60
+
+
+@pytest.mark.parametrize("pages, count", [(2, 1000), (3, 1), (3, 0), (2, -5)])
+def test_page_tree_that_lies_about_its_count(pages, count):
+    report = analyze(h.lying_count_pdf(pages, count))
+    assert len(report.pages) == pages
+    assert [texts(report, n)[1] for n in range(1, pages + 1)] == [f"Page {n} of {pages}" for n in range(1, pages + 1)]
+
+
+def test_page_tree_kid_that_is_not_a_page_is_named():
+    data = h.lying_count_pdf(3, 3).replace(b"/Kids [5 0 R 7 0 R 9 0 R]", b"/Kids [5 0 R 3 0 R 9 0 R]")
+    report = analyze(data)
+    assert len(report.pages) == 3
+    assert report.pages[1].error == "page 2 could not be read: its page object is not a page"
+    assert texts(report, 3)[1] == "Page 3 of 3"
+
+
+def test_pages_of_very_different_sizes():
+    sizes = [(612, 792), (2384, 3370), (200, 120), (792, 612), (612, 792)]
+    report = analyze(h.report_pdf(5, sizes=sizes, lines_per_page=3))
+    assert [(p.width, p.height) for p in report.pages] == [(float(w), float(hh)) for w, hh in sizes]
+    for page in report.pages:
+        header = page.lines[0]
+        assert header.text == h.HEADER
+        assert 45 <= header.box[3] <= 55  # 50 pt below the top edge on every size
+
+
+def test_type3_font_text_is_read():
+    report = analyze(h.type3_pdf(3))
+    for n in (1, 2, 3):
+        assert texts(report, n) == [h.HEADER, f"abcabc cab {n}", f"Page {n} of 3"]
+
+
+def test_cid_garbage_is_never_removed_as_furniture():
+    # A font without a ToUnicode map: text comes out as (cid:N) and repeats at the same place on
+    # every page; beside it, real furniture. The garbage must stay in the text (it is body, unreadable).
+    pages = [[(72, 742, 9, h.HEADER), (72, 600, 12, "the same words on every page"),
+              (300, 40, 9, f"Page {n} of 6")] for n in range(1, 7)]
+    report = analyze(h.unicode_text_pdf(pages, map_text=False))
+    assert all(line.text.startswith("(cid:") for page in report.pages for line in page.lines)
+    assert not [row for row in report.removed() if "(cid:" in row.line.text]
+
+
+def test_broken_tounicode_map_does_not_crash():
+    pages = [[(72, 700, 12, "hello world")]] * 3
+    for cmap in (b"garbage begincmap <00", b"1 beginbfchar <0001> <D800> endbfchar", b"\xff" * 200, b""):
+        report = analyze(h.unicode_text_pdf(pages, broken_cmap=cmap))
+        assert len(report.pages) == 3
+        assert all(page.lines for page in report.pages)
+
+
+def test_broken_embedded_font_program_does_not_crash():
+    data = h.unicode_text_pdf([[(72, 700, 12, "hello world")]] * 2, map_text=False)
+    # Give the font a TrueType program that is garbage: pdfminer parses it looking for a cmap.
+    data = data.replace(b"/StemV 80 >>", b"/StemV 80 /FontFile2 9 0 R >>")
+    objects = _objects_of(data) + [h.stream(b"\x00\x01\x00\x00\x00\x09garbage" * 20)]
+    report = analyze(h.write(objects))
+    assert len(report.pages) == 2
+
+
+# -- hostile text ----------------------------------------------------------------------------------------------
+
+HOSTILE = ["<script>alert('x')</script>", "<img src=x onerror=alert(1)>", "price \u202e0.99\u202c EUR",
+           "\u2066isolated\u2069 & \"quoted\" \\ back"]
+# A running header that is itself markup: it is furniture, so it must reach the removed-lines log unchanged.
+HOSTILE_HEADER = "<b onmouseover=alert(2)>Annual</b> \u202eReport"
+
+
+def hostile_pdf(pages: int = 4) -> bytes:
+    """Hostile lines in the body of page 2 only; a hostile running header and page numbers on every page."""
+    out = []
+    for n in range(1, pages + 1):
+        body = HOSTILE if n == 2 else [f"plain body line {n}.{k}" for k in range(4)]
+        out.append([(72, 742, 9, HOSTILE_HEADER), (300, 40, 9, f"Page {n} of {pages}")]
+                   + [(72, 600 - 20 * k, 11, text) for k, text in enumerate(body)])
+    return h.unicode_text_pdf(out)
+
+
+def test_hostile_text_comes_out_unchanged_in_every_output():
+    report = analyze(hostile_pdf())
+    assert texts(report, 2)[2:] == HOSTILE  # read exactly as drawn, controls included
+    assert report.page_texts()[1].splitlines() == HOSTILE  # kept: body text, not furniture
+    clean = report.cleaned_text()
+    for text in HOSTILE:
+        assert text in clean
+    assert [json.loads(row)["text"] for row in report.pages_jsonl().splitlines()] == report.page_texts()
+    removed = [json.loads(row)["text"] for row in report.removed_jsonl().splitlines()]
+    assert removed.count(HOSTILE_HEADER) == 4
+    assert json.loads(report.to_json())["removed"][0]["text"] == HOSTILE_HEADER
+
+
+def test_hostile_text_is_written_unchanged_by_the_command_line(capsys, tmp_path):
+    path = tmp_path / "<img src=x onerror=alert(1)>.pdf"
+    path.write_bytes(hostile_pdf())
+    code, _, err = cli(capsys, path, "-o", tmp_path / "clean.txt", "--pages", tmp_path / "pages.jsonl",
+                       "--removed", tmp_path / "removed.jsonl")
+    assert code == 0, err
+    clean = (tmp_path / "clean.txt").read_text(encoding="utf-8")
+    assert clean.split("\n\n")[1].splitlines() == HOSTILE
+    rows = [json.loads(line) for line in (tmp_path / "pages.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert rows[1]["text"].splitlines() == HOSTILE
+    removed = [json.loads(line)["text"] for line in (tmp_path / "removed.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert HOSTILE_HEADER in removed
+
+
+# -- errors are ours -------------------------------------------------------------------------------------------
+
+
+def test_every_error_kind_has_a_message_with_an_action():
+    cases = [(b"", NotAPDF), (h.zero_pages_pdf(), DamagedPDF), (b"%PDF-1.4\n" + bytes(100), DamagedPDF)]
+    for data, kind in cases:
+        with pytest.raises(kind) as info:
+            analyze(data)
+        message = str(info.value)
+        assert isinstance(info.value, PageFurnitureError)
+        assert "\n" not in message and ";" in message  # what is wrong; what to do
