@@ -1,0 +1,389 @@
+#!/usr/bin/env python3
+"""The speed benchmark: CPython and the browser side by side, on the same PDFs, in one run.
+
+    python tests/bench/bench.py                 # everything, medians of 3 runs (about half an hour)
+    python tests/bench/bench.py --quick         # 1 run, a few real files, small batch (a few minutes)
+    python tests/bench/bench.py --no-browser    # CPython figures only
+    python tests/bench/bench.py --runs 5 --json tests/bench/out/result.json
+
+Inputs: every PDF in ../shared/eval/real (or --real DIR) plus generated documents of 10, 100, 300 and
+1,000 pages and a batch of 50 small ones (tests/bench/gen.py, cached in tests/bench/out/). Every
+CPython measurement runs in a fresh process (tests/bench/measure.py), so its peak RSS is its own and
+no cache survives from one file to the next, as for a user who runs the CLI once per file. The browser
+part builds the site with build.py into tests/bench/out/dist, serves it with build.py's own server on
+127.0.0.1 and drives /usr/bin/chromium with Playwright: what it times is the page's file input, the
+worker and the result view the user sees.
+
+Machine noise: the figures that matter are ratios measured in the same run (analyze vs pdfminer, the
+browser vs CPython, --jobs 2 vs --jobs 1); each is computed per run and the median over runs is
+printed. The load average before and after is printed too: other work on the machine slows everything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+OUT = HERE / "out"
+REAL = (ROOT / ".." / "shared" / "eval" / "real").resolve()
+sys.path.insert(0, str(HERE))
+
+import gen  # noqa: E402 - after the path set-up above
+
+MB = 1024 * 1024
+TARGETS = {
+    "cpython": 1.0,  # analyze pages/s over plain pdfminer's
+    "browser": 0.9,  # browser pages/s over CPython analyze's
+    "cold_start": 3.0,  # seconds
+    "payload": 8 * MB,  # bytes over the wire until ready
+    "first_result": 8.0,  # seconds, 100-page PDF
+    "memory": 500 * MB,
+    "batch": 2.0,  # --jobs 2 over --jobs 1, on 2 cores ("about 2x")
+}
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def child_env() -> dict[str, str]:
+    """The repository's package first on the path, whatever else is installed."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "py"), env.get("PYTHONPATH")]))
+    env.pop("PYTHONHASHSEED", None)
+    return env
+
+
+def measure(tool: str, pdf: Path) -> dict:
+    """Run one measurement in a fresh interpreter and return what it printed."""
+    proc = subprocess.run([sys.executable, str(HERE / "measure.py"), tool, str(pdf)], capture_output=True,
+                          text=True, env=child_env())
+    if proc.returncode != 0:
+        raise SystemExit(f"error: {tool} failed on {pdf.name}: {proc.stderr.strip().splitlines()[-1:]}")
+    return json.loads(proc.stdout)
+
+
+def median(values) -> float:
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else float("nan")
+
+
+def spread(values) -> str:
+    """'median (min-max)' of a few runs, so the reader sees the noise."""
+    values = [v for v in values if v is not None]
+    if not values:
+        return "n/a"
+    if len(values) == 1:
+        return f"{values[0]:.2f}"
+    return f"{statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})"
+
+
+def loadavg() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "n/a"
+
+
+# -- the inputs ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Inputs:
+    corpus: list[Path]  # real PDFs + the long generated one: the throughput set
+    scaling: dict[int, Path]  # pages -> generated document
+    first: Path  # the 100-page document for time to first result
+    batch_dir: Path
+    pages: dict[str, int] = field(default_factory=dict)
+
+
+def prepare(args: argparse.Namespace) -> Inputs:
+    real_dir = Path(args.real)
+    if not real_dir.is_dir():
+        raise SystemExit(f"error: no folder {real_dir}; pass --real DIR with the real PDFs")
+    real = sorted(real_dir.glob("*.pdf"))
+    if args.quick:
+        # The smallest few keep a quick run short but still cover several producers.
+        real = sorted(real, key=lambda p: p.stat().st_size)[:5]
+    log(f"generating documents into {OUT} (cached) ...")
+    # --quick keeps the same shape with smaller documents; the table names the sizes it used.
+    scaling = {n: gen.document(n, OUT) for n in ((10, 50, 200) if args.quick else (10, 100, 1000))}
+    long = gen.document(200 if args.quick else args.long_pages, OUT)
+    batch_dir = OUT / f"batch{args.batch}"
+    gen.batch(batch_dir, args.batch)
+    first = gen.document(100, OUT)
+    return Inputs(corpus=real + [long], scaling=scaling, first=first, batch_dir=batch_dir)
+
+
+# -- CPython ------------------------------------------------------------------------------------------
+
+
+def cpython_corpus(files: list[Path], run: int) -> dict[str, dict]:
+    """analyze and plain pdfminer on every file, alternating which goes first so drift hits both."""
+    out: dict[str, dict] = {}
+    for i, pdf in enumerate(files):
+        order = ("pdfminer", "analyze") if (run + i) % 2 == 0 else ("analyze", "pdfminer")
+        row = {tool: measure(tool, pdf) for tool in order}
+        if row["pdfminer"]["pages"] != row["analyze"]["pages"]:
+            raise SystemExit(f"error: {pdf.name}: analyze read {row['analyze']['pages']} pages, "
+                             f"pdfminer {row['pdfminer']['pages']}")
+        out[pdf.name] = {"pages": row["analyze"]["pages"],
+                         "pdfminer": {"wall": row["pdfminer"]["seconds"], "cpu": row["pdfminer"]["cpu"]},
+                         "analyze": {"wall": row["analyze"]["seconds"], "cpu": row["analyze"]["cpu"]},
+                         "analyze_peak_rss": row["analyze"]["peak_rss"], "pdfminer_peak_rss": row["pdfminer"]["peak_rss"]}
+        log(f"  cpython  {pdf.name:42} {out[pdf.name]['pages']:5d} p  pdfminer {row['pdfminer']['seconds']:7.2f} s"
+            f"  analyze {row['analyze']['seconds']:7.2f} s")
+    return out
+
+
+def cpython_scaling(docs: dict[int, Path]) -> dict[int, dict]:
+    out = {}
+    for pages, pdf in docs.items():
+        m = measure("analyze", pdf)
+        out[pages] = {"wall": m["seconds"], "cpu": m["cpu"], "peak_rss": m["peak_rss"], "rss_before": m["rss_before"]}
+        log(f"  scaling  {pdf.name:42} {pages:5d} p  analyze {m['seconds']:7.2f} s (CPU {m['cpu']:.2f} s)  "
+            f"peak RSS {m['peak_rss'] / MB:6.1f} MB")
+    return out
+
+
+def cli_batch(folder: Path, jobs: int) -> dict:
+    """Wall time of the CLI over a folder, as a pipeline would run it (a fresh process, outputs written)."""
+    out_dir = OUT / f"batch-out-j{jobs}"
+    shutil.rmtree(out_dir, ignore_errors=True)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "pagefurniture", str(folder), "--out-dir", str(out_dir),
+                           "--jobs", str(jobs)], capture_output=True, text=True, env=child_env())
+    seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if proc.returncode != 0:
+        raise SystemExit(f"error: the CLI failed with --jobs {jobs} (exit {proc.returncode}): "
+                         f"{proc.stderr.strip()[-300:]}")
+    made = len(list(out_dir.glob("*.clean.txt")))
+    expected = len(list(folder.glob("*.pdf")))
+    if made != expected:
+        raise SystemExit(f"error: the CLI with --jobs {jobs} wrote {made} cleaned texts for {expected} PDFs")
+    return {"wall": seconds, "cpu": cpu}
+
+
+def batch_round(folder: Path, run: int) -> dict[int, dict]:
+    order = (1, 2) if run % 2 == 0 else (2, 1)
+    out = {}
+    for jobs in order:
+        out[jobs] = cli_batch(folder, jobs)
+        log(f"  batch    --jobs {jobs}: {out[jobs]['wall']:.2f} s (CPU {out[jobs]['cpu']:.2f} s)")
+    return out
+
+
+# -- the run -------------------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Time pagefurniture in CPython and in the browser.")
+    parser.add_argument("--runs", type=int, default=None, help="runs to take the median of (default 3, 1 with --quick)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke test: 1 run, the 5 smallest real PDFs, documents of 10-200 pages, a batch of 20")
+    parser.add_argument("--no-browser", action="store_true", help="skip the browser part")
+    parser.add_argument("--real", default=str(REAL), help=f"folder of real PDFs (default {REAL})")
+    parser.add_argument("--long-pages", type=int, default=320, help="pages of the long generated document")
+    parser.add_argument("--batch", type=int, default=None, help="PDFs in the CLI batch (default 50, 20 with --quick)")
+    parser.add_argument("--chromium", default="/usr/bin/chromium", help="the Chromium binary")
+    parser.add_argument("--json", metavar="FILE", help="also write every measurement as JSON to FILE")
+    args = parser.parse_args(argv)
+    args.runs = args.runs or (1 if args.quick else 3)
+    args.batch = args.batch or (20 if args.quick else 50)
+    if args.runs < 1:
+        parser.error("--runs must be 1 or more")
+
+    load_before = loadavg()
+    inputs = prepare(args)
+    session = None
+    if not args.no_browser:
+        import browser  # only now: Playwright is not needed for --no-browser
+
+        session = browser.Session(chromium=args.chromium, out=OUT, log=log)
+        session.start()
+    results: dict = {"runs": [], "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
+    try:
+        for run in range(args.runs):
+            log(f"run {run + 1} of {args.runs}  (load average {loadavg()})")
+            r: dict = {}
+            r["corpus"] = cpython_corpus(inputs.corpus, run)
+            r["scaling"] = cpython_scaling(inputs.scaling)
+            r["batch"] = batch_round(inputs.batch_dir, run)
+            if session is not None:
+                r["browser"] = session.run_round(corpus=inputs.corpus, scaling=inputs.scaling, first=inputs.first)
+            results["runs"].append(r)
+    finally:
+        if session is not None:
+            session.stop()
+    results["load_before"], results["load_after"] = load_before, loadavg()
+    if session is not None:
+        results["server"] = session.server_info
+    table = summarize(results, args)
+    print(table)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1, default=str))
+    return 0
+
+
+# -- the table -----------------------------------------------------------------------------------------
+
+
+def pps(rows: dict[str, dict], tool: str, clock: str) -> float | None:
+    """Pages per second over a whole set of files: total pages over total seconds."""
+    seconds = [row[tool][clock] for row in rows.values() if row.get(tool)]
+    if len(seconds) != len(rows) or not all(seconds):
+        return None
+    return sum(row["pages"] for row in rows.values()) / sum(seconds)
+
+
+def ratios(runs: list[dict], top, bottom, clock: str) -> list[float]:
+    """top/bottom pages-per-second ratio within each run."""
+    out = []
+    for r in runs:
+        a, b = top(r, clock), bottom(r, clock)
+        if a and b:
+            out.append(a / b)
+    return out
+
+
+def verdict(ok: bool | None) -> str:
+    return "n/a" if ok is None else ("yes" if ok else "NO")
+
+
+def summarize(results: dict, args: argparse.Namespace) -> str:
+    runs = results["runs"]
+    files = list(runs[0]["corpus"])
+    total_pages = sum(runs[0]["corpus"][name]["pages"] for name in files)
+    has_browser = "browser" in runs[0]
+    # Each run's per-file rows with the browser's times beside CPython's.
+    sets = []
+    for r in runs:
+        rows = {name: dict(r["corpus"][name]) for name in files}
+        if has_browser:
+            for name in files:
+                rows[name]["browser"] = r["browser"]["corpus"].get(name)
+        sets.append(rows)
+
+    def tp(tool):
+        return lambda r, clock: pps(sets[runs.index(r)], tool, clock)
+
+    lines: list[str] = []
+    n = len(runs)
+    lines.append(f"Per file, median wall seconds of {n} run{'s' if n != 1 else ''} (CPU seconds in brackets):")
+    lines.append(f"  {'file':34} {'pages':>5} {'pdfminer':>15} {'analyze':>15} {'browser':>15}")
+    for name in files:
+        cells = []
+        for tool in ("pdfminer", "analyze", "browser"):
+            vals = [s[name].get(tool) for s in sets]
+            if not all(vals):
+                cells.append(f"{'-':>15}")
+                continue
+            cells.append(f"{median(v['wall'] for v in vals):7.2f} ({median(v['cpu'] for v in vals):5.2f})")
+        lines.append(f"  {name[:34]:34} {sets[0][name]['pages']:5d} " + " ".join(cells))
+
+    rows: list[tuple[str, str, str, str]] = []
+    wall = ratios(runs, tp("analyze"), tp("pdfminer"), "wall")
+    cpu = ratios(runs, tp("analyze"), tp("pdfminer"), "cpu")
+    rows.append(("CPython throughput",
+                 f"analyze {median(tp('analyze')(r, 'wall') for r in runs):.1f} p/s, plain pdfminer "
+                 f"{median(tp('pdfminer')(r, 'wall') for r in runs):.1f} p/s ({len(files)} PDFs, {total_pages} pages): "
+                 f"{spread(wall)}x; by CPU time {spread(cpu)}x",
+                 ">= 1.0x", verdict(median(wall) >= TARGETS["cpython"])))
+
+    if has_browser:
+        wall = ratios(runs, tp("browser"), tp("analyze"), "wall")
+        cpu = ratios(runs, tp("browser"), tp("analyze"), "cpu")
+        rows.append(("browser throughput",
+                     f"Chromium {median(tp('browser')(r, 'wall') for r in runs):.1f} p/s (file input to results shown), "
+                     f"CPython analyze {median(tp('analyze')(r, 'wall') for r in runs):.1f} p/s: {spread(wall)}x; "
+                     f"by CPU time {spread(cpu)}x", ">= 0.9x",
+                     verdict(median(wall) >= TARGETS["browser"]) if wall else "n/a"))
+        cold = [r["browser"]["cold_start"] for r in runs]
+        rows.append(("cold start", f"{spread(cold)} s (navigation start to data-state=ready, fresh browser context)",
+                     "<= 3 s", verdict(median(cold) <= TARGETS["cold_start"])))
+        wire = [r["browser"]["payload_wire"] for r in runs]
+        body = median(r["browser"]["payload_body"] for r in runs)
+        served = results.get("server", {})
+        rows.append(("first-visit payload",
+                     f"{median(wire) / MB:.2f} MB on the wire in {median(r['browser']['requests'] for r in runs):.0f} "
+                     f"requests, headers included ({served.get('compression', '?')}; the files are {body / MB:.2f} MB)",
+                     "<= 8 MB", verdict(median(wire) <= TARGETS["payload"])))
+        first = [r["browser"]["first_result"]["wall"] for r in runs]
+        rows.append(("time to first result",
+                     f"{spread(first)} s for a 100-page text PDF, file input to data-state=done, right after ready",
+                     "<= 8 s", verdict(median(first) <= TARGETS["first_result"])))
+
+    # Scaling: flat means the 1,000-page rate is not far below the 100-page rate (a step that grows
+    # with the square of the pages would make it about 10 times lower).
+    sizes = sorted(runs[0]["scaling"])
+    big, mid = sizes[-1], sizes[-2]
+
+    def scale(get) -> tuple[str, float]:
+        rates = {k: median(k / get(r, k)["wall"] for r in runs) for k in sizes}
+        cpu_rates = {k: median(k / get(r, k)["cpu"] for r in runs if get(r, k)["cpu"]) for k in sizes}
+        ratio = median((big / get(r, big)["wall"]) / (mid / get(r, mid)["wall"]) for r in runs)
+        cpu_ratio = median((big / get(r, big)["cpu"]) / (mid / get(r, mid)["cpu"]) for r in runs
+                           if get(r, big)["cpu"] and get(r, mid)["cpu"])
+        text = (", ".join(f"{k}: {rates[k]:.1f}" for k in sizes) + f" p/s ({big} vs {mid}: {ratio:.2f}x; CPU "
+                + ", ".join(f"{cpu_rates[k]:.1f}" for k in sizes) + f" p/s, {cpu_ratio:.2f}x)")
+        return text, cpu_ratio
+
+    text, flat_cpu = scale(lambda r, k: r["scaling"][k])
+    text = "CPython " + text
+    flat = flat_cpu >= 0.8
+    if has_browser:
+        btext, bflat = scale(lambda r, k: r["browser"]["scaling"][k])
+        text += "; browser " + btext
+        flat = flat and bflat >= 0.8
+    rows.append(("scaling", text, "flat", verdict(flat)))
+
+    rss = median(r["scaling"][big]["peak_rss"] for r in runs)
+    base = median(r["scaling"][big]["rss_before"] for r in runs)
+    text = f"CPython peak RSS {rss / MB:.0f} MB ({base / MB:.0f} MB of it before reading)"
+    worst = rss
+    if has_browser:
+        heap = median(r["browser"]["wasm_heap"] for r in runs)
+        heap0 = median(r["browser"]["wasm_heap_ready"] for r in runs)
+        renderer = median(r["browser"]["renderer_peak_rss"] for r in runs)
+        text += (f"; browser WebAssembly heap {heap / MB:.0f} MB ({heap0 / MB:.0f} MB when ready), "
+                 f"renderer process peak RSS {renderer / MB:.0f} MB")
+        worst = max(rss, heap)
+    rows.append((f"memory ({big} pages)", text, "< 500 MB", verdict(worst < TARGETS["memory"])))
+
+    j1 = [r["batch"][1]["wall"] for r in runs]
+    j2 = [r["batch"][2]["wall"] for r in runs]
+    speedup = [a / b for a, b in zip(j1, j2)]
+    # CPU seconds over wall seconds: about 2 when two cores were really ours; less when other work
+    # on the machine took them (then the speedup says more about the machine than about --jobs).
+    busy = {j: median(r["batch"][j]["cpu"] / r["batch"][j]["wall"] for r in runs) for j in (1, 2)}
+    rows.append(("batch", f"CLI over {args.batch} PDFs: --jobs 1 {median(j1):.1f} s, --jobs 2 {median(j2):.1f} s: "
+                 f"{spread(speedup)}x (cores kept busy: {busy[1]:.2f} with 1 job, {busy[2]:.2f} with 2)",
+                 "~2x", verdict(median(speedup) >= 1.7)))
+
+    width = max(len(r[0]) for r in rows)
+    lines.append("")
+    lines.append(f"Medians of {n} run{'s' if n != 1 else ''}; ratios are taken within each run, shown as "
+                 "median (min-max). Load average before: " + results["load_before"] + ", after: " +
+                 results["load_after"] + f"; {results['machine']['cpus']} CPUs, Python {results['machine']['python']}.")
+    lines.append(f"  {'figure':{width}}  {'target':>9}  {'met':3}  measured")
+    for figure, measured, target, ok in rows:
+        lines.append(f"  {figure:{width}}  {target:>9}  {ok:3}  {measured}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
