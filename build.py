@@ -365,6 +365,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         if body:
             self.wfile.write(data)
+            with self.lock:
+                self.server.bytes_sent += len(data)
 
     def _plain(self, code: int, text: str) -> None:
         data = text.encode()
@@ -385,16 +387,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(out: Path = OUT, port: int = 0, *, quiet: bool = False) -> http.server.ThreadingHTTPServer:
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    bytes_sent = 0  # response bodies sent, as compressed on the wire; the tests measure the payload
+
+    def handle_error(self, request, client_address) -> None:  # noqa: ANN001
+        # A browser that closes a connection it no longer needs is normal, not an error worth a traceback.
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
+def make_server(out: Path = OUT, port: int = 0, *, quiet: bool = False) -> Server:
     """A server for the built folder on 127.0.0.1 (port 0 picks a free one); call serve_forever()."""
     try:
         hashes = json.loads((out / MANIFEST).read_text())["files"]
     except (OSError, ValueError):
         hashes = {}
     handler = type("SiteHandler", (Handler,), {"root": out, "hashes": hashes, "gzipped": {}, "quiet": quiet})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    server.daemon_threads = True
-    return server
+    return Server(("127.0.0.1", port), handler)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,235 @@
+"""The page in a real browser: open a PDF every way a user can, read the rows, download, flip, fail, cancel.
+
+One booted page is shared by these tests (see conftest.py); at the end its every request is checked.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+
+import pytest
+from conftest import DATA, open_pdf, wait_state
+
+from pagefurniture import analyze
+from pagefurniture.cli import main as cli
+
+REPORT = DATA / "annual-report.pdf"  # 9 pages; header and "Page N of 9" on pages 2-9, a cover on page 1
+SUFFIXES = {"clean.txt": "-o", "report.json": "--json", "removed.jsonl": "--removed", "pages.jsonl": "--pages"}
+LINKS = {"clean.txt": "#dl-clean", "report.json": "#dl-report", "removed.jsonl": "#dl-removed",
+         "pages.jsonl": "#dl-pages"}
+
+
+def group_row(page, text: str):
+    return page.locator("#groups tbody tr", has=page.locator(".printed", has_text=re.compile(f"^{re.escape(text)}$")))
+
+
+def cli_outputs(pdf: Path, out: Path, *extra: str) -> dict[str, bytes]:
+    """What the command line writes for the same PDF and the same choices."""
+    out.mkdir(parents=True, exist_ok=True)
+    args = [str(pdf), *extra]
+    for suffix, option in SUFFIXES.items():
+        args += [option, str(out / f"{pdf.stem}.{suffix}")]
+    assert cli(args) == 0
+    return {suffix: (out / f"{pdf.stem}.{suffix}").read_bytes() for suffix in SUFFIXES}
+
+
+def download(page, suffix: str, tmp_path: Path) -> tuple[str, bytes]:
+    with page.expect_download() as info:
+        page.click(LINKS[suffix])
+    target = tmp_path / f"download.{suffix}"
+    info.value.save_as(target)
+    return info.value.suggested_filename, target.read_bytes()
+
+
+def test_boot_shows_versions_and_the_drop_zone(page):
+    assert page.evaluate("document.body.dataset.state") == "ready"
+    assert "pdfminer.six 20260107" in page.inner_text("#versions")
+    assert page.is_visible("#drop") and page.is_visible("label[for=file]") and page.is_visible("#sample")
+
+
+def test_picked_file_lists_every_repeated_line_with_its_pages(page):
+    open_pdf(page, REPORT)
+    assert page.inner_text("#result-title") == "annual-report.pdf"
+    header = group_row(page, "Annual Report 2025")
+    assert header.count() == 1
+    cells = header.locator("td")
+    assert cells.nth(1).inner_text() == "header"
+    assert cells.nth(2).inner_text() == "top"
+    assert cells.nth(3).inner_text().split("\n") == ["2-9", "on 8 of 9 pages"]
+    assert header.locator("input[role=switch]").is_checked()
+    folio = group_row(page, "Page 2 of 9")
+    assert folio.locator("td").nth(1).inner_text() == "page number"
+    assert folio.locator("td").nth(3).inner_text().split("\n")[0] == "2-9"
+    summary = page.inner_text("#summary")
+    assert "Pages\n9" in summary and "Pages without text\nnone" in summary
+    # One small map per page; page 1 (the cover) has no furniture.
+    assert page.locator("#maps button.map").count() == 9
+    assert "repeated" not in page.get_attribute("#maps button.map >> nth=0", "aria-label")
+    assert "repeated" in page.get_attribute("#maps button.map >> nth=1", "aria-label")
+
+
+def test_dropped_file_is_read_like_a_picked_one(page):
+    data = base64.b64encode(REPORT.read_bytes()).decode()
+    page.evaluate("""([data, name]) => {
+        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], name, {type: "application/pdf"}));
+        const zone = document.getElementById("drop");
+        zone.dispatchEvent(new DragEvent("dragover", {dataTransfer: transfer, bubbles: true, cancelable: true}));
+        zone.dispatchEvent(new DragEvent("drop", {dataTransfer: transfer, bubbles: true, cancelable: true}));
+    }""", [data, "dropped report.pdf"])
+    wait_state(page, "done")
+    assert page.inner_text("#result-title") == "dropped report.pdf"
+    assert group_row(page, "Annual Report 2025").count() == 1
+    assert page.get_attribute("#dl-clean", "download") == "dropped report.clean.txt"
+
+
+def test_every_download_is_what_the_command_line_writes(page, tmp_path):
+    open_pdf(page, REPORT)
+    expected = cli_outputs(REPORT, tmp_path / "cli")
+    for suffix in SUFFIXES:
+        name, data = download(page, suffix, tmp_path)
+        assert name == f"annual-report.{suffix}"
+        assert data == expected[suffix], suffix
+    assert expected["clean.txt"].decode().count("Annual Report 2025") == 1  # only the cover's title
+
+
+def test_flipping_a_switch_changes_preview_and_downloads_at_once(page, tmp_path):
+    open_pdf(page, REPORT)
+    header = group_row(page, "Annual Report 2025")
+    group_id = int(header.get_attribute("data-group"))
+    page.click("#maps button.map >> nth=1")
+    assert page.locator("#page-text del", has_text="Annual Report 2025").count() == 1
+    before = download(page, "clean.txt", tmp_path)[1]
+
+    header.locator("input[role=switch]").uncheck()
+    page.wait_for_function("(id) => document.querySelector(`tr[data-group='${id}']`).classList.contains('kept')",
+                           arg=group_id)
+    assert "kept by you" in header.locator("td.reason").inner_text().lower()
+    # The preview shows the header as kept text, no longer struck through.
+    assert page.locator("#page-text del", has_text="Annual Report 2025").count() == 0
+    assert page.locator("#page-text li", has_text="Annual Report 2025").count() == 1
+    expected = cli_outputs(REPORT, tmp_path / "cli", "--keep", str(group_id))
+    after = download(page, "clean.txt", tmp_path)[1]
+    assert after != before
+    assert after == expected["clean.txt"]
+    assert after.decode().count("Annual Report 2025") == 9  # the cover's title and 8 headers
+    assert download(page, "report.json", tmp_path)[1] == expected["report.json"]
+    assert download(page, "removed.jsonl", tmp_path)[1] == expected["removed.jsonl"]
+
+    header.locator("input[role=switch]").check()
+    page.wait_for_function("(id) => document.querySelector(`tr[data-group='${id}']`).classList.contains('removed')",
+                           arg=group_id)
+    assert download(page, "clean.txt", tmp_path)[1] == before
+
+
+def test_clicking_a_group_highlights_its_pages(page):
+    open_pdf(page, REPORT)
+    row = group_row(page, "Annual Report 2025")
+    row.locator("button.group-text").click()
+    assert row.locator("button.group-text").get_attribute("aria-pressed") == "true"
+    labels = page.eval_on_selector_all("#maps button.map", "els => els.map(e => e.getAttribute('aria-label'))")
+    missing = [i + 1 for i, label in enumerate(labels) if "without the chosen line" in label]
+    assert missing == [1]
+
+
+def test_sample_button_opens_the_sample(page):
+    page.click("#sample")
+    wait_state(page, "done")
+    assert page.inner_text("#result-title") == "sample.pdf"
+    assert group_row(page, "Annual Report 2025").count() == 1
+
+
+def test_password_pdf_asks_for_the_password(page):
+    open_pdf(page, DATA / "password-secret.pdf", expect="password")
+    assert page.is_visible("#password-input")
+    page.fill("#password-input", "wrong")
+    page.press("#password-input", "Enter")
+    page.wait_for_function("() => document.getElementById('password-message').textContent.includes('does not open')",
+                           timeout=60_000)
+    assert page.evaluate("document.body.dataset.state") == "password"
+    page.fill("#password-input", "secret")
+    page.click("#password-form button[type=submit]")
+    wait_state(page, "done")
+    assert "Pages\n9" in page.inner_text("#summary")
+    assert group_row(page, "Annual Report 2025").count() == 1  # AES-256 decrypted by aes-js
+
+
+def test_owner_password_pdf_opens_without_a_prompt(page, tmp_path):
+    pdf = DATA / "owner-password.pdf"
+    open_pdf(page, pdf)
+    report = json.loads(download(page, "report.json", tmp_path)[1])
+    assert report["encrypted"] is True
+    expected = analyze(pdf).cleaned_text()
+    assert download(page, "clean.txt", tmp_path)[1].decode() == expected  # AES-128 decrypted by aes-js
+
+
+def test_not_a_pdf_then_a_good_pdf(page):
+    open_pdf(page, DATA / "not-a-pdf.pdf", expect="error")
+    assert page.inner_text("#error-title") == "This is not a PDF"
+    assert "text file" in page.inner_text("#error-message")
+    assert page.is_visible("#drop")
+    open_pdf(page, REPORT)
+    assert page.inner_text("#result-title") == "annual-report.pdf"
+
+
+def test_scan_without_text_says_ocr_is_out_of_scope(page):
+    open_pdf(page, DATA / "no-text.pdf", expect="error")
+    assert page.inner_text("#error-title") == "This PDF has no text"
+    assert "OCR" in page.inner_text("#error-next")
+
+
+def test_two_files_dropped_at_once_are_refused(page):
+    page.evaluate("""() => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File(["%PDF-1.4"], "a.pdf"));
+        transfer.items.add(new File(["%PDF-1.4"], "b.pdf"));
+        document.getElementById("drop").dispatchEvent(new DragEvent("drop", {dataTransfer: transfer, bubbles: true, cancelable: true}));
+    }""")
+    wait_state(page, "error")
+    assert page.inner_text("#error-title") == "Drop one PDF at a time"
+
+
+def test_cjk_character_map_is_fetched_when_needed(page, shared):
+    _, recorder = shared
+    open_pdf(page, DATA / "japanese.pdf")
+    page.click("#maps button.map >> nth=0")
+    assert "年次報告書 2025" in page.inner_text("#page-text")
+    assert any("/cmap/" in url and url.endswith(".json.gz") for _, url, _, _ in recorder.requests)
+
+
+def test_very_large_file_asks_first(page):
+    page.evaluate("""() => window.openFile(new File([new Uint8Array(101 * 1024 * 1024)], "huge.pdf"))""")
+    wait_state(page, "confirm")
+    assert "101 MB" in page.inner_text("#confirm-message")
+    page.click("#confirm-stop")
+    wait_state(page, "ready")
+
+
+def test_cancel_stops_at_once_and_the_next_file_works(page, tmp_path):
+    from reportlab.pdfgen import canvas
+
+    pdf = tmp_path / "long.pdf"
+    c = canvas.Canvas(str(pdf), invariant=1)
+    for n in range(1, 1201):
+        c.setFont("Helvetica", 9)
+        c.drawString(72, 800, "A long document")
+        for i in range(30):
+            c.drawString(72, 760 - 20 * i, f"Line {i} of page {n}, with enough words to be read as a line.")
+        c.drawString(300, 40, str(n))
+        c.showPage()
+    c.save()
+    open_pdf(page, pdf, expect="working")
+    page.wait_for_function("() => document.getElementById('work-status').textContent.startsWith('Reading page')",
+                           timeout=60_000)
+    page.click("#cancel")
+    assert page.evaluate("document.body.dataset.state") in ("booting", "ready")
+    wait_state(page, "ready", timeout=120_000)
+    # The old worker is gone: nothing it was doing comes back.
+    page.wait_for_timeout(500)
+    assert page.evaluate("document.body.dataset.state") == "ready"
+    open_pdf(page, REPORT)
+    assert page.inner_text("#result-title") == "annual-report.pdf"
