@@ -226,6 +226,18 @@ def test_password_on_the_command_line(capsys, tmp_path):
     assert "3.1 " in (tmp_path / "clean.txt").read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("encrypt, scheme", [
+    (b"/Filter /Adobe.PubSec /V 4 /SubFilter /adbe.pkcs7.s5", "Adobe.PubSec, version 4"),
+    (b"/Filter /Standard /V 9 /R 9", "Standard, version 9"),
+])
+def test_unknown_encryption_is_named(encrypt, scheme):
+    data = h.report_pdf(2).replace(b"/Root 1 0 R", b"/Root 1 0 R /Encrypt << %s >> /ID [<00> <00>]" % encrypt)
+    with pytest.raises(DamagedPDF) as info:
+        analyze(data)
+    assert str(info.value) == (f"this PDF uses an encryption this tool cannot open ({scheme}); open it in a PDF "
+                               "viewer that can, and save or print an unprotected copy")
+
+
 # -- scans and empty text layers -------------------------------------------------------------------------------
 
 
@@ -316,9 +328,7 @@ def test_hundred_megabyte_file_is_read(tmp_path):
             b"/BitsPerComponent 8 /Length %d >>\nstream\n%s\nendstream" % (len(noise), noise)
     pages = [h.furniture_page(1, 3, ["before"]), b"q 612 0 0 792 0 0 cm /Im1 Do Q\n" + h.furniture_page(2, 3, ["with"]),
              h.furniture_page(3, 3, ["after"])]
-    data = h.document(pages, extra_objects=[image], page_extra=b"")
-    data = data.replace(b"/Font << /F1 3 0 R >>", b"/Font << /F1 3 0 R >> /XObject << /Im1 4 0 R >>")
-    data = h.write(_objects_of(data))  # offsets changed: write again with an exact xref
+    data = h.document(pages, extra_objects=[image], fonts=b"/F1 3 0 R >> /XObject << /Im1 4 0 R")
     assert len(data) > 100 * 10**6
     path = tmp_path / "big.pdf"
     path.write_bytes(data)

@@ -196,8 +196,10 @@ def _open(data: bytes, password: str | None) -> tuple[PDFDocument, bool]:
         if password:
             raise WrongPassword("the password is not right for this PDF; check it and try again") from None
         raise PasswordRequired("this PDF is protected by a password; enter the password to open it") from None
-    except PDFEncryptionError as exc:
-        raise DamagedPDF(f"this PDF uses an encryption this tool cannot open ({exc})") from None
+    except PDFEncryptionError:
+        # pdfminer's message is a dump of the /Encrypt dictionary; name the scheme instead.
+        raise DamagedPDF(f"this PDF uses an encryption this tool cannot open ({_scheme(parser)}); open it in a "
+                         "PDF viewer that can, and save or print an unprotected copy") from None
     except PageFurnitureError:
         raise
     except MemoryError:
@@ -207,6 +209,18 @@ def _open(data: bytes, password: str | None) -> tuple[PDFDocument, bool]:
         raise DamagedPDF(f"this PDF is damaged and cannot be read ({_brief(exc)}); "
                          "try opening and saving it again with a PDF viewer") from None
     return doc, bool(doc.encryption)
+
+
+def _scheme(parser: PDFParser) -> str:
+    """A short name for the encryption of a file pdfminer refused, e.g. "Adobe.PubSec, version 4"."""
+    try:
+        from pdfminer.pdftypes import resolve1
+
+        encrypt = resolve1(parser.doc.xrefs[0].get_trailer().get("Encrypt")) if parser.doc else None
+        name = getattr(resolve1(encrypt.get("Filter")), "name", "unknown")
+        return f"{name}, version {resolve1(encrypt.get('V', 0))}"
+    except Exception:  # noqa: BLE001 - only for the message
+        return "an unknown scheme"
 
 
 # pdfminer parses untrusted bytes and, on a hostile file, raises nearly any built-in exception:
