@@ -157,7 +157,16 @@ def image_only(path: str | Path | None = None, *, pages: int = 2) -> bytes:
 
 
 def damaged(path: str | Path | None = None) -> bytes:
-    """The first half of a real PDF: starts like one, cannot be read."""
+    """A PDF whose bytes after the ``%PDF-1.x`` line are zeros (a broken download): nothing can be read."""
+    data = annual_report()
+    data = data[:9] + bytes(len(data) - 9)
+    if path is not None:
+        Path(path).write_bytes(data)
+    return data
+
+
+def truncated(path: str | Path | None = None) -> bytes:
+    """The first half of the 6-page annual report: the first pages read, the later ones are missing."""
     data = annual_report()
     data = data[: len(data) // 2]
     if path is not None:

@@ -219,6 +219,20 @@ def test_bad_input_is_one_line_and_exit_1(capsys, tmp_path, make, needle):
     assert not (tmp_path / "clean.txt").exists()
 
 
+def test_cut_off_file_gives_what_can_be_read_and_names_the_missing_pages(capsys, tmp_path):
+    path = tmp_path / "cut.pdf"
+    pdfs.truncated(path)
+    code, out, err = run(capsys, path, "--pages", tmp_path / "pages.jsonl")
+    assert code == 0, err
+    warnings = err.strip().splitlines()
+    assert warnings and all(re.match(r"warning: page \d could not be read", line) for line in warnings), err
+    rows = [json.loads(line) for line in (tmp_path / "pages.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 6
+    assert rows[0]["text"].startswith(pdfs.body(1)[0])  # what was read is kept
+    warned = {int(re.match(r"warning: page (\d+)", line).group(1)) for line in warnings}
+    assert warned == {row["page"] for row in rows if not row["text"]}
+
+
 def test_missing_file(capsys, tmp_path):
     code, out, err = run(capsys, tmp_path / "nothing.pdf")
     assert code == 1
