@@ -403,3 +403,32 @@ def test_python_m_pagefurniture(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert good.returncode == 0, good.stderr
     assert good.stdout == expected_clean()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_a_batch_at_once_without_a_traceback(tmp_path, jobs):
+    import os
+    import signal
+    import time
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for i in range(4):
+        pdfs.annual_report(folder / f"long{i}.pdf", pages=300)
+    proc = subprocess.Popen([sys.executable, "-m", "pagefurniture", folder, "--out-dir", tmp_path / "out",
+                             "--jobs", jobs, "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        first = proc.stderr.readline()  # the first page is read: the workers are running
+        assert re.search(r": page \d+ of 300$", first), first
+        start = time.monotonic()
+        os.killpg(proc.pid, signal.SIGINT)  # what a terminal does on Ctrl-C: the whole process group
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert time.monotonic() - start < 10
+    assert proc.returncode == 130
+    assert "Traceback" not in err
+    assert err.rstrip().splitlines()[-1] == "error: interrupted"
+    assert not (tmp_path / "out" / "long3.clean.txt").exists()

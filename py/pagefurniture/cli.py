@@ -330,6 +330,11 @@ _queue = None  # per-page progress from worker processes to the parent, set in e
 def _init_worker(queue) -> None:  # noqa: ANN001 - a multiprocessing queue
     global _queue
     _queue = queue
+    # Ctrl-C reaches every process of the terminal's group; the parent alone handles it (it stops the
+    # workers), so a worker does not print a traceback of its own.
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _process_in_worker(job: Job, password: str | None, keep: tuple[int, ...], remove: tuple[int, ...]) -> Outcome:
@@ -407,7 +412,13 @@ def _run_pool(jobs: list[Job], args: argparse.Namespace, keep: tuple[int, ...], 
                         outcome = Outcome(False, _unexpected(job.path, exc))
                     report(job, outcome)
         except BaseException:
+            # Stop files that are being read now instead of waiting for them; there is no public way
+            # to reach the workers before Python 3.14 (terminate_workers), hence the guarded attribute,
+            # read before shutdown() forgets it.
+            workers_now = list((getattr(pool, "_processes", None) or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers_now:
+                worker.terminate()
             raise
     _drain(queue, progress)
 
