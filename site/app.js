@@ -326,6 +326,11 @@ function renderGroups() {
     label.append(box, word);
     toggle.append(label);
 
+    // Labels for the narrow layout, where each row becomes a card without the table's header.
+    kind.dataset.label = "Kind";
+    where.dataset.label = "Where";
+    pages.dataset.label = "Pages";
+    decision.dataset.label = "Decision";
     row.append(text, kind, where, pages, decision, toggle);
     body.append(row);
   }
@@ -393,8 +398,8 @@ function renderMaps() {
     button.setAttribute("aria-pressed", String(page.page === selectedPage));
     if (missing) button.classList.add("missing");
     const canvas = document.createElement("canvas");
-    const w = 48;
-    const h = Math.round(48 * tallest);
+    const w = 60;
+    const h = Math.round(60 * tallest);
     const ratio = window.devicePixelRatio || 1;
     canvas.width = w * ratio;
     canvas.height = h * ratio;
