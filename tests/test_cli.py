@@ -432,3 +432,56 @@ def test_ctrl_c_stops_a_batch_at_once_without_a_traceback(tmp_path, jobs):
     assert "Traceback" not in err
     assert err.rstrip().splitlines()[-1] == "error: interrupted"
     assert not (tmp_path / "out" / "long3.clean.txt").exists()
+
+
+class _Terminal:
+    """A stderr that says it is a terminal and keeps what was written."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def write(self, text: str) -> int:
+        self.text += text
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_rewrites_one_line_on_a_terminal():
+    from pagefurniture.cli import Progress
+
+    term = _Terminal()
+    progress = Progress(term, enabled=True)
+    progress.page("a.pdf", 1, 2)
+    progress.page("a.pdf", 2, 2)
+    progress.file(1, 1, "a.pdf", "2 pages")
+    # Page lines are rewritten in place (\r, no newline); the file line wipes the last one and stays.
+    wipe = "\r" + " " * len("a.pdf: page 1 of 2") + "\r"
+    assert term.text == "a.pdf: page 1 of 2" + wipe + "a.pdf: page 2 of 2" + wipe + "[1/1] a.pdf: 2 pages\n"
+
+
+def test_progress_is_on_by_default_when_stderr_is_a_terminal(capsys, annual_pdf, monkeypatch):
+    monkeypatch.setattr("pagefurniture.cli._isatty", lambda stream: True)
+    code, out, err = run(capsys, annual_pdf, "-o", "-")
+    assert code == 0
+    assert out == expected_clean()
+    assert "annual.pdf: page 6 of 6" in err and "\r" in err and "\n" not in err
+    assert err.endswith("\r")  # the progress line is wiped before the command ends
+
+
+def test_console_script(tmp_path):
+    # The script installed beside this Python, not whichever one comes first on PATH.
+    script = Path(sys.executable).parent / "pagefurniture"
+    if not script.is_file():
+        pytest.skip(f"the pagefurniture command is not installed beside {sys.executable} (pip install -e ./py)")
+    pdfs.annual_report(tmp_path / "annual.pdf")
+    result = subprocess.run([script, tmp_path / "annual.pdf", "-o", "-"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == expected_clean()
+    missing = subprocess.run([script, tmp_path / "none.pdf"], capture_output=True, text=True, timeout=120)
+    assert missing.returncode == 1
+    assert missing.stderr.startswith("error: ") and missing.stderr.count("\n") == 1
