@@ -366,3 +366,48 @@ def object_streams(data: bytes, folder: Path) -> bytes:
     src.write_bytes(data)
     qpdf("--object-streams=generate", "--compress-streams=y", str(src), str(dst))
     return dst.read_bytes()
+
+
+def lzw_encode(data: bytes) -> bytes:
+    """LZWDecode data for short inputs (fewer than 250 new table entries, so every code has 9 bits)."""
+    table = {bytes([i]): i for i in range(256)}
+    codes = [256]
+    word = b""
+    for byte in data:
+        grown = word + bytes([byte])
+        if grown in table:
+            word = grown
+            continue
+        codes.append(table[word])
+        table[grown] = len(table) + 2  # 256 and 257 are the clear and end codes
+        word = bytes([byte])
+    if word:
+        codes.append(table[word])
+    codes.append(257)
+    if len(table) + 2 >= 511:
+        raise ValueError("input too long for 9-bit codes")
+    bits = "".join(f"{code:09b}" for code in codes)
+    bits += "0" * (-len(bits) % 8)
+    return int(bits, 2).to_bytes(len(bits) // 8, "big")
+
+
+def filtered_pdf(content: bytes, filters: list[str]) -> bytes:
+    """One page whose content stream is encoded with ``filters`` (outermost first, as /Filter lists them)."""
+    data = content
+    for name in reversed(filters):
+        if name == "FlateDecode":
+            data = zlib.compress(data)
+        elif name == "LZWDecode":
+            data = lzw_encode(data)
+        elif name == "ASCIIHexDecode":
+            data = data.hex().encode() + b">"
+        elif name == "RunLengthDecode":
+            data = b"".join(bytes([len(data[i:i + 128]) - 1]) + data[i:i + 128] for i in range(0, len(data), 128))
+            data += b"\x80"
+        else:
+            raise ValueError(name)
+    names = b" ".join(b"/" + name.encode() for name in filters)
+    body = b"<< /Length %d /Filter [%s] >>\nstream\n%s\nendstream" % (len(data), names, data)
+    return write([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", HELVETICA,
+                  b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R "
+                  b"/Resources << /Font << /F1 3 0 R >> >> >>", body])

@@ -401,6 +401,30 @@ def test_a_stream_under_the_limit_is_read():
     assert texts(report, 2) == [h.HEADER]
 
 
+@pytest.mark.parametrize("filters", [["FlateDecode"], ["LZWDecode"], ["RunLengthDecode"], ["ASCIIHexDecode"],
+                                     ["ASCIIHexDecode", "FlateDecode"], ["FlateDecode", "RunLengthDecode"],
+                                     ["LZWDecode", "LZWDecode"]])
+def test_every_decoder_reads_and_is_capped(filters):
+    content = h.text_ops([(72, 700, 12, "decoded through " + " and ".join(filters))]) + b"% padding " * 30
+    data = h.filtered_pdf(content, filters)
+    assert texts(analyze(data), 1) == ["decoded through " + " and ".join(filters)]
+    # Every expanding stage is capped: the decoded content is about 400 bytes, so a cap of 200 stops it.
+    # ASCIIHex only shrinks what is already in the file (its output is half its input), so it is not capped.
+    if filters == ["ASCIIHexDecode"]:
+        assert analyze(data, limits=Limits(max_stream_bytes=200)).pages[0].has_text
+        return
+    with pytest.raises(LimitExceeded, match="page 1 contains a compressed stream"):
+        analyze(data, limits=Limits(max_stream_bytes=200))
+
+
+def test_bomb_on_the_command_line_is_one_line(capsys, tmp_path):
+    path = tmp_path / "bomb.pdf"
+    path.write_bytes(h.bomb_pdf(1024))
+    code, out, err = cli(capsys, path, "-o", tmp_path / "clean.txt")
+    assert code == 1 and out == ""
+    assert_one_error(err, "page 2", "expands to more than 256 MB")
+
+
 def test_truncated_runlength_stream_is_read_up_to_the_cut():
     content = h.text_ops([(72, 700, 12, "run length text")])
     encoded = b"".join(bytes([len(content[i:i + 100]) - 1]) + content[i:i + 100] for i in range(0, len(content), 100))
