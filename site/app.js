@@ -115,6 +115,7 @@ function registerServiceWorker() {
 
 export async function openFile(file) {
   if (!file) return;
+  if (job) cancel(); // a new file replaces the one being read
   if (file.size > LARGE) {
     const mb = Math.round(file.size / (1024 * 1024));
     $("confirm-message").textContent = `"${file.name}" is ${mb} MB. Reading it in the browser can take many minutes and a lot of memory; your computer may slow down meanwhile.`;
@@ -144,10 +145,14 @@ async function start(file, password) {
   try {
     answer = await ask({ type: "run", name: file.name, bytes, password }, [bytes]);
   } catch (error) {
-    if (job?.id === id) showError(error);
+    if (job?.id === id) {
+      job = null;
+      showError(error);
+    }
     return;
   }
   if (job?.id !== id) return; // cancelled meanwhile
+  job = null;
   if (!answer.ok) {
     const kind = answer.error.kind;
     if (kind === "password-required" || kind === "wrong-password") return askPassword(file, kind);
@@ -518,9 +523,16 @@ function wire() {
     if (file) openFile(file);
   });
   $("sample").addEventListener("click", async () => {
-    const response = await fetch("sample.pdf");
-    const blob = await response.blob();
-    openFile(new File([blob], "sample.pdf", { type: "application/pdf" }));
+    setState("working");
+    $("work-status").textContent = "Opening the sample PDF…";
+    try {
+      const response = await fetch("sample.pdf");
+      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      const blob = await response.blob();
+      openFile(new File([blob], "sample.pdf", { type: "application/pdf" }));
+    } catch (error) {
+      showError({ kind: "unreadable", message: `The sample PDF could not be loaded (${error.message}).` });
+    }
   });
   $("cancel").addEventListener("click", cancel);
   $("confirm-stop").addEventListener("click", () => setState(workerReady ? "ready" : "booting"));
