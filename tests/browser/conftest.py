@@ -148,7 +148,7 @@ def boot(context, base_url: str):
 @pytest.fixture(scope="module")
 def shared(browser, base_url):
     """One booted page shared by the tests of a module (a boot costs seconds); its requests are checked."""
-    context, recorder = new_context(browser, base_url)
+    context, recorder = new_context(browser, base_url, permissions=["clipboard-read", "clipboard-write"])
     page = boot(context, base_url)
     yield page, recorder
     recorder.assert_private()

@@ -233,3 +233,50 @@ def test_cancel_stops_at_once_and_the_next_file_works(page, tmp_path):
     assert page.evaluate("document.body.dataset.state") == "ready"
     open_pdf(page, REPORT)
     assert page.inner_text("#result-title") == "annual-report.pdf"
+
+
+def test_damaged_pdf_says_so_and_what_to_do(page, tmp_path):
+    pdf = tmp_path / "cut.pdf"
+    pdf.write_bytes(REPORT.read_bytes()[:700])  # the header survives, the rest is gone
+    open_pdf(page, pdf, expect="error")
+    assert page.inner_text("#error-title") in ("This PDF is damaged", "This PDF has no text")
+    assert page.is_visible("#drop")
+
+
+def test_copy_button_puts_the_cleaned_text_on_the_clipboard(page, tmp_path):
+    open_pdf(page, REPORT)
+    page.click("#copy")
+    page.wait_for_function("() => document.getElementById('copy-status').textContent === 'Copied.'")
+    assert page.evaluate("() => navigator.clipboard.readText()") == download(page, "clean.txt", tmp_path)[1].decode()
+
+
+def test_the_file_picker_is_reachable_with_the_keyboard(page):
+    page.click("h1")  # moves the keyboard's starting point to the top of the page
+    reached = []
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate("() => document.activeElement.id"))
+        if reached[-1] == "file":
+            break
+    assert "file" in reached, reached
+    assert reached.index("file") < reached.index("sample") if "sample" in reached else True
+
+
+def test_pdf_text_is_shown_as_text_never_as_html(page, tmp_path):
+    from reportlab.pdfgen import canvas
+
+    markup = '<img src=x onerror="document.title=\'owned\'"> <b>Bold</b> &amp;'
+    pdf = tmp_path / "markup.pdf"
+    c = canvas.Canvas(str(pdf), invariant=1)
+    for n in range(1, 5):
+        c.setFont("Helvetica", 9)
+        c.drawString(72, 800, markup)
+        c.setFont("Helvetica", 11)
+        c.drawString(72, 700, f"Body text of page {n} that differs from page to page, number {n * 7}.")
+        c.showPage()
+    c.save()
+    open_pdf(page, pdf)
+    assert page.locator("#groups img, #groups b, #page-text img, #page-text b").count() == 0
+    assert page.locator("#groups .printed", has_text="<b>Bold</b>").count() == 1
+    assert markup in page.inner_text("#page-text")
+    assert page.title() != "owned"

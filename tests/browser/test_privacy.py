@@ -4,6 +4,7 @@ start-up time are measured on a fresh visit."""
 from __future__ import annotations
 
 import os
+import shutil
 import threading
 import time
 from urllib.request import Request, urlopen
@@ -135,3 +136,23 @@ def test_the_server_accepts_no_uploads(base_url):
     with pytest.raises(Exception) as caught:
         urlopen(Request(base_url, data=b"x", method="POST"))
     assert getattr(caught.value, "code", None) == 405
+
+
+def test_the_folder_works_from_a_sub_path(browser, build_module, site, tmp_path):
+    root = tmp_path / "host"
+    shutil.copytree(site, root / "tools" / "pagefurniture")
+    httpd = build_module.make_server(root, 0, quiet=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{httpd.server_address[1]}/tools/pagefurniture/"
+        context, recorder = new_context(browser, url)
+        page = boot(context, url)
+        page.click("#sample")
+        wait_state(page, "done")
+        assert page.inner_text("#result-title") == "sample.pdf"
+        recorder.assert_private()
+        assert all("/tools/pagefurniture/" in u for _, u, _, _ in recorder.requests if u.startswith("http"))
+        context.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
