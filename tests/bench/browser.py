@@ -37,7 +37,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 # Runs in the page before its own scripts.
 INIT_SCRIPT = """
 (() => {
-  const bench = window.__bench = {states: [], change: null, end: null, endState: null, ready: null, boot: []};
+  const bench = window.__bench = {states: [], change: null, end: null, endState: null, ready: null, boot: [],
+                                  read: null};
   document.addEventListener("change", (event) => {
     if (event.target && event.target.type === "file") {
       bench.change = performance.now();
@@ -52,6 +53,7 @@ INIT_SCRIPT = """
     if (last && last[0] === state) return;
     bench.states.push([state, now]);
     if (state === "ready" && bench.ready === null) bench.ready = now;
+    if (state === "working") bench.read = null;
     if (bench.change !== null && bench.end === null && (state === "done" || state === "error")) {
       bench.end = now;
       bench.endState = state;
@@ -66,6 +68,15 @@ INIT_SCRIPT = """
     if (text && (!last || last[0] !== text)) bench.boot.push([text, performance.now()]);
   });
   boot.observe(document, {subtree: true, childList: true, characterData: true});
+  // When the worker has read the last page (its progress says so); what follows is detection, the
+  // outputs, the JSON and drawing the result.
+  const read = new MutationObserver(() => {
+    const bar = document.getElementById("work-progress");
+    if (bar && bench.read === null && bar.max > 0 && bar.value === bar.max && bar.hasAttribute("value")) {
+      bench.read = performance.now();
+    }
+  });
+  read.observe(document, {subtree: true, attributes: true, attributeFilter: ["value", "max"]});
 })();
 """
 
@@ -219,17 +230,22 @@ def renderer_peak_rss() -> int:
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def renderer_cpu() -> float:
-    """CPU seconds (user + system) used so far by our renderer processes, all threads."""
-    total = 0
+def renderer_cpu() -> dict[int, float]:
+    """CPU seconds (user + system, all threads) used so far by each of our renderer processes."""
+    out = {}
     for pid in _renderers():
         try:
             with open(f"/proc/{pid}/stat") as fh:
                 fields = fh.read().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime
+            out[pid] = (int(fields[11]) + int(fields[12])) / TICK  # utime, stime
         except (OSError, ValueError, IndexError):
             continue
-    return total / TICK
+    return out
+
+
+def cpu_since(before: dict[int, float]) -> float:
+    """Renderer CPU seconds used since ``before`` (renderers started meanwhile count from zero)."""
+    return sum(now - before.get(pid, 0.0) for pid, now in renderer_cpu().items())
 
 
 # -- the session ---------------------------------------------------------------------------------------
@@ -305,12 +321,13 @@ class Session:
         cpu = renderer_cpu()
         page.set_input_files("#file", str(pdf))
         page.wait_for_function("() => window.__bench.end !== null", timeout=LONG, polling=100)
-        cpu = renderer_cpu() - cpu
+        cpu = cpu_since(cpu)
         bench = page.evaluate("window.__bench")
         if bench["endState"] != "done":
             message = page.inner_text("#error-message")
             self.log(f"  browser  {pdf.name}: the page shows an error: {message}")
-        return {"wall": (bench["end"] - bench["change"]) / 1000, "cpu": cpu, "state": bench["endState"]}
+        read = (bench["read"] - bench["change"]) / 1000 if bench["read"] else None
+        return {"wall": (bench["end"] - bench["change"]) / 1000, "cpu": cpu, "state": bench["endState"], "read": read}
 
     # -- WebAssembly heap ------------------------------------------------------------------------------
 
@@ -347,8 +364,10 @@ class Session:
 
         # 1. First visit: cold start, payload, then the first file a user would drop.
         mark = len(self.requests)
+        cpu = renderer_cpu()
         context, page = self._open()
         out["cold_start"] = self._wait_ready(page)
+        out["cold_start_cpu"] = cpu_since(cpu)
         ready_epoch = page.evaluate("performance.timeOrigin + window.__bench.ready") / 1000
         first_visit = [r for r in self.requests[mark:] if r["time"] <= ready_epoch]
         out["requests"] = len(first_visit)
@@ -359,7 +378,8 @@ class Session:
             if pdf == first:  # the 100-page document is also a point of the scaling curve
                 out["scaling"][pages] = out["first_result"]
         out["boot_stages"] = page.evaluate("window.__bench.boot")
-        self.log(f"  browser  cold start {out['cold_start']:.2f} s, {out['payload_wire'] / 2**20:.2f} MB in "
+        self.log(f"  browser  cold start {out['cold_start']:.2f} s (CPU {out['cold_start_cpu']:.2f} s), "
+                 f"{out['payload_wire'] / 2**20:.2f} MB in "
                  f"{out['requests']} requests; first result ({first.name}) {out['first_result']['wall']:.2f} s")
         self.log("           boot: " + ", ".join(f"{text!r} at {t / 1000:.2f} s" for text, t in out["boot_stages"]))
         context.close()

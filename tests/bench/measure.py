@@ -3,8 +3,9 @@
 TOOL is ``analyze`` (``pagefurniture.analyze``, what the library, the CLI and the web page call) or
 ``pdfminer`` (plain ``pdfminer.high_level.extract_pages`` with default settings, consuming every page).
 Prints one JSON object: pages, seconds (the call only, imports excluded), the CPU seconds of the call
-(far less disturbed than wall time when other work shares the machine), the resident memory before
-the call and the peak resident memory of the process (``ru_maxrss``), in bytes.
+(far less disturbed than wall time when other work shares the machine), when the last page was read
+(analyze only: what follows is detection), the resident memory before
+the call and the peak resident memory of the process (VmHWM), in bytes.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ import sys
 import time
 
 
-def _rss_now() -> int:
+def _status(field: str) -> int:
+    """A memory figure of this process from /proc/self/status, in bytes."""
     with open("/proc/self/status") as fh:
         for line in fh:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1]) * 1024
     return 0
 
@@ -30,19 +32,26 @@ def main(argv: list[str]) -> int:
 
     import pagefurniture
 
-    rss_before = _rss_now()
+    rss_before = _status("VmRSS")
     cpu = time.process_time()
     start = time.perf_counter()
+    read = {}
     if tool == "analyze":
-        pages = len(pagefurniture.analyze(path).pages)
+        def on_progress(done: int, total: int) -> None:
+            if done == total:  # every page read; detection and the report come next
+                read["wall"], read["cpu"] = time.perf_counter() - start, time.process_time() - cpu
+
+        pages = len(pagefurniture.analyze(path, on_progress=on_progress).pages)
     elif tool == "pdfminer":
         pages = sum(1 for _ in extract_pages(path))
     else:
         raise SystemExit(f"error: unknown tool {tool!r}; use analyze or pdfminer")
     seconds = time.perf_counter() - start
     cpu = time.process_time() - cpu
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
-    print(json.dumps({"tool": tool, "pages": pages, "seconds": seconds, "cpu": cpu, "rss_before": rss_before, "peak_rss": peak,
+    # VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the parent when it starts a program
+    # (subprocess uses vfork), so a child of a big parent would report the parent's size.
+    peak = _status("VmHWM") or resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    print(json.dumps({"tool": tool, "pages": pages, "seconds": seconds, "cpu": cpu, "read": read, "rss_before": rss_before, "peak_rss": peak,
                       "module": pagefurniture.__file__}))
     return 0
 
