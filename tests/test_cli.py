@@ -269,6 +269,14 @@ def test_usage_errors_exit_2(capsys, argv):
     assert "error:" in err and "Traceback" not in err
 
 
+def test_refuses_to_overwrite_the_input(capsys, annual_pdf):
+    before = annual_pdf.read_bytes()
+    code, _, err = run(capsys, annual_pdf, "-o", annual_pdf)
+    assert code == 2
+    assert "is the input PDF" in err
+    assert annual_pdf.read_bytes() == before
+
+
 def test_folder_without_out_dir_is_a_usage_error(capsys, tmp_path):
     code, _, err = run(capsys, tmp_path)
     assert code == 2

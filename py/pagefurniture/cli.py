@@ -201,6 +201,9 @@ def run_one(args: argparse.Namespace, progress: Progress) -> int:
     to_stdout = [name for name, target in targets.items() if target == "-"]
     if len(to_stdout) > 1:
         raise UsageError("only one output can go to stdout ('-')")
+    for target in targets.values():
+        if target not in (None, "-") and path.exists() and Path(target).resolve() == path.resolve():
+            raise UsageError(f"{target} is the input PDF; choose another name so the PDF is not overwritten")
     label = str(path)
     report = _analyze(path, args.password, lambda done, total: progress.page(label, done, total))
     progress.clear()
@@ -277,11 +280,10 @@ def table(report: Report) -> str:
 def summary_line(report: Report) -> str:
     s = report.summary()
     pages = s["pages"]
-    line = (f"{report.name}: {pages} page{'s' if pages != 1 else ''}, {s['groups']} repeated "
+    return (f"{report.name}: {pages} page{'s' if pages != 1 else ''}, {s['groups']} repeated "
             f"group{'s' if s['groups'] != 1 else ''}, {s['groups_removed']} removed: "
             f"{s['lines_removed']} of {s['lines']} lines, {s['chars_removed']} of {s['chars']} characters "
             f"({s['share_removed']:.1%})")
-    return line
 
 
 def _warnings(report: Report) -> Iterator[str]:
