@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
 # Set up and run every test. On a fresh Debian machine as root: bash tests/run.sh [pytest options]
 #   1. Debian packages the tests use: chromium (browser tests) and qpdf, installed only when missing;
-#   2. the package (editable) and the pinned test dependencies;
+#   2. the package (editable) and the pinned test dependencies, into the Python in $PYTHON (default
+#      python3) or, when that is Debian's own Python (which refuses pip installs), into a virtual
+#      environment in $VENV (default ~/.cache/pagefurniture/venv);
 #   3. pytest over tests/ (browser tests build the site themselves). Exits with pytest's status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 python=${PYTHON:-python3}
+
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
+command -v "$python" >/dev/null 2>&1 || missing+=(python3)
+externally_managed() {
+    "$python" -c 'import os, sys, sysconfig
+sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")) else 1)'
+}
+if command -v "$python" >/dev/null 2>&1 && externally_managed && ! "$python" -c 'import ensurepip' 2>/dev/null; then
+    missing+=(python3-venv)
+fi
 if ((${#missing[@]})); then
     echo "installing ${missing[*]} with apt-get" >&2
     sudo=()
@@ -18,6 +29,14 @@ if ((${#missing[@]})); then
     lock=(-o DPkg::Lock::Timeout=600)
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "${lock[@]}" update -q
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "${lock[@]}" install -y -q "${missing[@]}"
+    command -v "$python" >/dev/null 2>&1 || python=python3
+fi
+
+if externally_managed; then
+    venv=${VENV:-$HOME/.cache/pagefurniture/venv}
+    echo "$python belongs to the system; using the virtual environment $venv" >&2
+    [ -x "$venv/bin/python" ] || "$python" -m venv "$venv"
+    python=$venv/bin/python
 fi
 
 export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_ROOT_USER_ACTION=ignore
