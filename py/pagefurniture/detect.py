@@ -190,7 +190,9 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
             if _is_garbage(line.text):
                 continue
             x0, top, x1, bottom = line.box
-            if line.angle % 90:
+            if bottom <= 0 or top >= page.height or x1 <= 0 or x0 >= page.width:
+                zone, dist = "outside", page.height
+            elif line.angle % 90:
                 zone, dist = "diagonal", 0.0
             elif line.angle in (90, 270):
                 cx = (x0 + x1) / 2
@@ -216,7 +218,17 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
     # 1. Page numbers: a shape whose number counts with the pages, in runs.
     groups += _page_number_groups(cands, claimed, n_text)
 
-    # 2. Repeated shapes at the same distance from the same edge.
+    # 2. Text outside the visible page (beyond the crop box): printers' slugs, proof notes, never content.
+    outside = [c for c in cands if c.zone == "outside" and (c.page, c.index) not in claimed]
+    if outside:
+        side = Counter("top" if c.line.bottom <= 0 else "bottom" if c.line.top >= c.dist else "side"
+                       for c in outside).most_common(1)[0][0]
+        zone, kind = {"top": ("top", "header"), "bottom": ("bottom", "footer"), "side": ("left", "margin")}[side]
+        groups.append(_Group(zone, "", outside, kind=kind, remove=True, numbers="outside",
+                             reason=f"outside the visible page (beyond the crop box) on {len({c.page for c in outside})} pages"))
+        claimed.update((c.page, c.index) for c in outside)
+
+    # 3. Repeated shapes at the same distance from the same edge.
     by_shape: dict[tuple[str, str], list[_Cand]] = defaultdict(list)
     for c in cands:
         if (c.page, c.index) in claimed:
@@ -226,7 +238,7 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
     for (zone, shape), members in by_shape.items():
         if len({m.page for m in members}) < 2:
             continue
-        if zone == "diagonal":
+        if zone in ("diagonal", "outside"):
             clusters = [list(range(len(members)))]
         else:
             clusters = _cluster([(m.dist, POSITION_TOLERANCE * max(m.line.size, 4.0), k)
@@ -393,12 +405,12 @@ def _confirm_edges(groups: list[_Group], pages: Sequence[Page], page_rows: dict,
             gaps = _row_gaps(page, rows)
             typical = sorted(gaps)[len(gaps) // 2] if gaps else body
             for zone in ("top", "bottom"):
-                for ok, gap in _edge_block(page, rows, furniture, zone):
+                for ok, gap in _edge_block(page, rows, furniture, zone, body):
                     confirmed |= ok
                     if gap is None or gap >= max(0.6 * body, 1.2 * typical):
                         apart |= ok
         for g in groups:
-            if not g.remove or g.zone not in ("top", "bottom"):
+            if not g.remove or g.zone not in ("top", "bottom") or g.numbers == "outside":
                 continue
             inside = [m for m in g.members if (m.page, m.index) in confirmed]
             if len(inside) * 2 <= len(g.members):
@@ -421,7 +433,7 @@ def _row_gaps(page: Page, rows: list[list[int]]) -> list[float]:
     return [b[0] - a[1] for a, b in zip(spans, spans[1:]) if b[0] - a[1] > 0]
 
 
-def _edge_block(page: Page, rows: list[list[int]], furniture: dict, zone: str
+def _edge_block(page: Page, rows: list[list[int]], furniture: dict, zone: str, body: float
                 ) -> list[tuple[set[tuple[int, int]], float | None]]:
     """The furniture rows reachable from the page edge, each with the widest gap between it and the text
     beyond the block (None when nothing but furniture follows)."""
@@ -436,8 +448,9 @@ def _edge_block(page: Page, rows: list[list[int]], furniture: dict, zone: str
         near = min(lines[i].top for i in row) if zone == "top" else max(lines[i].bottom for i in row)
         if block:
             gap = (near - block[-1][2]) if zone == "top" else (block[-1][2] - near)
-        if not fur or len(row) >= 4:
-            # Content, or a table row: four or more separate cells on one line are never furniture.
+        if not fur or (len(row) >= 4 and sorted(lines[i].size for i in row)[len(row) // 2] >= 0.85 * body):
+            # Content, or a table row: four or more separate cells on one line in the text's size are
+            # never furniture (a print slug in small type may have as many parts).
             if block:
                 end_gap = gap
             break

@@ -340,11 +340,10 @@ def build_lines(glyphs: list[tuple], crop: tuple[float, float, float, float]) ->
     Works for any direction, so vertical margin text and diagonal watermarks become lines too.
     """
     cx0, cy0, cx1, cy1 = crop
-    slack = 2.0
     buckets: dict[int, list[tuple]] = {}
     for seq, (text, ox, oy, dx, dy, size, adv, font) in enumerate(glyphs):
-        if not (cx0 - slack <= ox <= cx1 + slack and cy0 - slack <= oy <= cy1 + slack):
-            continue  # outside the crop box: not visible
+        # Glyphs outside the crop box are kept: their lines get boxes outside the visible page, and the
+        # detector reports them (printers' slugs and proof notes live there).
         angle = round(math.degrees(math.atan2(dy, dx))) % 360
         perp = dx * oy - dy * ox  # offset of the baseline from the origin along its normal
         along = dx * ox + dy * oy
