@@ -31,7 +31,17 @@ async function boot() {
   const pyodide = await loadPyodide({ indexURL: here("./pyodide/") });
   progress("boot", 1, 3, "Loading the PDF reader…");
   // Only wheels listed in our own lock file, checked by Pyodide against the sha256 written there.
-  await pyodide.loadPackage(["pagefurniture"], { messageCallback: () => {}, errorCallback: console.warn });
+  // loadPackage reports a failed wheel (a wrong hash, a missing file) to errorCallback and carries on,
+  // so the failures are collected and make the boot fail here, with the reason.
+  const problems = [];
+  const loaded = await pyodide.loadPackage(["pagefurniture"], {
+    messageCallback: () => {},
+    errorCallback: (message) => problems.push(message),
+  });
+  const names = new Set((loaded ?? []).map((p) => p.name));
+  if (problems.length || !["pagefurniture", "pdfminer.six", "charset-normalizer", "cryptography"].every((n) => names.has(n))) {
+    throw new Error(`the Python packages could not be loaded: ${problems.join("; ") || [...names].join(", ")}`);
+  }
   progress("boot", 2, 3, "Preparing…");
   pyodide.registerJsModule("_pagefurniture_aesjs", aesjs);
   const web = pyodide.pyimport("pagefurniture.web");

@@ -156,3 +156,27 @@ def test_the_folder_works_from_a_sub_path(browser, build_module, site, tmp_path)
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def test_a_changed_wheel_is_refused_by_the_browser(browser, build_module, site, tmp_path):
+    # Pyodide checks each wheel against the sha256 in our lock file; a swapped wheel must not run.
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    wheel = next((copy / "pyodide").glob("pagefurniture-*.whl"))
+    wheel.write_bytes(wheel.read_bytes() + b"\0")
+    httpd = build_module.make_server(copy, 0, quiet=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{httpd.server_address[1]}/"
+        context, recorder = new_context(browser, url)
+        page = context.new_page()
+        page.goto(url)
+        wait_state(page, "error", timeout=BOOT_TIMEOUT)
+        assert page.inner_text("#error-title") == "The tool could not start"
+        detail = page.text_content("#error-detail")
+        # A wheel that fails its integrity check is a failed fetch to the browser.
+        assert "packages could not be loaded" in detail and "pagefurniture" in detail
+        context.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
