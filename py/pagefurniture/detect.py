@@ -45,6 +45,7 @@ class _Cand:
     dist: float  # distance from the zone's edge, in points
     row: int  # row id on the page (lines sharing a baseline)
     shape: str
+    beside: bool = False  # wholly left or right of the page's text column (a side head)
 
 
 @dataclass(slots=True)
@@ -208,7 +209,8 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
                 zone, dist = "top", top
             else:
                 zone, dist = "bottom", page.height - bottom
-            c = _Cand(page.number, i, line, zone, dist, row_of[i], shape_of(line.text))
+            beside = x1 <= body_left or x0 >= body_right
+            c = _Cand(page.number, i, line, zone, dist, row_of[i], shape_of(line.text), beside)
             cands.append(c)
             by_key[(page.number, i)] = c
 
@@ -354,7 +356,8 @@ def _judge(g: _Group, n_text: int, body: float) -> None:
     else:
         g.numbers = "constant"
     where = "top" if g.zone == "top" else "bottom"
-    if size >= body * HEADING_SIZE:
+    beside = sum(m.beside for m in g.members) * 2 > len(g.members)
+    if size >= body * HEADING_SIZE and not beside:
         g.reason = f"a heading (larger than the body text) repeated on {n} pages"
         return
     if g.numbers == "varying":
