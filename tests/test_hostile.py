@@ -140,6 +140,34 @@ def test_cut_off_file_on_the_command_line_warns_for_each_lost_page(capsys, tmp_p
     assert len(warned) == 3, err
 
 
+def test_page_that_fails_half_way_keeps_its_text_and_is_named(monkeypatch, capsys, tmp_path):
+    # pdfminer can raise nearly anything inside a page (struct.error from a font, RuntimeError...); a
+    # string "boom" stands in for that here, since the real triggers change with pdfminer's versions.
+    from pagefurniture import guard
+
+    original = guard.Interpreter.do_Tj
+
+    def do_tj(self, s):  # noqa: ANN001, ANN202
+        if s == b"boom":
+            raise struct.error("unpack requires a buffer of 4 bytes")
+        return original(self, s)
+
+    monkeypatch.setattr(guard.Interpreter, "do_Tj", do_tj)
+    pages = [h.furniture_page(n, 3, ["before"]) + h.text_ops([(72, 500, 11, "boom" if n == 2 else "fine"),
+                                                               (72, 480, 11, "after")]) for n in (1, 2, 3)]
+    report = analyze(h.document(pages))
+    assert [p.error for p in report.pages] == [
+        None, "page 2 could not be read completely (unpack requires a buffer of 4 bytes)", None]
+    assert texts(report, 2)[-1] == "before" and "after" not in texts(report, 2)  # kept up to the failure
+    assert texts(report, 3)[-1] == "after"  # the next page is read as usual
+    assert report.summary()["pages_unreadable"] == [{"page": 2, "error": report.pages[1].error}]
+    path = tmp_path / "half.pdf"
+    path.write_bytes(h.document(pages))
+    code, _, err = cli(capsys, path, "-o", tmp_path / "clean.txt")
+    assert code == 0
+    assert err.splitlines() == [f"warning: {report.pages[1].error}"]
+
+
 def test_broken_xref_is_rebuilt_and_read():
     broken = h.break_xref(h.report_pdf(4))
     report = analyze(broken)
