@@ -23,8 +23,10 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tarfile
+import tempfile
 import threading
 import urllib.request
 import zipfile
@@ -194,6 +196,125 @@ def split_pdfminer(wheel: bytes) -> tuple[bytes, dict[str, bytes]]:
     return _zip(kept), cmaps
 
 
+
+# -- precompiling -----------------------------------------------------------------------------------------
+# Pyodide ships its standard library as source, so every start compiles each module it imports again:
+# measured here, most of the start-up time. The build runs the same Pyodide under node, imports the package
+# and reads the sample PDF, and stores the modules that this touched as bytecode (.pyc only). Modules that
+# are never imported stay as source: bytecode is larger, and the first-visit payload counts.
+
+PRECOMPILE_JS = r"""
+import fs from "node:fs";
+import { pathToFileURL } from "node:url";
+const [dir] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: dir + "/" });
+py.FS.mkdirTree("/work/out");
+for (const name of fs.readdirSync(dir + "/in")) py.FS.writeFile("/work/" + name, fs.readFileSync(dir + "/in/" + name));
+py.runPython(fs.readFileSync(dir + "/precompile.py", "utf8"));
+for (const name of py.FS.readdir("/work/out")) {
+  if (!name.startsWith(".")) fs.writeFileSync(dir + "/out/" + name, py.FS.readFile("/work/out/" + name));
+}
+"""
+
+PRECOMPILE_PY = r"""
+import importlib._bootstrap_external as be
+import importlib.util
+import os
+import sys
+import sysconfig
+import zipfile
+
+WORK = "/work"
+STAMP = (1980, 1, 1, 0, 0, 0)
+site_packages = sysconfig.get_paths()["purelib"]
+wheels = sorted(n for n in os.listdir(WORK) if n.endswith(".whl"))
+for name in wheels:
+    zipfile.ZipFile(f"{WORK}/{name}").extractall(site_packages)
+import pagefurniture.web
+pagefurniture.web.run(open(f"{WORK}/sample.pdf", "rb").read(), "sample.pdf")
+hot = {m.__spec__.origin for m in list(sys.modules.values())
+       if getattr(m, "__spec__", None) is not None and isinstance(m.__spec__.origin, str)}
+
+
+def pyc(source, filename):
+    code = compile(source, filename, "exec", dont_inherit=True)
+    return bytes(be._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+
+
+def rewrite(src_path, out_path, prefix, only_hot):
+    src = zipfile.ZipFile(src_path)
+    with zipfile.ZipFile(out_path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for info in src.infolist():
+            data = src.read(info)
+            name = info.filename
+            if name.endswith(".py") and (not only_hot or prefix + name in hot):
+                entry = zipfile.ZipInfo(name + "c", STAMP)
+                entry.compress_type = zipfile.ZIP_DEFLATED
+                entry.external_attr = 0o644 << 16
+                out.writestr(entry, pyc(data, prefix + name))
+            else:
+                entry = zipfile.ZipInfo(name, STAMP)
+                entry.compress_type = zipfile.ZIP_DEFLATED
+                entry.external_attr = info.external_attr
+                out.writestr(entry, data)
+
+
+zip_prefix = os.__file__[: os.__file__.index(".zip/") + 5]  # where the standard library zip is mounted
+rewrite(f"{WORK}/python_stdlib.zip", f"{WORK}/out/python_stdlib.zip", zip_prefix, True)
+for name in wheels:
+    if name.startswith(("pdfminer", "charset_normalizer")):
+        rewrite(f"{WORK}/{name}", f"{WORK}/out/{name}", site_packages + "/", False)
+"""
+
+
+def precompile(pyodide: dict[str, bytes], wheels: dict[str, bytes], sample: bytes, cache: Path,
+               *, quiet: bool = False) -> dict[str, bytes]:
+    """Return {file name: bytes} for the standard library zip and the third-party wheels, as bytecode.
+
+    Needs node; without it the sources are shipped unchanged (the page then starts more slowly). The
+    result is cached under a key made of every input, so a build from the same inputs gives the same bytes.
+    """
+    key = hashlib.sha256()
+    for part in (PRECOMPILE_JS, PRECOMPILE_PY):
+        key.update(part.encode())
+    for name, data in sorted({**pyodide, **wheels, "sample.pdf": sample}.items()):
+        key.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    cached = cache / f"precompiled-{key.hexdigest()[:24]}.zip"
+    if cached.exists():
+        with zipfile.ZipFile(cached) as zf:
+            return {name: zf.read(name) for name in zf.namelist()}
+    node = shutil.which("node")
+    if node is None:
+        print("note: node is not installed, so Python modules are shipped as source; "
+              "the page will start more slowly", file=sys.stderr)
+        return {}
+    if not quiet:
+        print("precompiling Python modules with Pyodide under node…", file=sys.stderr)
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        (work / "in").mkdir()
+        (work / "out").mkdir()
+        for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+            (work / name).write_bytes(pyodide[name])
+        (work / "in" / "python_stdlib.zip").write_bytes(pyodide["python_stdlib.zip"])
+        for name, data in wheels.items():
+            (work / "in" / name).write_bytes(data)
+        (work / "in" / "sample.pdf").write_bytes(sample)
+        (work / "precompile.mjs").write_text(PRECOMPILE_JS)
+        (work / "precompile.py").write_text(PRECOMPILE_PY)
+        done = subprocess.run([node, str(work / "precompile.mjs"), str(work)], capture_output=True, text=True,
+                              timeout=900)
+        if done.returncode != 0:
+            raise BuildError("precompiling the Python modules failed:\n" + done.stderr[-3000:])
+        out = {path.name: path.read_bytes() for path in sorted((work / "out").iterdir())}
+    cache.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(cached, "w", zipfile.ZIP_STORED) as zf:
+        for name, data in out.items():
+            zf.writestr(zipfile.ZipInfo(name, ZIP_TIME), data)
+    return out
+
+
 # -- the build -------------------------------------------------------------------------------------------
 
 def lock_entry(key: str, name: str, version: str, file_name: str, data: bytes, imports: list[str],
@@ -221,18 +342,26 @@ def build(out: Path = OUT, cache: Path = CACHE, *, quiet: bool = False) -> dict:
 
     lock_packages = {}
     pdfminer, cmaps = split_pdfminer(fetch(PDFMINER, cache))
+    charset = fetch(CHARSET_NORMALIZER, cache)
+    shim_name, shim = write_wheel("cryptography", "0.0.1", package_files(PY / "shims" / "cryptography", "cryptography"))
+    version = own_version()
+    own_name, own = write_wheel("pagefurniture", version, package_files(PY / "pagefurniture", "pagefurniture"),
+                                (f"pdfminer.six=={PDFMINER.version}",))
+    sample = (SITE / "sample.pdf").read_bytes()
+    compiled = precompile(pyodide, {PDFMINER.filename: pdfminer, CHARSET_NORMALIZER.filename: charset,
+                                    shim_name: shim, own_name: own}, sample, cache, quiet=quiet)
+    if "python_stdlib.zip" in compiled:
+        files["pyodide/python_stdlib.zip"] = compiled["python_stdlib.zip"]
+    pdfminer = compiled.get(PDFMINER.filename, pdfminer)
+    charset = compiled.get(CHARSET_NORMALIZER.filename, charset)
     wheels = {
         "pdfminer-six": ("pdfminer.six", PDFMINER.version, PDFMINER.filename, pdfminer, ["pdfminer"],
                          ["charset-normalizer", "cryptography"]),
         "charset-normalizer": ("charset-normalizer", CHARSET_NORMALIZER.version, CHARSET_NORMALIZER.filename,
-                               fetch(CHARSET_NORMALIZER, cache), ["charset_normalizer"], []),
+                               charset, ["charset_normalizer"], []),
+        "cryptography": ("cryptography", "0.0.1", shim_name, shim, ["cryptography"], []),
+        "pagefurniture": ("pagefurniture", version, own_name, own, ["pagefurniture"], ["pdfminer-six"]),
     }
-    name, data = write_wheel("cryptography", "0.0.1", package_files(PY / "shims" / "cryptography", "cryptography"))
-    wheels["cryptography"] = ("cryptography", "0.0.1", name, data, ["cryptography"], [])
-    version = own_version()
-    name, data = write_wheel("pagefurniture", version, package_files(PY / "pagefurniture", "pagefurniture"),
-                             (f"pdfminer.six=={PDFMINER.version}",))
-    wheels["pagefurniture"] = ("pagefurniture", version, name, data, ["pagefurniture"], ["pdfminer-six"])
     for key, (pname, pversion, file_name, data, imports, depends) in wheels.items():
         files[f"pyodide/{file_name}"] = data
         lock_packages[key] = lock_entry(key, pname, pversion, file_name, data, imports, depends)
