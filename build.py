@@ -8,7 +8,8 @@
 Every input from outside this repository is pinned below by version and sha256 and is verified before
 use; a file whose hash differs is refused (expected and actual are printed). Downloads are cached in
 .cache/. Nothing in the built folder refers to any other origin, and every URL in it is relative, so
-the folder works from any static host and any sub-path. Standard library only.
+the folder works from any static host and any sub-path. Standard library only; node (if present) runs
+Pyodide once at build time to precompile the Python modules the page imports.
 """
 
 from __future__ import annotations
