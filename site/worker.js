@@ -43,7 +43,6 @@ async function boot() {
     throw new Error(`the Python packages could not be loaded: ${problems.join("; ") || [...names].join(", ")}`);
   }
   progress("boot", 2, 3, "Preparing…");
-  pyodide.registerJsModule("_pagefurniture_aesjs", aesjs);
   const web = pyodide.pyimport("pagefurniture.web");
   const answer = JSON.parse(web.install(here("./cmap/"), aesjs));
   progress("boot", 3, 3, "Ready");
