@@ -247,20 +247,28 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
                                  for k, m in enumerate(members)])
         for cl in clusters:
             ms = [members[k] for k in cl]
-            # one line per page: keep the first drawn
+            # One line per page: keep the first drawn. The same text twice on one row of a page is a
+            # column structure (a table heading per column), which furniture never is.
             seen: dict[int, _Cand] = {}
+            repeated_in_row = 0
             for m in sorted(ms, key=lambda m: (m.page, m.index)):
-                seen.setdefault(m.page, m)
+                first = seen.setdefault(m.page, m)
+                if first is not m and first.row == m.row:
+                    repeated_in_row += 1
             ms = list(seen.values())
             if len(ms) < 2:
                 continue
-            groups.append(_Group(zone, shape, ms))
+            group = _Group(zone, shape, ms)
+            if repeated_in_row * 2 > len(ms):
+                group.reason = "the same text several times on one line of the page, like a table heading"
+            groups.append(group)
 
     for g in groups:
         if not g.reason:
             _judge(g, n_text, body)
 
-    _accept_companions(groups, page_rows)
+    _require_support(groups, n_text)
+    _accept_companions(groups, page_rows, n_text)
     _confirm_edges(groups, text_pages, page_rows, body, n_text)
     return _finish(groups, pages)
 
@@ -369,7 +377,32 @@ def _judge(g: _Group, n_text: int, body: float) -> None:
     g.reason = f"at the {where} of {n} of {n_text} pages, same place and size"
 
 
-def _accept_companions(groups: list[_Group], page_rows: dict) -> None:
+def _require_support(groups: list[_Group], n_text: int) -> None:
+    """A line repeated on only a few pages is a header only if its place is a header's place: other
+    headers (the next section's) sit there too, with the same font size, on a good share of the pages."""
+    slots: dict[tuple[str, int, int], set[int]] = defaultdict(set)
+
+    def slot(g: _Group) -> tuple[str, int, int]:
+        dists = sorted(m.dist for m in g.members)
+        sizes = sorted(m.line.size for m in g.members)
+        return g.zone, round(dists[len(dists) // 2] / 4), round(sizes[len(sizes) // 2])
+
+    candidates = [g for g in groups if g.remove and g.numbers == "constant" and g.zone in ("top", "bottom")]
+    for g in candidates:
+        slots[slot(g)].update(g.pages)
+    if n_text <= 4:
+        return
+    for g in candidates:
+        n = len(g.pages)
+        if n >= max(3, 0.1 * n_text):
+            continue
+        support = len(slots[slot(g)])
+        if support < max(4, 0.3 * n_text):
+            g.remove, g.kind = False, "repeated-content"
+            g.reason = f"on only {n} of {n_text} pages, and no other running header shares its place"
+
+
+def _accept_companions(groups: list[_Group], page_rows: dict, n_text: int) -> None:
     """Lines whose numbers change (a time, a file id) are furniture when they sit on the furniture's line."""
     furniture = {(m.page, m.index) for g in groups if g.remove for m in g.members}
     row_index: dict[tuple[int, int], list[int]] = {}
@@ -382,7 +415,7 @@ def _accept_companions(groups: list[_Group], page_rows: dict) -> None:
             continue
         beside = sum(any((m.page, i) in furniture for i in row_index.get((m.page, m.index), ()) if i != m.index)
                      for m in g.members)
-        if beside * 2 > len(g.members):
+        if beside * 2 > len(g.members) and len(g.pages) >= 0.3 * n_text:
             g.kind = "header" if g.zone == "top" else "footer"
             g.remove = True
             g.reason = (f"changes from page to page but sits on the same line as other furniture, "
