@@ -310,6 +310,8 @@ def precompile(pyodide: dict[str, bytes], wheels: dict[str, bytes], sample: byte
             raise BuildError("precompiling the Python modules failed:\n" + done.stderr[-3000:])
         out = {path.name: path.read_bytes() for path in sorted((work / "out").iterdir())}
     cache.mkdir(parents=True, exist_ok=True)
+    for old in cache.glob("precompiled-*.zip"):  # results for earlier sources are not needed again
+        old.unlink()
     with zipfile.ZipFile(cached, "w", zipfile.ZIP_STORED) as zf:
         for name, data in out.items():
             zf.writestr(zipfile.ZipInfo(name, ZIP_TIME), data)
