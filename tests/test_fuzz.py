@@ -3,7 +3,7 @@
 Seeds are the short documents of the evaluation corpus (``../shared/eval/corpus``, when present) and a few
 files built by ``hostile.py`` (plain, compressed, object streams). Each case applies one to three
 mutations: byte flips, truncation, a spliced object from another seed, a deleted or repeated range,
-numbers made huge or negative, PDF tokens inserted. The seed is fixed, so CI runs the same cases every
+numbers made huge or negative, PDF tokens inserted, a stream's filter swapped for another. The seed is fixed, so CI runs the same cases every
 time; ``PAGEFURNITURE_FUZZ=N`` runs N cases instead of the default 300 and ``PAGEFURNITURE_FUZZ_SEED``
 picks another seed. A failure message names the case number so it can be replayed alone::
 
@@ -41,6 +41,10 @@ TOKENS = [b"[", b"]", b"<<", b">>", b"(", b")", b"<", b">", b"/", b"R", b"0 R", 
           b"1e400", b"/Type /Pages", b"/Kids [1 0 R]", b"/Length 999999999", b"/Filter /FlateDecode",
           b"/Filter /LZWDecode", b"/Filter /RunLengthDecode", b"/Filter /ASCII85Decode", b"BT", b"ET", b"Tj",
           b"TJ", b"Tf", b"Do", b"q", b"Q", b"cm", b"\x00", b"\xff\xfe", b"[" * 200, b"<<" * 100]
+FILTERS = [b"/FlateDecode", b"/LZWDecode", b"/RunLengthDecode", b"/ASCII85Decode", b"/ASCIIHexDecode",
+           b"/CCITTFaxDecode", b"/DCTDecode", b"/Crypt", b"/JBIG2Decode", b"/Unknown",
+           b"[/ASCIIHexDecode /FlateDecode]", b"[/FlateDecode /FlateDecode]"]
+FILTER = re.compile(rb"/(FlateDecode|LZWDecode|RunLengthDecode|ASCII85Decode|ASCIIHexDecode|DCTDecode)\b")
 OBJECT = re.compile(rb"\d+ \d+ obj\b.*?endobj", re.S)
 NUMBER = re.compile(rb"(?<![\w.])\d+(?![\w.])")
 
@@ -67,7 +71,7 @@ def mutate(data: bytes, rng: random.Random, donors: list[bytes]) -> tuple[bytes,
     done = []
     buf = bytearray(data)
     for _ in range(rng.choice((1, 1, 2, 3))):
-        kind = rng.choice(("flip", "flip", "truncate", "splice", "delete", "repeat", "number", "token"))
+        kind = rng.choice(("flip", "flip", "truncate", "splice", "delete", "repeat", "number", "token", "filter"))
         n = len(buf)
         if n < 16:
             break
@@ -108,6 +112,19 @@ def mutate(data: bytes, rng: random.Random, donors: list[bytes]) -> tuple[bytes,
             value = rng.choice((b"0", b"-1", b"2147483648", b"99999999999999999999999", b"1.5", b"-0"))
             buf[target.start():target.end()] = value
             done.append(f"number at {target.start()} -> {value.decode()}")
+        elif kind == "filter":
+            # Decode a stream with the wrong filter (or add predictor parameters): the decoders' edge cases.
+            found = list(FILTER.finditer(bytes(buf)))
+            if not found:
+                continue
+            target = rng.choice(found)
+            value = rng.choice(FILTERS)
+            if rng.random() < 0.3:
+                value += rng.choice((b" /DecodeParms << /Predictor 12 /Columns 5 >>",
+                                     b" /DecodeParms << /Predictor 2 /Columns 99999 /Colors 4 >>",
+                                     b" /DecodeParms << /K -1 /Columns 1728 >>"))
+            buf[target.start():target.end()] = value
+            done.append(f"filter at {target.start()} -> {value.decode()}")
         else:
             token = rng.choice(TOKENS)
             at = rng.randrange(n)
