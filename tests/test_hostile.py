@@ -14,7 +14,6 @@ import struct
 import time
 import zipfile
 import zlib
-from pathlib import Path
 
 import pytest
 
