@@ -249,19 +249,45 @@ def deep_array_pdf(depth: int = 100_000) -> bytes:
     return document([content], page_extra=b"/Junk " + nested)
 
 
+def flate_spaces(megabytes: int) -> bytes:
+    """A zlib stream of ``megabytes`` MB of spaces, about 1 KB per MB.
+
+    A full flush resets the compressor, so every 1 MB block compresses to the same bytes: compress one and
+    repeat it (building 2 GB the slow way takes half a minute). The checksum is computed exactly.
+    """
+    block = b" " * (1 << 20)
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    first = c.compress(block) + c.flush(zlib.Z_FULL_FLUSH)
+    again = c.compress(block) + c.flush(zlib.Z_FULL_FLUSH)
+    adler = 1
+    for _ in range(megabytes):
+        adler = zlib.adler32(block, adler)
+    return b"\x78\xda" + first + again * (megabytes - 1) + b"\x03\x00" + adler.to_bytes(4, "big")
+
+
+def padded_pages_pdf(pages: int, megabytes: int) -> bytes:
+    """Pages with furniture whose content streams each carry ``megabytes`` MB of spaces (compressed)."""
+    contents = []
+    for n in range(1, pages + 1):
+        raw = furniture_page(n, pages, [f"body of page {n}"]) + b" " * (megabytes << 20)
+        contents.append(raw)
+    objects: list[bytes] = [b"<< /Type /Catalog /Pages 2 0 R >>", b"", HELVETICA]
+    kids = []
+    for raw in contents:
+        c = zlib.compressobj(1)
+        data = c.compress(raw) + c.flush()
+        objects.append(b"<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream" % (len(data), data))
+        objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents %d 0 R "
+                       b"/Resources << /Font << /F1 3 0 R >> >> >>" % len(objects))
+        kids.append(b"%d 0 R" % len(objects))
+    objects[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(kids), len(kids))
+    return write(objects)
+
+
 def bomb_pdf(expanded_mb: int = 1024, *, filters: str = "flate") -> bytes:
     """A one-page PDF whose content stream is small but decompresses to ``expanded_mb`` MB of spaces."""
     if filters == "flate":
-        # A full flush resets the compressor, so every 1 MB block compresses to the same bytes: compress one
-        # and repeat it (building 2 GB the slow way takes half a minute). The checksum is computed exactly.
-        block = b" " * (1 << 20)
-        c = zlib.compressobj(9, zlib.DEFLATED, -15)
-        first = c.compress(block) + c.flush(zlib.Z_FULL_FLUSH)
-        again = c.compress(block) + c.flush(zlib.Z_FULL_FLUSH)
-        adler = 1
-        for _ in range(expanded_mb):
-            adler = zlib.adler32(block, adler)
-        data = b"\x78\xda" + first + again * (expanded_mb - 1) + b"\x03\x00" + adler.to_bytes(4, "big")
+        data = flate_spaces(expanded_mb)
         extra = b"/Filter /FlateDecode"
     elif filters == "runlength":
         data = b"\x81 " * (expanded_mb * (1 << 20) // 128) + b"\x80"  # each pair expands to 128 spaces

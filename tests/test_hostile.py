@@ -418,6 +418,18 @@ def test_flate_bomb_stops_at_the_stream_limit_and_names_the_page():
     assert time.monotonic() - start < 60
 
 
+def test_many_streams_under_the_stream_limit_stop_at_the_total_limit():
+    # Each page's content expands to 6 MB, under the 8 MB cap for one stream; pdfminer keeps what it
+    # decoded, so the run's total is bounded too: the fourth page passes 20 MB.
+    data = h.padded_pages_pdf(5, 6)
+    limits = Limits(max_stream_bytes=8 * 2**20, max_decoded_bytes=20 * 2**20)
+    with pytest.raises(LimitExceeded, match=r"reading stopped at page 4: the file's compressed streams expand to "
+                                            r"more than 20 MB in all"):
+        analyze(data, limits=limits)
+    report = analyze(data, limits=Limits(max_stream_bytes=8 * 2**20, max_decoded_bytes=40 * 2**20))
+    assert [texts(report, n)[2] for n in range(1, 6)] == [f"body of page {n}" for n in range(1, 6)]
+
+
 def test_runlength_bomb_stops_at_the_stream_limit():
     with pytest.raises(LimitExceeded, match=r"page 2 contains a compressed stream that expands to more than 8 MB"):
         analyze(h.bomb_pdf(64, filters="runlength"), limits=Limits(max_stream_bytes=8 * 2**20))

@@ -43,6 +43,8 @@ class Limits:
     max_seconds: float = 1800.0
     # One decoded stream (a page's content, a font, a form); real ones are a few MB at most.
     max_stream_bytes: int = 256 * 1024 * 1024
+    # All decoded streams of one file together: pdfminer keeps them in memory until the end.
+    max_decoded_bytes: int = 1024 * 1024 * 1024
 
 
 DEFAULT_LIMITS = Limits()
@@ -245,7 +247,7 @@ def extract(pdf: Source, *, password: str | None = None, on_progress: Progress |
     """
     data = read_bytes(pdf, limits)
     check_header(data)
-    with guard.budget(limits.max_stream_bytes) as budget:
+    with guard.budget(limits.max_stream_bytes, limits.max_decoded_bytes) as budget:
         return _extract(data, password, on_progress, limits, budget)
 
 

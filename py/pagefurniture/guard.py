@@ -29,7 +29,7 @@ from pdfminer.pdfdocument import PDFDocument, PDFXRefFallback
 from pdfminer.pdfparser import PDFSyntaxError
 from pdfminer.pdfinterp import PDFPageInterpreter
 from pdfminer.pdfpage import PDFPage
-from pdfminer.pdftypes import PDFObjRef
+from pdfminer.pdftypes import PDFObjRef, PDFStream
 from pdfminer.psexceptions import PSEOF
 from pdfminer.psparser import LIT
 
@@ -48,20 +48,22 @@ _SLICE = 1 << 20
 @dataclass
 class _Budget:
     max_stream_bytes: int
+    max_decoded_bytes: int | None = None  # all streams of the run together (pdfminer keeps them decoded)
     page: int | None = None  # the page being read, for the message; None while opening the file
+    decoded: int = 0
 
 
 _budget: contextvars.ContextVar[_Budget | None] = contextvars.ContextVar("pagefurniture_budget", default=None)
 
 
 @contextmanager
-def budget(max_stream_bytes: int) -> Iterator[_Budget]:
-    """Apply the stream size cap to every stream decoded inside the ``with`` block.
+def budget(max_stream_bytes: int, max_decoded_bytes: int | None = None) -> Iterator[_Budget]:
+    """Apply the stream size caps to every stream decoded inside the ``with`` block.
 
     The block's ``_Budget.page`` should be set to the page being read so that the message can name it.
     """
     install()
-    state = _Budget(max_stream_bytes)
+    state = _Budget(max_stream_bytes, max_decoded_bytes)
     token = _budget.set(state)
     try:
         yield state
@@ -190,6 +192,28 @@ def _ccittfaxdecode(data: bytes, params: dict[str, object]) -> bytes:
     return result
 
 
+def _counted(decode: Callable[[PDFStream], None]) -> Callable[[PDFStream], None]:
+    """Wrap ``PDFStream.decode`` to add each decoded stream to the run's total.
+
+    pdfminer keeps every object it has read, decoded streams included, until the document is dropped; a
+    file of many streams each under the per-stream cap could still fill the memory without this.
+    """
+
+    def wrapper(self: PDFStream) -> None:
+        decode(self)
+        state = _budget.get()
+        if state is None or state.max_decoded_bytes is None:
+            return
+        state.decoded += len(self.data or b"")
+        if state.decoded > state.max_decoded_bytes:
+            where = f"page {state.page}" if state.page else "opening the file"
+            raise LimitExceeded(f"reading stopped at {where}: the file's compressed streams expand to more than "
+                                f"{state.max_decoded_bytes / 2**20:.0f} MB in all, the limit for one file; "
+                                "split it into smaller PDFs")
+
+    return wrapper
+
+
 def _capped(fn: Callable[..., bytes]) -> Callable[..., bytes]:
     def wrapper(*args: Any) -> bytes:
         result = fn(*args)
@@ -221,6 +245,7 @@ def install() -> None:
     # Predictors keep the size, but a hostile /Columns can make them allocate; cap their output too.
     pdftypes.apply_png_predictor = _capped(pdftypes.apply_png_predictor)
     pdftypes.apply_tiff_predictor = _capped(pdftypes.apply_tiff_predictor)
+    PDFStream.decode = _counted(PDFStream.decode)  # type: ignore[method-assign]
     # pdfminer rebuilds a broken cross-reference table with this class (looked up at call time).
     pdfdocument.PDFXRefFallback = _Fallback  # type: ignore[misc]
     # pdfminer logs a warning for every oddity it works around; with no handler configured Python would
