@@ -252,7 +252,7 @@ def extract(pdf: Source, *, password: str | None = None, on_progress: Progress |
 
 
 def _extract(data: bytes, password: str | None, on_progress: Progress | None, limits: Limits,
-             budget: guard._Budget) -> Document:
+             budget: guard.Budget) -> Document:
     doc, encrypted = _open(data, password)
     try:
         page_objects = guard.list_pages(doc, max_pages=limits.max_pages)

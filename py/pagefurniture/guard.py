@@ -5,9 +5,12 @@ stream into gigabytes, walk a reference cycle for ever, or drop pages of a cut-o
 This module closes those holes without forking pdfminer:
 
 * ``install()`` swaps the decoders pdfminer's ``PDFStream.decode`` calls (looked up as module globals of
-  ``pdfminer.pdftypes`` at call time) for versions that stop at ``Limits.max_stream_bytes``;
+  ``pdfminer.pdftypes`` at call time) for versions that stop at ``Limits.max_stream_bytes``, counts all
+  decoded streams against ``Limits.max_decoded_bytes``, lets the xref rebuild of a cut-off file keep the
+  objects before the cut, and keeps pdfminer's warnings off stderr unless the application logs them;
 * ``Document`` never hands back a reference that points at another reference, so pdfminer's
-  ``while isinstance(x, PDFObjRef)`` loops end even on a cycle;
+  ``while isinstance(x, PDFObjRef)`` loops end even on a cycle, and finds the catalog of a file cut off
+  before its trailer;
 * ``Interpreter`` checks the clock while it parses operators, so a page that draws no text still stops;
 * ``list_pages`` walks the page tree without recursion and names every page it cannot read.
 
@@ -46,24 +49,26 @@ _SLICE = 1 << 20
 
 
 @dataclass
-class _Budget:
+class Budget:
+    """The stream caps of one run, and where it is (for the messages)."""
+
     max_stream_bytes: int
     max_decoded_bytes: int | None = None  # all streams of the run together (pdfminer keeps them decoded)
     page: int | None = None  # the page being read, for the message; None while opening the file
     decoded: int = 0
 
 
-_budget: contextvars.ContextVar[_Budget | None] = contextvars.ContextVar("pagefurniture_budget", default=None)
+_budget: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("pagefurniture_budget", default=None)
 
 
 @contextmanager
-def budget(max_stream_bytes: int, max_decoded_bytes: int | None = None) -> Iterator[_Budget]:
+def budget(max_stream_bytes: int, max_decoded_bytes: int | None = None) -> Iterator[Budget]:
     """Apply the stream size caps to every stream decoded inside the ``with`` block.
 
-    The block's ``_Budget.page`` should be set to the page being read so that the message can name it.
+    The block's ``Budget.page`` should be set to the page being read so that the message can name it.
     """
     install()
-    state = _Budget(max_stream_bytes, max_decoded_bytes)
+    state = Budget(max_stream_bytes, max_decoded_bytes)
     token = _budget.set(state)
     try:
         yield state
