@@ -270,7 +270,7 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
     _require_support(groups, n_text)
     _accept_companions(groups, page_rows, n_text)
     _confirm_edges(groups, text_pages, page_rows, body, n_text)
-    return _finish(groups, pages)
+    return _finish(groups, pages, n_text)
 
 
 def _page_number_groups(cands: list[_Cand], claimed: set[tuple[int, int]], n_text: int) -> list[_Group]:
@@ -515,8 +515,12 @@ def _hgap(a: Line, b: Line) -> float:
     return max(a.box[0] - b.box[2], b.box[0] - a.box[2])
 
 
-def _finish(groups: list[_Group], pages: Sequence[Page]) -> tuple[Group, ...]:
+def _finish(groups: list[_Group], pages: Sequence[Page], n_text: int) -> tuple[Group, ...]:
     total = len(pages)
+    # Kept groups are listed so a person sees what was left in on purpose (repeated headings, table
+    # headings); a cell value that happens to recur on a few pages is not worth a row.
+    shown = max(2 if n_text <= 4 else 3, -(-n_text // 5))
+    groups = [g for g in groups if g.remove or (len(g.pages) >= shown and any(ch.isalpha() for ch in g.shape))]
     order = sorted(groups, key=lambda g: (not g.remove, g.zone != "top", g.pages[0], g.members[0].index))
     out = []
     for gid, g in enumerate(order):
