@@ -346,7 +346,8 @@ def build_lines(glyphs: list[tuple], crop: tuple[float, float, float, float]) ->
     for seq, (text, ox, oy, dx, dy, size, adv, font) in enumerate(glyphs):
         # Glyphs outside the crop box are kept: their lines get boxes outside the visible page, and the
         # detector reports them (printers' slugs and proof notes live there).
-        angle = round(math.degrees(math.atan2(dy, dx))) % 360
+        # Upright text is nearly all glyphs: skip the trigonometry for it.
+        angle = 0 if dy == 0.0 and dx > 0 else round(math.degrees(math.atan2(dy, dx))) % 360
         perp = dx * oy - dy * ox  # offset of the baseline from the origin along its normal
         along = dx * ox + dy * oy
         buckets.setdefault(angle, []).append((perp, along, seq, text, ox, oy, dx, dy, size, adv, font))
@@ -393,30 +394,34 @@ def _split_run(run: list[tuple], angle: int, left: float, top: float) -> list[tu
 def _make_line(segment: list[tuple], angle: int, left: float, top: float) -> tuple[int, Line] | None:
     parts: list[str] = []
     end = None
-    xs: list[float] = []
-    ys: list[float] = []
     sizes: dict[float, int] = {}
     fonts: dict[str, int] = {}
+    big = 0.0
     for perp, along, seq, text, ox, oy, dx, dy, size, adv, font in segment:
         if end is not None and along - end > WORD_GAP * size and parts and not parts[-1].isspace() \
                 and not text.isspace():
             parts.append(" ")
         parts.append(text)
         end = along + adv
-        ux, uy = -dy, dx
-        for k in (-0.2, 0.8):
-            xs.append(ox + ux * size * k)
-            ys.append(oy + uy * size * k)
-            xs.append(ox + dx * adv + ux * size * k)
-            ys.append(oy + dy * adv + uy * size * k)
         if not text.isspace():
-            sizes[round(size, 1)] = sizes.get(round(size, 1), 0) + 1
+            key = round(size, 1)
+            sizes[key] = sizes.get(key, 0) + 1
             fonts[font] = fonts.get(font, 0) + 1
+            big = max(big, size)
     text = " ".join("".join(parts).split())
     if not text:
         return None
     size = max(sizes, key=sizes.__getitem__) if sizes else 0.0
     font = max(fonts, key=fonts.__getitem__) if fonts else ""
+    # The box spans from the first glyph's origin to the last glyph's end along the writing direction,
+    # and from the descender to the ascender of the largest glyph across it: four corners, any angle.
+    first_glyph, last_glyph = segment[0], max(segment, key=lambda item: item[1] + item[9])
+    _, _, _, _, sx, sy, dx, dy, _, _, _ = first_glyph
+    ex = last_glyph[4] + dx * last_glyph[9]
+    ey = last_glyph[5] + dy * last_glyph[9]
+    ux, uy = -dy * big, dx * big
+    xs = (sx - 0.2 * ux, sx + 0.8 * ux, ex - 0.2 * ux, ex + 0.8 * ux)
+    ys = (sy - 0.2 * uy, sy + 0.8 * uy, ey - 0.2 * uy, ey + 0.8 * uy)
     box = (round(min(xs) - left, 2), round(top - max(ys), 2), round(max(xs) - left, 2), round(top - min(ys), 2))
     first = min(item[2] for item in segment)
     return first, Line(text=text, box=box, size=size, font=font, angle=angle)
