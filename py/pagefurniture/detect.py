@@ -270,6 +270,9 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
     _require_support(groups, n_text)
     _accept_companions(groups, page_rows, n_text)
     _confirm_edges(groups, text_pages, page_rows, body, n_text)
+    notice = _first_page_notice(groups, text_pages[0], page_rows[text_pages[0].number], by_key)
+    if notice is not None:
+        groups.append(notice)
     return _finish(groups, pages, n_text)
 
 
@@ -462,6 +465,34 @@ def _confirm_edges(groups: list[_Group], pages: Sequence[Page], page_rows: dict,
             if len(inside) < len(g.members):
                 g.members = inside
                 changed = True
+
+
+COPYRIGHT = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\b", re.IGNORECASE)
+
+
+def _first_page_notice(groups: list[_Group], page: Page, rows: list[list[int]], by_key: dict) -> _Group | None:
+    """A copyright line (often with the DOI) at the foot of the first page is furniture even though it is
+    printed once: journals put it where the running footer goes on the other pages."""
+    furniture = {(m.page, m.index) for g in groups if g.remove for m in g.members}
+    found: list[_Cand] = []
+    for row in reversed(rows):
+        rest = [i for i in row if (page.number, i) not in furniture]
+        if not rest:
+            continue
+        cand = by_key.get((page.number, rest[0]))
+        # one line alone on its row (a copyright box beside a column of text, or of several lines, is
+        # the publisher's block on the page, content)
+        if len(rest) > 1 or cand is None or not COPYRIGHT.search(cand.line.text):
+            break
+        found.append(cand)
+    return _notice(found) if len(found) == 1 else None
+
+
+def _notice(found: list[_Cand]) -> _Group | None:
+    if not found:
+        return None
+    return _Group("bottom", found[0].shape, found, kind="footer", remove=True, numbers="notice",
+                  reason="a copyright notice at the foot of the first page, where the footer goes")
 
 
 def _row_gaps(page: Page, rows: list[list[int]]) -> list[float]:
