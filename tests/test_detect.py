@@ -182,6 +182,17 @@ def test_text_beyond_the_crop_box_is_removed():
     assert "outside the visible page" in group.reason and len(group.pages) == 3
 
 
+def test_copyright_line_at_the_foot_of_the_first_page():
+    notice = "© 2025 Silverline Manufacturing. doi:10.7258/tfe.2025.974"
+    extra = [[line(notice, 762, x0=45), line("45", 776, x0=280)]]
+    extra += [[line("Review of Public Service Delivery", 40, size=8), line(str(45 + i), 776, x0=280)] for i in range(1, 8)]
+    got = removed(pages_of(extra, bottom=690))
+    assert (1, notice) in got
+    # the same words inside the text of the first page are content
+    extra[0] = [line("45", 776, x0=280), line(notice, 400, x0=45)]
+    assert (1, notice) not in removed(pages_of(extra, bottom=690))
+
+
 def test_unmapped_glyph_codes_are_never_furniture():
     extra = [[line("(cid:12)(cid:7)(cid:44)(cid:3)", 40, size=8)] for _ in range(6)]
     assert texts_removed(pages_of(extra)) == set()
