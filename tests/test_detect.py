@@ -193,6 +193,24 @@ def test_copyright_line_at_the_foot_of_the_first_page():
     assert (1, notice) not in removed(pages_of(extra, bottom=690))
 
 
+def test_side_heads_beside_the_text_column():
+    # a journal's running heads sit in the outer margin on the text's first rows, larger than the text
+    extra = []
+    for i in range(1, 11):
+        if i % 2:
+            extra.append([line("Shift work", 100, x0=540, size=13, x1=600), line("interventions", 114, x0=540, size=13, x1=605)])
+        else:
+            extra.append([line("ER", 100, x0=20, size=13, x1=36), line("29,2", 114, x0=20, size=13, x1=40)])
+    got = texts_removed(pages_of(extra, x0=72))
+    assert got == {"Shift work", "interventions", "ER", "29,2"}
+
+
+def test_a_table_column_beside_the_text_is_not_a_side_head():
+    extra = [[line(h, 100, x0=540, size=10, x1=590)] + [line(str(1000 + 7 * i + k), 113.5 + 13.5 * k, x0=540, x1=590)
+                                                        for k in range(8)] for i, h in enumerate(["Variance"] * 6)]
+    assert "Variance" not in texts_removed(pages_of(extra, x0=72))
+
+
 def test_unmapped_glyph_codes_are_never_furniture():
     extra = [[line("(cid:12)(cid:7)(cid:44)(cid:3)", 40, size=8)] for _ in range(6)]
     assert texts_removed(pages_of(extra)) == set()

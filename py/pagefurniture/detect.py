@@ -45,7 +45,11 @@ class _Cand:
     dist: float  # distance from the zone's edge, in points
     row: int  # row id on the page (lines sharing a baseline)
     shape: str
-    beside: bool = False  # wholly left or right of the page's text column (a side head)
+    side: str = ""  # "left" or "right" when wholly beside the page's text column (a side head)
+
+    @property
+    def beside(self) -> bool:
+        return bool(self.side)
 
 
 @dataclass(slots=True)
@@ -209,8 +213,8 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
                 zone, dist = "top", top
             else:
                 zone, dist = "bottom", page.height - bottom
-            beside = x1 <= body_left or x0 >= body_right
-            c = _Cand(page.number, i, line, zone, dist, row_of[i], shape_of(line.text), beside)
+            side = "left" if x1 <= body_left else "right" if x0 >= body_right else ""
+            c = _Cand(page.number, i, line, zone, dist, row_of[i], shape_of(line.text), side)
             cands.append(c)
             by_key[(page.number, i)] = c
 
@@ -268,8 +272,9 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
             _judge(g, n_text, body)
 
     _require_support(groups, n_text)
+    _margin_columns(groups, cands)
     _accept_companions(groups, page_rows, n_text)
-    _confirm_edges(groups, text_pages, page_rows, body, n_text)
+    _confirm_edges(groups, text_pages, page_rows, body, cands)
     notice = _first_page_notice(groups, text_pages[0], page_rows[text_pages[0].number], by_key)
     if notice is not None:
         groups.append(notice)
@@ -279,7 +284,7 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
 def _page_number_groups(cands: list[_Cand], claimed: set[tuple[int, int]], n_text: int) -> list[_Group]:
     slots: dict[tuple[str, str, bool], list[tuple[_Cand, int]]] = defaultdict(list)
     for c in cands:
-        if c.zone not in ("top", "bottom"):
+        if c.zone not in ("top", "bottom", "left", "right"):
             continue
         tokens = c.line.text.split()
         if len(tokens) > 14:
@@ -356,6 +361,10 @@ def _judge(g: _Group, n_text: int, body: float) -> None:
         if n * 2 < n_text:
             g.reason = f"beside the text on only {n} of {n_text} pages"
             return
+        if len(texts) > 1:
+            g.numbers = "varying"
+            g.reason = "beside the text, but its numbers change from page to page like a table column's"
+            return
         g.kind, g.remove = "margin", True
         g.reason = f"in the {g.zone} margin, beside the text, on {n} pages"
         return
@@ -378,6 +387,24 @@ def _judge(g: _Group, n_text: int, body: float) -> None:
     g.kind = "header" if g.zone == "top" else "footer"
     g.remove = True
     g.reason = f"at the {where} of {n} of {n_text} pages, same place and size"
+
+
+def _margin_columns(groups: list[_Group], cands: list[_Cand]) -> None:
+    """Margin text is furniture when its column is: pleading numbers are all repeated, while a table
+    column that sticks out beside the text has one repeated heading over values that change."""
+    column: dict[tuple[int, str], int] = Counter(
+        (c.page, c.zone) for c in cands if c.zone in ("left", "right") and c.line.angle == 0)
+    kept: dict[tuple[int, str], int] = Counter()
+    margin = [g for g in groups if g.remove and g.kind == "margin" and g.zone in ("left", "right")]
+    for g in margin:
+        for m in g.members:
+            if m.line.angle == 0:
+                kept[(m.page, g.zone)] += 1
+    for g in margin:
+        mixed = sum(kept[(m.page, g.zone)] * 2 < column[(m.page, g.zone)] for m in g.members if m.line.angle == 0)
+        if mixed * 2 > len(g.members):
+            g.remove, g.kind = False, "repeated-content"
+            g.reason = "beside the text, over values that change from page to page, like a table column's heading"
 
 
 def _require_support(groups: list[_Group], n_text: int) -> None:
@@ -425,10 +452,15 @@ def _accept_companions(groups: list[_Group], page_rows: dict, n_text: int) -> No
                         f"at the {g.zone} of {len(g.pages)} pages")
 
 
-def _confirm_edges(groups: list[_Group], pages: Sequence[Page], page_rows: dict, body: float, n_text: int) -> None:
+def _confirm_edges(groups: list[_Group], pages: Sequence[Page], page_rows: dict, body: float,
+                   cands: list[_Cand]) -> None:
     """Keep a removal only where nothing but furniture lies between the line and its page edge, and the
     furniture is set apart from the text by a gap wider than the text's own line spacing."""
     page_by_number = {page.number: page for page in pages}
+    columns: dict[tuple[int, str], list[_Cand]] = defaultdict(list)
+    for c in cands:
+        if c.side:
+            columns[(c.page, c.side)].append(c)
     changed = True
     while changed:
         changed = False
@@ -448,6 +480,19 @@ def _confirm_edges(groups: list[_Group], pages: Sequence[Page], page_rows: dict,
                     confirmed |= ok
                     if gap is None or gap >= max(0.6 * body, 1.2 * typical):
                         apart |= ok
+        # A side head (running heads in the outer margin, beside the text column) shares rows with the
+        # text; what matters is that nothing but furniture lies between it and the edge in its own column.
+        for (number, side), column in columns.items():
+            if len(column) > 4:
+                continue  # a column of many lines beside the text is a table's, not a side head's
+            for c in column:
+                key = (c.page, c.index)
+                if key not in furniture or c.zone not in ("top", "bottom"):
+                    continue
+                outward = [o for o in column if (o.line.top < c.line.top if c.zone == "top" else o.line.top > c.line.top)]
+                if all((o.page, o.index) in furniture for o in outward):
+                    confirmed.add(key)
+                    apart.add(key)
         for g in groups:
             if not g.remove or g.zone not in ("top", "bottom") or g.numbers == "outside":
                 continue
