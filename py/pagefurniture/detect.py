@@ -316,36 +316,27 @@ def _page_number_groups(cands: list[_Cand], claimed: set[tuple[int, int]], n_tex
 
 
 def _runs(items: list[tuple[_Cand, int]], n_text: int) -> list[_Cand]:
-    """Members whose number minus the page number stays constant over a run of pages."""
-    best: dict[int, tuple[_Cand, int]] = {}
-    by_page: dict[int, list[tuple[_Cand, int]]] = defaultdict(list)
-    for c, v in items:
-        by_page[c.page].append((c, v))
-    pages = sorted(by_page)
-    if len(pages) < 2:
-        return []
-    # Walk the pages in order, following each offset (value - page) as a chain.
-    chains: dict[int, list[tuple[_Cand, int]]] = defaultdict(list)
-    for p in pages:
-        for c, v in by_page[p]:
-            chains[v - p].append((c, v))
-    members: list[_Cand] = []
+    """Members whose number minus the page number stays constant over a run of pages.
+
+    Each offset (value - page) is followed as a chain in page order and cut where it skips more than
+    three pages; a run of three pages (two in a document of up to four) is a page-number sequence.
+    """
+    chains: dict[int, list[_Cand]] = defaultdict(list)
+    for c, v in sorted(items, key=lambda item: item[0].page):
+        chains[v - c.page].append(c)
     min_run = 2 if n_text <= 4 else 3
-    for offset, chain in chains.items():
-        # split the chain where it skips too many pages to be one sequence
-        run: list[tuple[_Cand, int]] = []
-        for item in chain + [None]:
-            if item is not None and (not run or item[0].page - run[-1][0].page <= 3) \
-                    and (not run or item[0].page != run[-1][0].page):
-                run.append(item)
+    best: dict[int, _Cand] = {}
+    for chain in chains.values():
+        run: list[_Cand] = []
+        for c in chain + [None]:
+            if c is not None and (not run or 0 < c.page - run[-1].page <= 3):
+                run.append(c)
                 continue
-            if len({c.page for c, _ in run}) >= min_run or (len(run) >= 2 and n_text <= 4):
-                for c, v in run:
-                    if c.page not in best:
-                        best[c.page] = (c, v)
-            run = [item] if item is not None else []
-    del members
-    return [c for c, _ in best.values()]
+            if len(run) >= min_run:
+                for member in run:
+                    best.setdefault(member.page, member)
+            run = [c] if c is not None else []
+    return list(best.values())
 
 
 def _judge(g: _Group, n_text: int, body: float) -> None:
