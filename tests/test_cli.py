@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import pdfs
+from clirun import assert_one_error, run
 from pagefurniture import analyze
-from pagefurniture.cli import main
 
 HEADER = pdfs.ANNUAL_HEADER
 
@@ -24,22 +24,6 @@ def expected_clean(pages: int = 6) -> str:
 
 def furniture(pages: int = 6) -> set[tuple[int, str]]:
     return {(n, text) for n in range(1, pages + 1) for text in (HEADER, pdfs.annual_footer(n, pages))}
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def assert_one_error(err: str, *needles: str) -> None:
-    """Exactly one line on stderr, ``error: ...``, never a traceback."""
-    assert "Traceback" not in err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("error: "), err
-    for needle in needles:
-        assert needle in lines[0], (needle, err)
 
 
 def groups_of(path: Path, *argv: object) -> list[dict]:

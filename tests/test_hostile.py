@@ -18,9 +18,10 @@ import zlib
 import pytest
 
 import hostile as h
+from clirun import assert_one_error
+from clirun import run as cli
 from pagefurniture import (Cancelled, DamagedPDF, LimitExceeded, Limits, NotAPDF, NoTextLayer, PageFurnitureError,
                            PasswordRequired, WrongPassword, analyze)
-from pagefurniture.cli import main
 
 needs_qpdf = pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf is not installed")
 
@@ -33,21 +34,6 @@ def timed(fn, *args, **kwargs):  # noqa: ANN001, ANN201
 
 def texts(report, page: int) -> list[str]:  # noqa: ANN001
     return [line.text for line in report.pages[page - 1].lines]
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def assert_one_error(err: str, *needles: str) -> None:
-    assert "Traceback" not in err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("error: "), err
-    for needle in needles:
-        assert needle in lines[0], (needle, err)
 
 
 def png() -> bytes:
