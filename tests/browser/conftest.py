@@ -52,14 +52,19 @@ def site(build_module, tmp_path_factory) -> Path:
     return out
 
 
-@pytest.fixture(scope="session")
-def server(build_module, site):
+def serve(build_module, site: Path) -> Iterator:
+    """build.py's server for the site on a free port, in a thread, until the generator is closed."""
     httpd = build_module.make_server(site, 0, quiet=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield httpd
     httpd.shutdown()
     httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def server(build_module, site):
+    yield from serve(build_module, site)
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ import time
 from urllib.request import Request, urlopen
 
 import pytest
-from conftest import BOOT_TIMEOUT, DATA, boot, new_context, open_pdf, origin_of, wait_state
+from conftest import BOOT_TIMEOUT, DATA, boot, new_context, open_pdf, origin_of, serve, wait_state
 
 FIRST_VISIT_LIMIT = 8 * 1024 * 1024  # bytes on the wire before the page is ready
 # Seconds from navigation to ready. The goal is 3 s on an idle machine; a test run shares two cores with
@@ -21,12 +21,7 @@ COLD_START_LIMIT = float(os.environ.get("COLD_START_LIMIT", "60"))
 @pytest.fixture
 def own_server(build_module, site):
     """A server of its own, so a test can stop it to take the site off the network."""
-    httpd = build_module.make_server(site, 0, quiet=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield httpd
-    httpd.shutdown()
-    httpd.server_close()
+    yield from serve(build_module, site)
 
 
 def test_whole_run_stays_on_the_origin_and_sends_nothing(browser, base_url, tmp_path):
