@@ -76,24 +76,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _group_id(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a group id is a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a group id is 0 or more, not {value}")
-    return value
+def _whole(minimum: int, prefix: str) -> Callable[[str], int]:
+    """An argparse type for a whole number of at least ``minimum``; messages start with ``prefix``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{prefix} a whole number, not {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{prefix} {minimum} or more, not {value}")
+        return value
+
+    return parse
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, not {value}")
-    return value
+_group_id = _whole(0, "a group id is")
+_positive = _whole(1, "expected")
 
 
 # -- which files -----------------------------------------------------------------------------------------
