@@ -244,7 +244,7 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
     for (zone, shape), members in by_shape.items():
         if len({m.page for m in members}) < 2:
             continue
-        if zone in ("diagonal", "outside"):
+        if zone == "diagonal":
             clusters = [list(range(len(members)))]
         else:
             clusters = _cluster([(m.dist, POSITION_TOLERANCE * max(m.line.size, 4.0), k)
@@ -278,7 +278,7 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
     notice = _first_page_notice(groups, text_pages[0], page_rows[text_pages[0].number], by_key)
     if notice is not None:
         groups.append(notice)
-    return _finish(groups, pages, n_text)
+    return _finish(groups, n_text)
 
 
 def _page_number_groups(cands: list[_Cand], claimed: set[tuple[int, int]], n_text: int) -> list[_Group]:
@@ -582,8 +582,7 @@ def _hgap(a: Line, b: Line) -> float:
     return max(a.box[0] - b.box[2], b.box[0] - a.box[2])
 
 
-def _finish(groups: list[_Group], pages: Sequence[Page], n_text: int) -> tuple[Group, ...]:
-    total = len(pages)
+def _finish(groups: list[_Group], n_text: int) -> tuple[Group, ...]:
     # Kept groups are listed so a person sees what was left in on purpose (repeated headings, table
     # headings); a cell value that happens to recur on a few pages is not worth a row.
     shown = max(2 if n_text <= 4 else 3, -(-n_text // 5))
@@ -594,9 +593,6 @@ def _finish(groups: list[_Group], pages: Sequence[Page], n_text: int) -> tuple[G
         members = tuple(sorted((m.page, m.index) for m in g.members))
         first = min(g.members, key=lambda m: (m.page, m.index))
         position = g.zone if g.zone in ("top", "bottom", "left", "right") else "body"
-        reason = g.reason or f"on {len(g.pages)} of {total} pages"
-        if g.kind == "page-number" and not g.reason:
-            reason = f"a page number counting with the pages, at the {g.zone} of {len(g.pages)} pages"
         out.append(Group(id=gid, text=first.line.text, shape=g.shape, kind=g.kind, position=position,
-                         members=members, remove=g.remove, reason=("removed: " if g.remove else "kept: ") + reason))
+                         members=members, remove=g.remove, reason=("removed: " if g.remove else "kept: ") + g.reason))
     return tuple(out)

@@ -6,14 +6,12 @@ origin at the top-left corner: a box is ``(x0, top, x1, bottom)``. Page numbers 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 Box = tuple[float, float, float, float]
 Kind = Literal["page-number", "header", "footer", "margin", "watermark", "repeated-content"]
 Position = Literal["top", "bottom", "left", "right", "body"]
-
-KINDS: tuple[str, ...] = ("page-number", "header", "footer", "margin", "watermark", "repeated-content")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +55,8 @@ class Group:
     id: int
     text: str  # as first printed
     shape: str  # the text with digits and page numbers masked
-    kind: str
-    position: str
+    kind: Kind
+    position: Position
     members: tuple[tuple[int, int], ...]  # (page number, line index on that page)
     remove: bool
     reason: str
@@ -75,4 +73,3 @@ class Document:
 
     pages: tuple[Page, ...]
     encrypted: bool = False
-    metadata: dict[str, str] = field(default_factory=dict)
