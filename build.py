@@ -232,8 +232,9 @@ site_packages = sysconfig.get_paths()["purelib"]
 wheels = sorted(n for n in os.listdir(WORK) if n.endswith(".whl"))
 for name in wheels:
     zipfile.ZipFile(f"{WORK}/{name}").extractall(site_packages)
-import pagefurniture.web
-pagefurniture.web.run(open(f"{WORK}/sample.pdf", "rb").read(), "sample.pdf")
+from pagefurniture import web
+web.open_pdf(open(f"{WORK}/sample.pdf", "rb").read(), "sample.pdf")
+web.finish([web.read_pages(1, 1, share=True)])
 hot = {m.__spec__.origin for m in list(sys.modules.values())
        if getattr(m, "__spec__", None) is not None and isinstance(m.__spec__.origin, str)}
 

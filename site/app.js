@@ -25,11 +25,23 @@ const ERRORS = {
   bug: ["Something went wrong", "Try another file; if this one keeps failing, please report it."],
 };
 
-let worker = null;
-let workerReady = false;
+// The main worker boots at once and owns every result. When it is ready, helper workers boot one after
+// another (so they never slow the main worker's boot), up to one worker per core and four in all: a long
+// PDF's pages are shared out among the workers that are ready, and the main worker puts them together.
+// "?workers=N" in the address sets the number of workers (1 reads with the main worker alone).
+const WORKERS = Math.round(Number(new URLSearchParams(location.search).get("workers"))) ||
+  Math.min(4, navigator.hardwareConcurrency || 1);
+const HELPERS = Math.max(0, Math.min(7, WORKERS - 1));
+// Files above this size are read by the main worker alone: each helper would hold another copy.
+const SHARE_LIMIT = LARGE;
+
+let main = null; // {worker, ready}
+let helpers = []; // the same, for helpers
+let workerReady = false; // the main worker
 let nextId = 1;
-let pending = new Map(); // id → {resolve, reject}
-let job = null; // {file, bytes, password, id}
+let jobs = 0;
+let pending = new Map(); // id → {resolve, reject, entry}
+let job = null; // {file, id, run}
 let result = null; // what Python returned for the current file
 let selectedGroup = null;
 let selectedPage = 1;
@@ -50,58 +62,163 @@ function setState(state) {
   }
 }
 
-// -- the worker ---------------------------------------------------------------------------------------
+// -- the workers --------------------------------------------------------------------------------------
 
-function startWorker() {
-  workerReady = false;
-  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  worker.onmessage = (event) => onWorkerMessage(event.data);
-  worker.onerror = (event) => {
+function spawn(onReady) {
+  const entry = { worker: new Worker(new URL("./worker.js", import.meta.url), { type: "module" }), ready: false };
+  entry.worker.onmessage = (event) => onWorkerMessage(entry, event.data, onReady);
+  entry.worker.onerror = (event) => {
     event.preventDefault();
-    failAll({ kind: "boot", message: "The PDF reader stopped unexpectedly. Reload the page.", detail: event.message ?? "" });
+    lost(entry, { kind: "boot", message: "The PDF reader stopped unexpectedly. Reload the page.", detail: event.message ?? "" });
   };
+  return entry;
 }
 
-function onWorkerMessage(message) {
+function startWorkers() {
+  workerReady = false;
+  for (const helper of helpers) helper.worker.terminate();
+  helpers = [];
+  countHelpers();
+  main = spawn(() => {
+    workerReady = true;
+    if (document.body.dataset.state === "booting") setState("ready");
+    registerServiceWorker();
+    startHelper();
+  });
+}
+
+function startHelper() {
+  if (helpers.length >= HELPERS) return;
+  const helper = spawn(() => {
+    countHelpers();
+    job?.run?.join(helper);
+    startHelper();
+  });
+  helpers.push(helper);
+}
+
+function countHelpers() {
+  document.body.dataset.helpers = String(helpers.filter((helper) => helper.ready).length);
+}
+
+function onWorkerMessage(entry, message, onReady) {
   if (message.type === "progress") {
+    if (entry !== main) return;
     if (message.stage === "boot") {
       $("boot-progress").value = message.done;
       $("boot-status").textContent = message.message;
-    } else {
-      showProgress(message.done, message.total);
     }
   } else if (message.type === "ready") {
-    workerReady = true;
-    $("boot").hidden = true;
-    $("versions").textContent = `pagefurniture ${message.versions.pagefurniture} · pdfminer.six ${message.versions["pdfminer.six"]} · Python ${message.versions.python} in your browser`;
-    if (document.body.dataset.state === "booting") setState("ready");
-    registerServiceWorker();
+    entry.ready = true;
+    if (entry === main) {
+      $("boot").hidden = true;
+      $("versions").textContent = `pagefurniture ${message.versions.pagefurniture} · pdfminer.six ${message.versions["pdfminer.six"]} · Python ${message.versions.python} in your browser`;
+    }
+    onReady();
   } else if (message.type === "result" || message.type === "error") {
     if (message.id === null) {
-      failAll(message.error);
+      lost(entry, message.error);
       return;
     }
     const waiter = pending.get(message.id);
     if (!waiter) return; // an answer for a request that was cancelled
     pending.delete(message.id);
-    if (message.type === "result") waiter.resolve(JSON.parse(message.result));
+    if (message.type === "result") waiter.resolve(message.result);
     else waiter.reject(message.error);
   }
 }
 
-function failAll(error) {
+// A worker that failed to boot or stopped: a helper is simply dropped (its unfinished pages go back to the
+// others); the main worker takes everything waiting on it down with it.
+function lost(entry, error) {
+  entry.worker.terminate();
+  if (entry !== main) {
+    helpers = helpers.filter((helper) => helper !== entry);
+    countHelpers();
+    for (const [id, waiter] of pending) {
+      if (waiter.entry !== entry) continue;
+      pending.delete(id);
+      waiter.reject({ kind: "helper-lost" });
+    }
+    return;
+  }
   $("boot-status").textContent = error.message;
   for (const waiter of pending.values()) waiter.reject(error);
   pending.clear();
   if (["booting", "working"].includes(document.body.dataset.state)) showError(error);
 }
 
-function ask(message, transfer = []) {
+// Resolves with the JSON text Python answered.
+function ask(entry, message, transfer = []) {
   const id = nextId++;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ ...message, id }, transfer);
+    pending.set(id, { resolve, reject, entry });
+    entry.worker.postMessage({ ...message, id }, transfer);
   });
+}
+
+async function call(entry, message, transfer = []) {
+  return JSON.parse(await ask(entry, message, transfer));
+}
+
+// Reads every page of the file the main worker has open, sharing runs of pages out to the helpers, and
+// resolves with the main worker's finished answer. Throws the first error a worker answers with.
+function readPages(total, bytes, password) {
+  // Runs small enough to keep every worker busy to the end and the progress bar moving.
+  const size = Math.max(1, Math.min(8, Math.ceil(total / 40)));
+  const todo = [];
+  for (let first = 1; first <= total; first += size) todo.push([first, Math.min(total, first + size - 1)]);
+  const shared = [];
+  const readers = new Set(); // the workers that read at least one run
+  let done = 0;
+  let failed = null;
+
+  async function drive(entry) {
+    const share = entry !== main;
+    // A helper first opens the file itself; for the last few runs that costs more than it saves.
+    if (share) {
+      if (todo.length < 2 || !bytes) return;
+      const own = bytes.slice(0);
+      const opened = await call(entry, { type: "open", name: "", bytes: own, password }, [own]).catch(() => null);
+      if (!opened?.ok) return;
+    }
+    while (todo.length && !failed) {
+      const range = todo.shift();
+      let text;
+      try {
+        text = await ask(entry, { type: "read", first: range[0], last: range[1], share });
+      } catch (error) {
+        if (error.kind !== "helper-lost") failed ??= error;
+        todo.unshift(range);
+        return;
+      }
+      const answer = JSON.parse(text);
+      if (!answer.ok) {
+        failed ??= answer.error;
+        return;
+      }
+      if (share) shared.push(text);
+      readers.add(entry);
+      done += range[1] - range[0] + 1;
+      showProgress(done, total);
+    }
+    if (share) entry.worker.postMessage({ type: "close" });
+  }
+
+  const drives = [];
+  const run = { join: (entry) => drives.push(drive(entry)) };
+  return {
+    run,
+    finished: (async () => {
+      for (const helper of helpers) if (helper.ready) run.join(helper);
+      await drive(main);
+      await Promise.all(drives);
+      if (failed) throw failed;
+      run.join = () => {};
+      const answer = await call(main, { type: "finish", shared });
+      return { ...answer, readers: readers.size };
+    })(),
+  };
 }
 
 function registerServiceWorker() {
@@ -138,12 +255,19 @@ async function start(file, password) {
     showError({ kind: "unreadable", message: `"${file.name}" could not be read from your disk (${error.message}).` });
     return;
   }
-  job = { file, password };
-  const id = nextId;
-  job.id = id;
+  const id = ++jobs;
+  job = { file, id };
+  const started = performance.now();
+  const copy = HELPERS && file.size <= SHARE_LIMIT ? bytes.slice(0) : null; // for helpers; the original is transferred
   let answer;
   try {
-    answer = await ask({ type: "run", name: file.name, bytes, password }, [bytes]);
+    answer = await call(main, { type: "open", name: file.name, bytes, password }, [bytes]);
+    if (answer.ok && job?.id === id) {
+      showProgress(0, answer.pages);
+      const reading = readPages(answer.pages, copy, password);
+      job.run = reading.run;
+      answer = await reading.finished;
+    }
   } catch (error) {
     if (job?.id === id) {
       job = null;
@@ -160,6 +284,7 @@ async function start(file, password) {
     return;
   }
   result = answer;
+  result.seconds = (performance.now() - started) / 1000;
   choices = new Map();
   selectedGroup = null;
   selectedPage = 1;
@@ -174,12 +299,12 @@ function showProgress(done, total) {
 }
 
 function cancel() {
-  // Python cannot be interrupted from outside, so the worker is ended at once and a fresh one started.
+  // Python cannot be interrupted from outside, so the workers are ended at once and fresh ones started.
   job = null;
-  worker.terminate();
+  main.worker.terminate();
   for (const waiter of pending.values()) waiter.reject({ kind: "cancelled", message: "Stopped." });
   pending.clear();
-  startWorker();
+  startWorkers();
   $("boot").hidden = false;
   $("boot-progress").value = 0;
   $("boot-status").textContent = "Stopped. Restarting the PDF reader…";
@@ -237,6 +362,7 @@ function renderSummary() {
     ["Lines removed", `${s.lines_removed} of ${s.lines}`],
     ["Text removed", `${(s.share_removed * 100).toFixed(1)} %`],
     ["Pages without text", s.pages_without_text.length ? ranges(s.pages_without_text) : "none"],
+    ["Time", `${result.seconds.toFixed(1)} s` + (result.readers > 1 ? `, reading on ${result.readers} cores` : "")],
   ];
   if (s.pages_unreadable.length) rows.push(["Pages not fully read", ranges(s.pages_unreadable.map((p) => p.page))]);
   const dl = $("summary");
@@ -353,7 +479,7 @@ async function flip(groupId, remove) {
   const keep = [];
   const drop = [];
   for (const [id, value] of choices) (value ? drop : keep).push(id);
-  const answer = await ask({ type: "choose", keep, remove: drop });
+  const answer = await call(main, { type: "choose", keep, remove: drop });
   if (!answer.ok) return showError(answer.error);
   Object.assign(result, answer);
   renderSummary();
@@ -544,5 +670,5 @@ function wire() {
 
 wire();
 setState("booting");
-startWorker();
+startWorkers();
 window.openFile = openFile; // for tests and the console

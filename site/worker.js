@@ -2,8 +2,14 @@
 // named stages that each post progress; every request waits for the boot, and a failed boot answers
 // every later request with the same error instead of leaving it hanging.
 //
-// page → worker   {type: "run", id, name, bytes, password}   (bytes: a transferred ArrayBuffer)
+// The page runs one main worker and maybe helpers (see app.js); all run this file and answer the same
+// requests, which map one to one onto pagefurniture.web's functions:
+//
+// page → worker   {type: "open", id, name, bytes, password}   (bytes: a transferred ArrayBuffer)
+//                 {type: "read", id, first, last, share}      (pages first..last, 1-based)
+//                 {type: "finish", id, shared}                (shared: helpers' answers to "read")
 //                 {type: "choose", id, keep, remove}
+//                 {type: "close"}                             (forget the open file; no answer)
 // worker → page   {type: "progress", stage, done, total, message}
 //                 {type: "ready", versions}
 //                 {type: "result", id, result}                (result: JSON text made by Python)
@@ -65,15 +71,17 @@ booted.then(
 
 async function handle(message) {
   const { web } = await booted;
-  if (message.type === "run") {
-    const bytes = new Uint8Array(message.bytes);
-    const onProgress = (done, total) => {
-      progress("extract", done, total, `Reading page ${done} of ${total}`);
-    };
-    return web.run.callKwargs(bytes, message.name, { password: message.password ?? null, progress: onProgress });
-  }
-  if (message.type === "choose") {
-    return web.choose(message.keep, message.remove);
+  switch (message.type) {
+    case "open":
+      return web.open_pdf(new Uint8Array(message.bytes), message.name, message.password ?? null);
+    case "read":
+      return web.read_pages(message.first, message.last, message.share);
+    case "finish":
+      return web.finish(message.shared);
+    case "choose":
+      return web.choose(message.keep, message.remove);
+    case "close":
+      return web.close();
   }
   throw new Error(`unknown request ${message.type}`);
 }
@@ -82,8 +90,8 @@ onmessage = async (event) => {
   const message = event.data;
   try {
     const result = await handle(message);
-    postMessage({ type: "result", id: message.id, result });
+    if (message.id !== undefined) postMessage({ type: "result", id: message.id, result });
   } catch (error) {
-    postMessage({ type: "error", id: message.id, error: failure(error, "bug") });
+    if (message.id !== undefined) postMessage({ type: "error", id: message.id, error: failure(error, "bug") });
   }
 };

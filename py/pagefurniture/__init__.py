@@ -10,16 +10,18 @@ from __future__ import annotations
 __version__ = "0.1.0"
 
 import os
+from collections.abc import Sequence
 
 from . import detect as _detect
 from .errors import (Cancelled, DamagedPDF, LimitExceeded, NotAPDF, NoTextLayer, PageFurnitureError,
                      PasswordRequired, WrongPassword)
-from .extract import DEFAULT_LIMITS, Limits, Progress, Source, extract
+from .extract import DEFAULT_LIMITS, Limits, Progress, Reader, Source, extract
 from .model import Group, Line, Page
 from .report import Removed, Report
 
-__all__ = ["analyze", "Report", "Group", "Line", "Page", "Removed", "Limits", "PageFurnitureError", "NotAPDF",
-           "DamagedPDF", "PasswordRequired", "WrongPassword", "NoTextLayer", "LimitExceeded", "Cancelled"]
+__all__ = ["analyze", "report_for", "Reader", "Report", "Group", "Line", "Page", "Removed", "Limits",
+           "PageFurnitureError", "NotAPDF", "DamagedPDF", "PasswordRequired", "WrongPassword", "NoTextLayer",
+           "LimitExceeded", "Cancelled"]
 
 
 def analyze(pdf: Source, *, password: str | None = None, on_progress: Progress | None = None,
@@ -34,4 +36,10 @@ def analyze(pdf: Source, *, password: str | None = None, on_progress: Progress |
         name = os.path.basename(os.fspath(pdf)) if isinstance(pdf, (str, os.PathLike)) else \
             os.path.basename(getattr(pdf, "name", "") or "") or "document.pdf"
     document = extract(pdf, password=password, on_progress=on_progress, limits=limits)
-    return Report(name=name, pages=document.pages, groups=_detect.detect(document.pages), encrypted=document.encrypted)
+    return report_for(name, document.pages, encrypted=document.encrypted)
+
+
+def report_for(name: str, pages: Sequence[Page], *, encrypted: bool = False) -> Report:
+    """The Report for pages already read (in order, all of them): the detector's decisions on them."""
+    pages = tuple(pages)
+    return Report(name=name, pages=pages, groups=_detect.detect(pages), encrypted=encrypted)

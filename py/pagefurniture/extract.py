@@ -245,15 +245,67 @@ def extract(pdf: Source, *, password: str | None = None, on_progress: Progress |
     >>> doc.pages[0].number
     1
     """
-    data = read_bytes(pdf, limits)
-    check_header(data)
-    with guard.budget(limits.max_stream_bytes, limits.max_decoded_bytes) as budget:
-        return _extract(data, password, on_progress, limits, budget)
+    reader = Reader(pdf, password=password, limits=limits)
+    total = reader.page_count
+    pages = []
+    for number in range(1, total + 1):
+        pages.append(reader.read(number))
+        if on_progress is not None and on_progress(number, total) is False:
+            raise Cancelled("stopped on request")
+    return Document(pages=tuple(pages), encrypted=reader.encrypted)
 
 
-def _extract(data: bytes, password: str | None, on_progress: Progress | None, limits: Limits,
-             budget: guard.Budget) -> Document:
-    doc, encrypted = _open(data, password)
+class Reader:
+    """An open PDF whose pages are read one call at a time, in any order.
+
+    ``extract`` reads them all in order; the web page opens one Reader per worker and shares the pages out,
+    so that a long PDF is read on several cores. The limits hold for each Reader (its clock starts when it
+    opens the file).
+    """
+
+    def __init__(self, pdf: Source, *, password: str | None = None, limits: Limits = DEFAULT_LIMITS) -> None:
+        data = read_bytes(pdf, limits)
+        check_header(data)
+        self.limits = limits
+        self._budget = guard.Budget(limits.max_stream_bytes, limits.max_decoded_bytes)
+        with guard.budget(self._budget):
+            doc, self.encrypted = _open(data, password)
+            self._page_objects = _list_pages(doc, limits)
+        self._clock = _Clock(limits)
+        rsrcmgr = PDFResourceManager(caching=True)
+        self._device = _Glyphs(rsrcmgr, self._clock, limits)
+        self._interpreter = guard.Interpreter(rsrcmgr, self._device)
+
+    @property
+    def page_count(self) -> int:
+        return len(self._page_objects)
+
+    def read(self, number: int) -> Page:
+        """Page ``number`` (1-based) with its lines; an unreadable page comes back empty, with its error."""
+        if not 1 <= number <= self.page_count:
+            raise ValueError(f"page {number} is not in this PDF (it has {self.page_count} pages)")
+        page_object = self._page_objects[number - 1]
+        self._clock.begin(number)
+        self._budget.page = number
+        with guard.budget(self._budget):
+            if isinstance(page_object, guard.Missing):
+                # Listed by the page tree but unreadable: keep its place and name it, never drop it silently.
+                width, height = self._size_near(number)
+                return Page(number=number, width=width, height=height, lines=(),
+                            error=f"page {number} could not be read: {page_object.reason}")
+            return _read_page(number, page_object, self._interpreter, self._device)
+
+    def _size_near(self, number: int) -> tuple[float, float]:
+        """A missing page gets the size of the nearest earlier page that was read, else Letter."""
+        for earlier in range(number - 1, 0, -1):
+            page_object = self._page_objects[earlier - 1]
+            if not isinstance(page_object, guard.Missing):
+                width, height, _ = _frame(page_object)
+                return round(width, 2), round(height, 2)
+        return 612.0, 792.0
+
+
+def _list_pages(doc: PDFDocument, limits: Limits) -> list:
     try:
         page_objects = guard.list_pages(doc, max_pages=limits.max_pages)
     except PageFurnitureError:
@@ -270,26 +322,7 @@ def _extract(data: bytes, password: str | None, on_progress: Progress | None, li
     if len(page_objects) > limits.max_pages:
         raise LimitExceeded(f"the PDF has {len(page_objects):,} pages, over the limit of {limits.max_pages:,}; "
                             "split it into smaller PDFs")
-    clock = _Clock(limits)
-    rsrcmgr = PDFResourceManager(caching=True)
-    device = _Glyphs(rsrcmgr, clock, limits)
-    interpreter = guard.Interpreter(rsrcmgr, device)
-    pages: list[Page] = []
-    total = len(page_objects)
-    for number, page_object in enumerate(page_objects, start=1):
-        clock.begin(number)
-        budget.page = number
-        if isinstance(page_object, guard.Missing):
-            # Listed by the page tree but unreadable: keep its place and name it, never drop it silently.
-            size = (pages[-1].width, pages[-1].height) if pages else (612.0, 792.0)
-            pages.append(Page(number=number, width=size[0], height=size[1], lines=(),
-                              error=f"page {number} could not be read: {page_object.reason}"))
-        else:
-            pages.append(_read_page(number, page_object, interpreter, device))
-        if on_progress is not None:
-            if on_progress(number, total) is False:
-                raise Cancelled("stopped on request")
-    return Document(pages=tuple(pages), encrypted=encrypted)
+    return page_objects
 
 
 def _read_page(number: int, page_object: PDFPage, interpreter: PDFPageInterpreter, device: _Glyphs) -> Page:

@@ -62,13 +62,13 @@ _budget: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("pagefur
 
 
 @contextmanager
-def budget(max_stream_bytes: int, max_decoded_bytes: int | None = None) -> Iterator[Budget]:
-    """Apply the stream size caps to every stream decoded inside the ``with`` block.
+def budget(state: Budget) -> Iterator[Budget]:
+    """Apply the stream size caps of ``state`` to every stream decoded inside the ``with`` block.
 
-    The block's ``Budget.page`` should be set to the page being read so that the message can name it.
+    One Budget serves a whole file, also when its pages are read in several calls. ``Budget.page`` should
+    be set to the page being read so that the message can name it.
     """
     install()
-    state = Budget(max_stream_bytes, max_decoded_bytes)
     token = _budget.set(state)
     try:
         yield state

@@ -1,12 +1,17 @@
 """The entry point the web page's worker calls: plain arguments in, one JSON string out.
 
-The worker boots Pyodide, calls ``install()`` once, then ``run()`` for each file and ``choose()`` for
-each flipped switch. The last Report stays here, so flipping a switch reads nothing again. Every answer
-is ``{"ok": true, ...}`` or ``{"ok": false, "error": {"kind", "message", "detail"}}``, so that errors
-cross the worker boundary as data, never as exceptions.
+The page runs one main worker and, on a machine with more cores, helper workers, each with its own
+Python. Each calls ``install()`` once. For a file, every worker calls ``open_pdf()``; the page then hands
+out runs of pages to ``read_pages()`` on whichever worker is free, so a long PDF is read on several cores.
+Helpers give their pages back as data, and the main worker's ``finish()`` puts all pages together, finds
+the furniture and answers with everything the page shows. ``choose()`` applies the switches to the
+last Report, which stays in the main worker, so flipping a switch reads nothing again.
+
+Every answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": {"kind", "message", "detail"}}``, so
+that errors cross the worker boundary as data, never as exceptions.
 
 >>> import json
->>> json.loads(run(b"hello", "notes.txt"))["error"]["kind"]
+>>> json.loads(open_pdf(b"hello", "notes.txt"))["error"]["kind"]
 'not-a-pdf'
 """
 
@@ -20,10 +25,15 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, analyze
+from . import __version__, report_for
 from .errors import PageFurnitureError
+from .extract import Reader
+from .model import Line, Page
 from .report import Report
 
+_reader: Reader | None = None  # the open file
+_name = "document.pdf"
+_pages: dict[int, Page] = {}  # the pages this worker read and kept
 _base: Report | None = None  # the detector's decisions for the last file
 _current: Report | None = None  # the same with the user's choices applied
 
@@ -50,23 +60,79 @@ def install(cmap_url: str | None = None, aes: Any = None,
                                                  "python": sys.version.split()[0]}})
 
 
-def run(data: Any, name: str, password: str | None = None,
-        progress: Callable[[int, int], object] | None = None) -> str:
-    """Analyse one PDF (bytes, or a JS Uint8Array) and return everything the page shows, as JSON."""
-    global _base, _current
-    _base = _current = None
+def open_pdf(data: Any, name: str, password: str | None = None) -> str:
+    """Open one PDF (bytes, or a JS Uint8Array) and forget the last one: ``{"ok": true, "pages": N}``."""
+    global _reader, _name, _base, _current
+    _reader, _base, _current = None, None, None
+    _pages.clear()
     try:
         if hasattr(data, "to_bytes"):
             data = data.to_bytes()
-        report = analyze(bytes(data), password=password or None, name=name, on_progress=progress)
+        _reader = Reader(bytes(data), password=password or None)
+    except Exception as exc:  # noqa: BLE001 - see _failure
+        return _failure(exc)
+    _name = name
+    return json.dumps({"ok": True, "pages": _reader.page_count})
+
+
+def read_pages(first: int, last: int, share: bool = False) -> str:
+    """Read pages ``first`` to ``last`` of the open PDF.
+
+    The main worker keeps them for ``finish()``; a helper (``share``) answers with them as
+    ``{"ok": true, "pages": [...]}``, which the page passes on to the main worker's ``finish()``.
+    """
+    if _reader is None:
+        return _error("error", "there is no open PDF; open a PDF first")
+    try:
+        pages = [_reader.read(number) for number in range(first, last + 1)]
+    except Exception as exc:  # noqa: BLE001 - see _failure
+        return _failure(exc)
+    if share:
+        return json.dumps({"ok": True, "pages": [_page_data(page) for page in pages]}, ensure_ascii=False)
+    _pages.update((page.number, page) for page in pages)
+    return json.dumps({"ok": True})
+
+
+def finish(shared: Any = ()) -> str:
+    """Find the furniture in every page of the open PDF and return everything the page shows, as JSON.
+
+    ``shared`` holds the answers of helpers' ``read_pages()`` (JSON text); the pages read nowhere are read here.
+    """
+    global _reader, _base, _current
+    if _reader is None:
+        return _error("error", "there is no open PDF; open a PDF first")
+    try:
+        for answer in (shared.to_py() if hasattr(shared, "to_py") else shared):
+            _pages.update((page.number, page) for page in map(_page_from, json.loads(answer)["pages"]))
+        pages = [_pages.get(number) or _reader.read(number) for number in range(1, _reader.page_count + 1)]
+        report = report_for(_name, pages, encrypted=_reader.encrypted)
         report.require_text()
-    except PageFurnitureError as exc:
-        return _error(exc.kind, str(exc))
-    except Exception as exc:  # noqa: BLE001 - anything else is a bug; say so, with the detail
-        return _error("bug", f"something went wrong inside the tool ({type(exc).__name__}); "
-                             "please report it with the file if you can", traceback.format_exc())
+    except Exception as exc:  # noqa: BLE001 - see _failure
+        return _failure(exc)
+    finally:
+        _reader = None  # its memory goes back now; the pages live on in the Report
+        _pages.clear()
     _base = _current = report
     return json.dumps({"ok": True, **_outputs(report), "layout": layout(report)}, ensure_ascii=False)
+
+
+def close() -> None:
+    """Forget the open file and the pages read from it (a helper, once its share is done)."""
+    global _reader
+    _reader = None
+    _pages.clear()
+
+
+def _page_data(page: Page) -> list:
+    return [page.number, page.width, page.height, page.error,
+            [[line.text, *line.box, line.size, line.font, line.angle] for line in page.lines]]
+
+
+def _page_from(data: list) -> Page:
+    number, width, height, error, lines = data
+    return Page(number=number, width=width, height=height, error=error,
+                lines=tuple(Line(text=text, box=(x0, top, x1, bottom), size=size, font=font, angle=angle)
+                            for text, x0, top, x1, bottom, size, font, angle in lines))
 
 
 def choose(keep: Any = (), remove: Any = ()) -> str:
@@ -110,6 +176,14 @@ def layout(report: Report) -> list[dict]:
     return [{"page": page.number, "width": page.width, "height": page.height, "error": page.error,
              "lines": [[*line.box, member.get((page.number, i), -1), line.text] for i, line in enumerate(page.lines)]}
             for page in report.pages]
+
+
+def _failure(exc: Exception) -> str:
+    """Our own errors (not a PDF, a password, a limit) as they are; anything else is a bug, with its detail."""
+    if isinstance(exc, PageFurnitureError):
+        return _error(exc.kind, str(exc))
+    return _error("bug", f"something went wrong inside the tool ({type(exc).__name__}); "
+                         "please report it with the file if you can", traceback.format_exc())
 
 
 def _error(kind: str, message: str, detail: str = "") -> str:

@@ -348,13 +348,14 @@ class Session:
         context.route("**/worker.js", handle)
 
     def wasm_heap(self, page) -> int:  # noqa: ANN001
-        """Total size of every WebAssembly.Memory the page's worker made, in bytes."""
+        """Total size of every WebAssembly.Memory the page's workers (main and helpers) made, in bytes."""
         workers = [w for w in page.workers if w.url.endswith("/worker.js")]
-        if len(workers) != 1:
-            raise SystemExit(f"error: expected one page worker, found {len(workers)}")
-        size = workers[0].evaluate("(self.__benchMemories || []).reduce((sum, m) => sum + m.buffer.byteLength, 0)")
+        if not workers:
+            raise SystemExit("error: the page has no worker")
+        size = sum(w.evaluate("(self.__benchMemories || []).reduce((sum, m) => sum + m.buffer.byteLength, 0)")
+                   for w in workers)
         if not size:
-            raise SystemExit("error: no WebAssembly memory found in the worker; has the way it loads Pyodide changed?")
+            raise SystemExit("error: no WebAssembly memory found in the workers; has the way they load Pyodide changed?")
         return int(size)
 
     # -- one round -------------------------------------------------------------------------------------

@@ -14,8 +14,40 @@ from conftest import DATA, REPO
 from pagefurniture import analyze, web
 
 
+def run(data: bytes, name: str, password: str | None = None) -> str:
+    """What the page does with a main worker and one helper: the helper reads every third page, the main
+    worker the pages before the last, and finish() reads the rest itself."""
+    opened = json.loads(web.open_pdf(data, name, password))
+    if not opened["ok"]:
+        return json.dumps(opened)
+    helper = web.read_pages  # the same module plays the helper: shared pages are not kept
+    shared = [helper(n, n, share=True) for n in range(1, opened["pages"] + 1, 3)]
+    for n in range(1, opened["pages"]):
+        if n % 3 != 1:
+            assert json.loads(web.read_pages(n, n)) == {"ok": True}
+    return web.finish(shared)
+
+
+def test_pages_shared_out_give_the_same_answer_as_reading_in_one_go():
+    data = (DATA / "annual-report.pdf").read_bytes()
+    assert run(data, "annual-report.pdf") == (json.loads(web.open_pdf(data, "annual-report.pdf")) and web.finish())
+
+
+def test_a_shared_page_comes_back_whole():
+    report = analyze(DATA / "annual-report.pdf")
+    json.loads(web.open_pdf((DATA / "annual-report.pdf").read_bytes(), "annual-report.pdf"))
+    answer = json.loads(web.read_pages(2, 3, share=True))
+    assert [web._page_from(page) for page in answer["pages"]] == list(report.pages[1:3])
+
+
+def test_reading_needs_an_open_pdf():
+    web.open_pdf(b"not a pdf", "x.pdf")
+    assert json.loads(web.read_pages(1, 1))["ok"] is False
+    assert json.loads(web.finish())["ok"] is False
+
+
 def test_run_answers_with_everything_the_page_shows():
-    answer = json.loads(web.run((DATA / "annual-report.pdf").read_bytes(), "annual-report.pdf"))
+    answer = json.loads(run((DATA / "annual-report.pdf").read_bytes(), "annual-report.pdf"))
     assert answer["ok"] is True
     assert answer["stem"] == "annual-report"
     report = analyze(DATA / "annual-report.pdf")
@@ -31,7 +63,7 @@ def test_run_answers_with_everything_the_page_shows():
 
 
 def test_choose_starts_from_the_detector_and_applies_every_choice():
-    json.loads(web.run((DATA / "annual-report.pdf").read_bytes(), "annual-report.pdf"))
+    json.loads(run((DATA / "annual-report.pdf").read_bytes(), "annual-report.pdf"))
     removed = [g.id for g in analyze(DATA / "annual-report.pdf").groups if g.remove]
     assert removed, "the test PDF has furniture"
     first = json.loads(web.choose([removed[0]], []))
@@ -49,7 +81,7 @@ def test_choose_starts_from_the_detector_and_applies_every_choice():
     ("scan.pdf", (DATA / "no-text.pdf").read_bytes(), "no-text"),
 ])
 def test_errors_are_answers_not_exceptions(name, data, kind):
-    answer = json.loads(web.run(data, name))
+    answer = json.loads(run(data, name))
     assert answer == {"ok": False, "error": {"kind": kind, "message": answer["error"]["message"], "detail": ""}}
     assert answer["error"]["message"]
     assert json.loads(web.choose([], []))["ok"] is False  # no report is left over from an earlier file
@@ -57,8 +89,8 @@ def test_errors_are_answers_not_exceptions(name, data, kind):
 
 def test_wrong_and_right_password():
     data = (DATA / "password-secret.pdf").read_bytes()
-    assert json.loads(web.run(data, "a.pdf", "nope"))["error"]["kind"] == "wrong-password"
-    assert json.loads(web.run(data, "a.pdf", "secret"))["ok"] is True
+    assert json.loads(run(data, "a.pdf", "nope"))["error"]["kind"] == "wrong-password"
+    assert json.loads(run(data, "a.pdf", "secret"))["ok"] is True
 
 
 def test_character_maps_are_fetched_once_by_name_only(monkeypatch, tmp_path):

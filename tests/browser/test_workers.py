@@ -1,0 +1,55 @@
+"""Reading on several cores: helper workers share a long PDF's pages, and the answer does not change.
+
+The page is opened with ``?workers=3`` (a main worker and two helpers) so that the tests do the same on
+any machine, whatever its number of cores.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import boot, new_context, open_pdf
+from pdfs import annual_report
+from test_page import cli_outputs, download
+
+PAGES = 60
+
+
+@pytest.fixture(scope="module")
+def pool(browser, base_url):
+    context, recorder = new_context(browser, base_url)
+    page = boot(context, base_url + "?workers=3")
+    page.wait_for_selector("body[data-helpers='2']", state="attached", timeout=120_000)
+    yield page
+    recorder.assert_private()
+    assert page.evaluate("window.__cspViolations") == []
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def long_pdf(tmp_path_factory):
+    path = tmp_path_factory.mktemp("long") / "long-report.pdf"
+    annual_report(path, pages=PAGES)
+    return path
+
+
+def test_pages_shared_out_give_what_the_command_line_writes(pool, long_pdf, tmp_path):
+    open_pdf(pool, long_pdf)
+    summary = pool.inner_text("#summary")
+    assert f"Pages\n{PAGES}" in summary
+    assert "reading on 3 cores" in summary, summary
+    expected = cli_outputs(long_pdf, tmp_path / "cli")
+    for suffix, data in expected.items():
+        assert download(pool, suffix, tmp_path)[1] == data, suffix
+
+
+def test_a_helper_that_stops_leaves_its_pages_to_the_others(pool, long_pdf, tmp_path):
+    pool.set_input_files("#file", str(long_pdf))
+    pool.wait_for_function("() => document.getElementById('work-progress').value > 0", timeout=120_000)
+    helper = [worker for worker in pool.workers if worker.url.endswith("/worker.js")][-1]
+    # An error nobody catches ends the worker as a crash would; the page sees it as the worker's error event.
+    helper.evaluate("setTimeout(() => { throw new Error('helper stopped'); })")
+    pool.wait_for_selector("body[data-state=done]", state="attached", timeout=120_000)
+    assert pool.get_attribute("body", "data-helpers") == "1"
+    expected = cli_outputs(long_pdf, tmp_path / "cli")
+    assert download(pool, "clean.txt", tmp_path)[1] == expected["clean.txt"]
+    assert download(pool, "pages.jsonl", tmp_path)[1] == expected["pages.jsonl"]
