@@ -265,14 +265,14 @@ def rewrite(src_path, out_path, prefix, only_hot):
 zip_prefix = os.__file__[: os.__file__.index(".zip/") + 5]  # where the standard library zip is mounted
 rewrite(f"{WORK}/python_stdlib.zip", f"{WORK}/out/python_stdlib.zip", zip_prefix, True)
 for name in wheels:
-    if name.startswith(("pdfminer", "charset_normalizer")):
+    if name.startswith(("pdfminer", "charset_normalizer", "pagefurniture")):
         rewrite(f"{WORK}/{name}", f"{WORK}/out/{name}", site_packages + "/", False)
 """
 
 
 def precompile(pyodide: dict[str, bytes], wheels: dict[str, bytes], sample: bytes, cache: Path,
                *, quiet: bool = False) -> dict[str, bytes]:
-    """Return {file name: bytes} for the standard library zip and the third-party wheels, as bytecode.
+    """Return {file name: bytes} for the standard library zip and the wheels, as bytecode.
 
     Needs node; without it the sources are shipped unchanged (the page then starts more slowly). The
     result is cached under a key made of every input, so a build from the same inputs gives the same bytes.
@@ -358,6 +358,7 @@ def build(out: Path = OUT, cache: Path = CACHE, *, quiet: bool = False) -> dict:
         files["pyodide/python_stdlib.zip"] = compiled["python_stdlib.zip"]
     pdfminer = compiled.get(PDFMINER.filename, pdfminer)
     charset = compiled.get(CHARSET_NORMALIZER.filename, charset)
+    own = compiled.get(own_name, own)
     wheels = {
         "pdfminer-six": ("pdfminer.six", PDFMINER.version, PDFMINER.filename, pdfminer, ["pdfminer"],
                          ["charset-normalizer", "cryptography"]),
@@ -369,8 +370,8 @@ def build(out: Path = OUT, cache: Path = CACHE, *, quiet: bool = False) -> dict:
     for key, (pname, pversion, file_name, data, imports, depends) in wheels.items():
         files[f"pyodide/{file_name}"] = data
         lock_packages[key] = lock_entry(key, pname, pversion, file_name, data, imports, depends)
-    # Our own lock file lists exactly the packages we ship, so Pyodide never looks anywhere else for one;
-    # it checks each wheel against the sha256 written here.
+    # Our own lock file lists exactly the packages we ship; the worker fetches each wheel it lists, and the
+    # browser checks it against the sha256 written here.
     upstream_info = json.loads(pyodide["pyodide-lock.json"])["info"]
     files["pyodide/pyodide-lock.json"] = (json.dumps({"info": upstream_info, "packages": lock_packages},
                                                      indent=1, sort_keys=True) + "\n").encode()

@@ -32,22 +32,38 @@ function failure(error, fallbackKind = "boot") {
   };
 }
 
+// Our wheels, listed in our own lock file, are fetched while Python starts. The browser checks each one
+// against the sha256 written there (a fetch with an integrity value fails on any other bytes); then they
+// are unpacked into site-packages. That is what pyodide.loadPackage does, without starting its package
+// manager, which took longer than unpacking four small wheels.
+const lockFile = fetch(here("./pyodide/pyodide-lock.json")).then((response) => {
+  if (!response.ok) throw new Error(`pyodide-lock.json: HTTP ${response.status}`);
+  return response.json();
+});
+const wheels = lockFile.then((lock) => Promise.allSettled(Object.values(lock.packages).map(fetchWheel)));
+
+async function fetchWheel({ name, file_name, sha256 }) {
+  const integrity = "sha256-" + btoa(String.fromCharCode(...sha256.match(/../g).map((hex) => parseInt(hex, 16))));
+  try {
+    const response = await fetch(here(`./pyodide/${file_name}`), { integrity });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    throw new Error(`${name} (${file_name}): ${error.message}`);
+  }
+}
+
 async function boot() {
   progress("boot", 0, 3, "Starting Python…");
-  const pyodide = await loadPyodide({ indexURL: here("./pyodide/") });
+  const pyodide = await loadPyodide({ indexURL: here("./pyodide/"), lockFileContents: lockFile });
   progress("boot", 1, 3, "Loading the PDF reader…");
-  // Only wheels listed in our own lock file, checked by Pyodide against the sha256 written there.
-  // loadPackage reports a failed wheel (a wrong hash, a missing file) to errorCallback and carries on,
-  // so the failures are collected and make the boot fail here, with the reason.
-  const problems = [];
-  const loaded = await pyodide.loadPackage(["pagefurniture"], {
-    messageCallback: () => {},
-    errorCallback: (message) => problems.push(message),
-  });
-  const names = new Set((loaded ?? []).map((p) => p.name));
-  if (problems.length || !["pagefurniture", "pdfminer.six", "charset-normalizer", "cryptography"].every((n) => names.has(n))) {
-    throw new Error(`the Python packages could not be loaded: ${problems.join("; ") || [...names].join(", ")}`);
+  const fetched = await wheels;
+  const problems = fetched.filter((wheel) => wheel.status === "rejected").map((wheel) => wheel.reason.message);
+  if (problems.length || !fetched.length) {
+    throw new Error(`the Python packages could not be loaded: ${problems.join("; ") || "the lock file lists none"}`);
   }
+  const site = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
+  for (const wheel of fetched) pyodide.unpackArchive(wheel.value, "wheel", { extractDir: site });
   progress("boot", 2, 3, "Preparing…");
   const web = pyodide.pyimport("pagefurniture.web");
   const answer = JSON.parse(web.install(here("./cmap/"), aesjs));

@@ -154,7 +154,7 @@ def test_the_folder_works_from_a_sub_path(browser, build_module, site, tmp_path)
 
 
 def test_a_changed_wheel_is_refused_by_the_browser(browser, build_module, site, tmp_path):
-    # Pyodide checks each wheel against the sha256 in our lock file; a swapped wheel must not run.
+    # The browser checks each wheel against the sha256 in our lock file; a swapped wheel must not run.
     copy = tmp_path / "site"
     shutil.copytree(site, copy)
     wheel = next((copy / "pyodide").glob("pagefurniture-*.whl"))
