@@ -400,7 +400,9 @@ def _run_pool(jobs: list[Job], args: argparse.Namespace, keep: tuple[int, ...], 
     workers = min(args.jobs, len(jobs))
     with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker,
                              initargs=(queue,)) as pool:
-        pending = {pool.submit(_process_in_worker, job, args.password, keep, remove): job for job in jobs}
+        # Largest files first, so that no worker is left with a long file while the others have finished.
+        order = sorted(jobs, key=_size, reverse=True)
+        pending = {pool.submit(_process_in_worker, job, args.password, keep, remove): job for job in order}
         try:
             while pending:
                 finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
@@ -422,6 +424,13 @@ def _run_pool(jobs: list[Job], args: argparse.Namespace, keep: tuple[int, ...], 
                 worker.terminate()
             raise
     _drain(queue, progress)
+
+
+def _size(job: Job) -> int:
+    try:
+        return os.path.getsize(job.path)
+    except OSError:
+        return 0  # reported when its turn comes
 
 
 def _drain(queue, progress: Progress) -> None:  # noqa: ANN001
