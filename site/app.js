@@ -25,9 +25,9 @@ const ERRORS = {
   bug: ["Something went wrong", "Try another file; if this one keeps failing, please report it."],
 };
 
-// The main worker boots at once and owns every result. When it is ready, helper workers boot one after
-// another (so they never slow the main worker's boot), up to one worker per core and four in all: a long
-// PDF's pages are shared out among the workers that are ready, and the main worker puts them together.
+// The main worker boots at once and owns every result. When it is ready, helper workers boot (after it, so
+// that they never slow its boot), up to one worker per core and four in all: a long PDF's pages are shared
+// out among the workers that are ready, and the main worker puts them together.
 // "?workers=N" in the address sets the number of workers (1 reads with the main worker alone).
 const WORKERS = Math.round(Number(new URLSearchParams(location.search).get("workers"))) ||
   Math.min(4, navigator.hardwareConcurrency || 1);
@@ -83,16 +83,14 @@ function startWorkers() {
     workerReady = true;
     if (document.body.dataset.state === "booting") setState("ready");
     registerServiceWorker();
-    startHelper();
+    for (let i = 0; i < HELPERS; i++) startHelper();
   });
 }
 
 function startHelper() {
-  if (helpers.length >= HELPERS) return;
   const helper = spawn(() => {
     countHelpers();
     job?.run?.join(helper);
-    startHelper();
   });
   helpers.push(helper);
 }
@@ -162,59 +160,68 @@ async function call(entry, message, transfer = []) {
 }
 
 // Reads every page of the file the main worker has open, sharing runs of pages out to the helpers, and
-// resolves with the main worker's finished answer. Throws the first error a worker answers with.
+// resolves with the main worker's finished answer. Throws the first error a worker answers with. Pages
+// that no worker has read when the main worker runs out of work (a helper stopped) are read by "finish".
 function readPages(total, bytes, password) {
   // Runs small enough to keep every worker busy to the end and the progress bar moving.
   const size = Math.max(1, Math.min(8, Math.ceil(total / 40)));
   const todo = [];
   for (let first = 1; first <= total; first += size) todo.push([first, Math.min(total, first + size - 1)]);
-  const shared = [];
+  const shared = []; // helpers' answers, handed to "finish"
+  const reading = new Set(); // runs being read now
   const readers = new Set(); // the workers that read at least one run
   let done = 0;
   let failed = null;
+  let open = true; // until the main worker has run out of work
 
-  async function drive(entry) {
+  async function read(entry, range) {
     const share = entry !== main;
-    // A helper first opens the file itself; for the last few runs that costs more than it saves.
-    if (share) {
-      if (todo.length < 2 || !bytes) return;
-      const own = bytes.slice(0);
-      const opened = await call(entry, { type: "open", name: "", bytes: own, password }, [own]).catch(() => null);
-      if (!opened?.ok) return;
+    let text;
+    try {
+      text = await ask(entry, { type: "read", first: range[0], last: range[1], share });
+    } catch (error) {
+      if (error.kind !== "helper-lost") failed ??= error;
+      return false;
     }
-    while (todo.length && !failed) {
-      const range = todo.shift();
-      let text;
-      try {
-        text = await ask(entry, { type: "read", first: range[0], last: range[1], share });
-      } catch (error) {
-        if (error.kind !== "helper-lost") failed ??= error;
-        todo.unshift(range);
-        return;
-      }
-      const answer = JSON.parse(text);
-      if (!answer.ok) {
-        failed ??= answer.error;
-        return;
-      }
-      if (share) shared.push(text);
-      readers.add(entry);
-      done += range[1] - range[0] + 1;
-      showProgress(done, total);
+    const answer = JSON.parse(text);
+    if (!answer.ok) {
+      failed ??= answer.error;
+      return false;
     }
-    if (share) entry.worker.postMessage({ type: "close" });
+    if (share) shared.push(text);
+    readers.add(entry);
+    done += range[1] - range[0] + 1;
+    showProgress(done, total);
+    return true;
   }
 
-  const drives = [];
-  const run = { join: (entry) => drives.push(drive(entry)) };
+  async function drive(entry) {
+    while (open && todo.length && !failed) {
+      const step = read(entry, todo.shift());
+      reading.add(step);
+      const ok = await step;
+      reading.delete(step);
+      if (!ok) return;
+    }
+  }
+
+  // A helper opens the file itself first; for the last run or two that costs more than it saves.
+  async function join(helper) {
+    if (!open || todo.length < 2 || !bytes) return;
+    const own = bytes.slice(0);
+    const opened = await call(helper, { type: "open", name: "", bytes: own, password }, [own]).catch(() => null);
+    if (opened?.ok) await drive(helper);
+    helper.worker.postMessage({ type: "close" }); // its copy of the file is not needed any more
+  }
+
   return {
-    run,
+    run: { join },
     finished: (async () => {
-      for (const helper of helpers) if (helper.ready) run.join(helper);
+      for (const helper of helpers) if (helper.ready) join(helper);
       await drive(main);
-      await Promise.all(drives);
+      open = false;
+      while (reading.size) await Promise.all(reading);
       if (failed) throw failed;
-      run.join = () => {};
       const answer = await call(main, { type: "finish", shared });
       return { ...answer, readers: readers.size };
     })(),
