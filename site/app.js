@@ -34,6 +34,10 @@ const WORKERS = Math.round(Number(new URLSearchParams(location.search).get("work
 const HELPERS = Math.max(0, Math.min(7, WORKERS - 1));
 // Files above this size are read by the main worker alone: each helper would hold another copy.
 const SHARE_LIMIT = LARGE;
+// A helper joins a file when the main worker has this many seconds of pages left (at its pace so far), or
+// this many pages before the main worker has finished its first run.
+const JOIN_SECONDS = 1;
+const JOIN_PAGES = 12;
 
 let main = null; // {worker, ready}
 let helpers = []; // the same, for helpers
@@ -173,6 +177,7 @@ function readPages(total, bytes, password) {
   let done = 0;
   let failed = null;
   let open = true; // until the main worker has run out of work
+  const pace = { pages: 0, since: performance.now() }; // the main worker's, for the helpers' decision
 
   async function read(entry, range) {
     const share = entry !== main;
@@ -189,6 +194,7 @@ function readPages(total, bytes, password) {
       return false;
     }
     if (share) shared.push(text);
+    else pace.pages += range[1] - range[0] + 1;
     readers.add(entry);
     done += range[1] - range[0] + 1;
     showProgress(done, total);
@@ -205,9 +211,16 @@ function readPages(total, bytes, password) {
     }
   }
 
-  // A helper opens the file itself first; for the last run or two that costs more than it saves.
+  // A helper opens the file itself first and reads its fonts again, which costs about as much as reading a
+  // few pages: it joins only when the pages left would keep the main worker busy for a while yet.
+  function worthJoining() {
+    const left = todo.reduce((sum, [first, last]) => sum + last - first + 1, 0);
+    if (!pace.pages) return left >= JOIN_PAGES;
+    return left * ((performance.now() - pace.since) / 1000 / pace.pages) >= JOIN_SECONDS;
+  }
+
   async function join(helper) {
-    if (!open || todo.length < 2 || !bytes) return;
+    if (!open || !bytes || !worthJoining()) return;
     const own = bytes.slice(0);
     const opened = await call(helper, { type: "open", name: "", bytes: own, password }, [own]).catch(() => null);
     if (opened?.ok) await drive(helper);

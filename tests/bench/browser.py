@@ -296,7 +296,7 @@ class Session:
 
     # -- one visit ------------------------------------------------------------------------------------
 
-    def _open(self, *, watch_memory: bool = False):  # noqa: ANN202
+    def _open(self, *, watch_memory: bool = False, query: str = ""):  # noqa: ANN202
         context = self.browser.new_context()
         if watch_memory:
             self._watch_memory(context)
@@ -304,7 +304,7 @@ class Session:
         page.add_init_script(INIT_SCRIPT)
         page.on("pageerror", lambda exc: self.log(f"  page error: {exc}"))
         page.on("console", lambda msg: msg.type == "error" and self.log(f"  console error: {msg.text}"))
-        page.goto(self.url)
+        page.goto(self.url + query)
         return context, page
 
     def _wait_ready(self, page) -> float:  # noqa: ANN001
@@ -410,6 +410,18 @@ class Session:
                 out["scaling"][pages] = self._drop(page, pdf)
                 self.log(f"  browser  {pdf.name:42} {out['scaling'][pages]['wall']:7.2f} s  "
                          f"(CPU {out['scaling'][pages]['cpu']:.2f} s)")
+        out["cores"] = page.evaluate("navigator.hardwareConcurrency")
+        out["helpers"] = int(page.get_attribute("body", "data-helpers") or 0)
+        context.close()
+
+        # 4. The same files read by the main worker alone (?workers=1): one core's worth of Pyodide.
+        context, page = self._open(query="?workers=1")
+        self._wait_ready(page)
+        out["corpus_one_worker"] = {}
+        for pdf in corpus:
+            out["corpus_one_worker"][pdf.name] = self._drop(page, pdf)
+            self.log(f"  browser  {pdf.name:42} {out['corpus_one_worker'][pdf.name]['wall']:7.2f} s  "
+                     f"(CPU {out['corpus_one_worker'][pdf.name]['cpu']:.2f} s), one worker")
         context.close()
         return out
 
