@@ -7,7 +7,7 @@ import json
 import pytest
 
 import pdfs
-from pagefurniture import Group, Line, NoTextLayer, Page, analyze
+from pagefurniture import Group, Line, NoTextLayer, Page, Reader, analyze, report_for
 from pagefurniture.report import Report, on_pages, page_ranges
 
 
@@ -185,3 +185,15 @@ def test_image_only_pdf_has_pages_without_text():
     assert report.summary()["pages_without_text"] == [1, 2, 3]
     with pytest.raises(NoTextLayer):
         report.require_text()
+
+
+def test_pages_read_in_any_order_give_the_report_analyze_gives():
+    data = pdfs.annual_report(pages=8)
+    reader = Reader(data)
+    assert reader.page_count == 8
+    pages = {n: reader.read(n) for n in (8, 3, 1, 5, 2, 7, 4, 6)}  # as workers would return them
+    report = report_for("a.pdf", [pages[n] for n in range(1, 9)])
+    assert report.to_json() == analyze(data, name="a.pdf").to_json()
+    assert any(group.remove for group in report.groups)
+    with pytest.raises(ValueError, match="page 9 is not in this PDF"):
+        reader.read(9)
