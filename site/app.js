@@ -130,8 +130,8 @@ function onWorkerMessage(entry, message, onReady) {
   }
 }
 
-// A worker that failed to boot or stopped: a helper is simply dropped (its unfinished pages go back to the
-// others); the main worker takes everything waiting on it down with it.
+// A worker that failed to boot or stopped: a helper is simply dropped (the main worker reads the pages it
+// was reading when it finishes); the main worker takes everything waiting on it down with it.
 function lost(entry, error) {
   entry.worker.terminate();
   if (entry !== main) {
