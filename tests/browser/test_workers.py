@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import pytest
 from conftest import boot, new_context, open_pdf
-from pdfs import annual_report
+from pdfs import PASSWORD, annual_report
 from test_page import cli_outputs, download
 
 PAGES = 60
 
 
-@pytest.fixture(scope="module")
-def pool(browser, base_url):
+def three_workers(browser, base_url):
     context, recorder = new_context(browser, base_url)
     page = boot(context, base_url + "?workers=3")
     page.wait_for_selector("body[data-helpers='2']", state="attached", timeout=120_000)
@@ -23,6 +22,17 @@ def pool(browser, base_url):
     recorder.assert_private()
     assert page.evaluate("window.__cspViolations") == []
     context.close()
+
+
+@pytest.fixture(scope="module")
+def pool(browser, base_url):
+    yield from three_workers(browser, base_url)
+
+
+@pytest.fixture
+def own_pool(browser, base_url):
+    """For a test that stops a helper: the others keep all three workers."""
+    yield from three_workers(browser, base_url)
 
 
 @pytest.fixture(scope="module")
@@ -42,14 +52,26 @@ def test_pages_shared_out_give_what_the_command_line_writes(pool, long_pdf, tmp_
         assert download(pool, suffix, tmp_path)[1] == data, suffix
 
 
-def test_a_helper_that_stops_leaves_its_pages_to_the_others(pool, long_pdf, tmp_path):
-    pool.set_input_files("#file", str(long_pdf))
-    pool.wait_for_function("() => document.getElementById('work-progress').value > 0", timeout=120_000)
-    helper = [worker for worker in pool.workers if worker.url.endswith("/worker.js")][-1]
+def test_helpers_open_a_password_pdf_with_the_password_given_once(pool, tmp_path):
+    pdf = tmp_path / "locked-report.pdf"
+    annual_report(pdf, pages=40, password=PASSWORD)
+    open_pdf(pool, pdf, expect="password")
+    pool.fill("#password-input", PASSWORD)
+    pool.click("#password-form button[type=submit]")
+    pool.wait_for_selector("body[data-state=done]", state="attached", timeout=120_000)
+    assert "reading on 3 cores" in pool.inner_text("#summary")
+    expected = cli_outputs(pdf, tmp_path / "cli", "--password", PASSWORD)
+    assert download(pool, "clean.txt", tmp_path)[1] == expected["clean.txt"]
+
+
+def test_a_helper_that_stops_leaves_its_pages_to_the_others(own_pool, long_pdf, tmp_path):
+    own_pool.set_input_files("#file", str(long_pdf))
+    own_pool.wait_for_function("() => document.getElementById('work-progress').value > 0", timeout=120_000)
+    helper = [worker for worker in own_pool.workers if worker.url.endswith("/worker.js")][-1]
     # An error nobody catches ends the worker as a crash would; the page sees it as the worker's error event.
     helper.evaluate("setTimeout(() => { throw new Error('helper stopped'); })")
-    pool.wait_for_selector("body[data-state=done]", state="attached", timeout=120_000)
-    assert pool.get_attribute("body", "data-helpers") == "1"
+    own_pool.wait_for_selector("body[data-state=done]", state="attached", timeout=120_000)
+    assert own_pool.get_attribute("body", "data-helpers") == "1"
     expected = cli_outputs(long_pdf, tmp_path / "cli")
-    assert download(pool, "clean.txt", tmp_path)[1] == expected["clean.txt"]
-    assert download(pool, "pages.jsonl", tmp_path)[1] == expected["pages.jsonl"]
+    assert download(own_pool, "clean.txt", tmp_path)[1] == expected["clean.txt"]
+    assert download(own_pool, "pages.jsonl", tmp_path)[1] == expected["pages.jsonl"]
