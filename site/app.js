@@ -104,12 +104,10 @@ function countHelpers() {
 }
 
 function onWorkerMessage(entry, message, onReady) {
-  if (message.type === "progress") {
+  if (message.type === "boot") {
     if (entry !== main) return;
-    if (message.stage === "boot") {
-      $("boot-progress").value = message.done;
-      $("boot-status").textContent = message.message;
-    }
+    $("boot-progress").value = message.done;
+    $("boot-status").textContent = message.message;
   } else if (message.type === "ready") {
     entry.ready = true;
     if (entry === main) {

@@ -1,5 +1,5 @@
 // The module worker that runs the pagefurniture package in Pyodide. It boots as soon as it loads, in
-// named stages that each post progress; every request waits for the boot, and a failed boot answers
+// named steps that are each posted to the page; every request waits for the boot, and a failed boot answers
 // every later request with the same error instead of leaving it hanging.
 //
 // The page runs one main worker and maybe helpers (see app.js); all run this file and answer the same
@@ -10,7 +10,7 @@
 //                 {type: "finish", id, shared}                (shared: helpers' answers to "read")
 //                 {type: "choose", id, keep, remove}
 //                 {type: "close"}                             (forget the open file; no answer)
-// worker → page   {type: "progress", stage, done, total, message}
+// worker → page   {type: "boot", done, total, message}        (each step of the boot)
 //                 {type: "ready", versions}
 //                 {type: "result", id, result}                (result: JSON text made by Python)
 //                 {type: "error", id, error: {kind, message, detail}}   (id null when the boot failed)
@@ -20,8 +20,8 @@ import aesjs from "./vendor/aes.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 
-function progress(stage, done, total, message) {
-  postMessage({ type: "progress", stage, done, total, message });
+function bootStep(done, total, message) {
+  postMessage({ type: "boot", done, total, message });
 }
 
 function failure(error, fallbackKind = "boot") {
@@ -54,9 +54,9 @@ async function fetchWheel({ name, file_name, sha256 }) {
 }
 
 async function boot() {
-  progress("boot", 0, 3, "Starting Python…");
+  bootStep(0, 3, "Starting Python…");
   const pyodide = await loadPyodide({ indexURL: here("./pyodide/"), lockFileContents: lockFile });
-  progress("boot", 1, 3, "Loading the PDF reader…");
+  bootStep(1, 3, "Loading the PDF reader…");
   const fetched = await wheels;
   const problems = fetched.filter((wheel) => wheel.status === "rejected").map((wheel) => wheel.reason.message);
   if (problems.length || !fetched.length) {
@@ -64,10 +64,10 @@ async function boot() {
   }
   const site = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
   for (const wheel of fetched) pyodide.unpackArchive(wheel.value, "wheel", { extractDir: site });
-  progress("boot", 2, 3, "Preparing…");
+  bootStep(2, 3, "Preparing…");
   const web = pyodide.pyimport("pagefurniture.web");
   const answer = JSON.parse(web.install(here("./cmap/"), aesjs));
-  progress("boot", 3, 3, "Ready");
+  bootStep(3, 3, "Ready");
   return { pyodide, web, versions: answer.versions };
 }
 

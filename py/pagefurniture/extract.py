@@ -266,7 +266,6 @@ class Reader:
     def __init__(self, pdf: Source, *, password: str | None = None, limits: Limits = DEFAULT_LIMITS) -> None:
         data = read_bytes(pdf, limits)
         check_header(data)
-        self.limits = limits
         self._budget = guard.Budget(limits.max_stream_bytes, limits.max_decoded_bytes)
         with guard.budget(self._budget):
             doc, self.encrypted = _open(data, password)
