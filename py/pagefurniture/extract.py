@@ -151,10 +151,25 @@ class _Glyphs(PDFTextDevice):
         self.limits = limits
         self.glyphs: list[tuple] = []
         self._unicode: dict[tuple[int, int], str] = {}
+        self._marks: list[str] = []
+        self._artifact = ""
 
     def begin_page(self, page: PDFPage, ctm) -> None:  # noqa: ANN001 - pdfminer's signature
         self.glyphs = []
         self.ctm = ctm
+        self._marks = []
+        self._artifact = ""
+
+    # Tagged PDFs mark page furniture as /Artifact marked content, often with its type: the glyphs drawn
+    # inside carry the innermost artifact's name to their lines, as evidence for the detector.
+    def begin_tag(self, tag, props=None) -> None:  # noqa: ANN001 - pdfminer's signature
+        self._marks.append(artifact_name(tag, props))
+        self._artifact = next((mark for mark in reversed(self._marks) if mark), "")
+
+    def end_tag(self) -> None:
+        if self._marks:  # an unbalanced EMC is ignored, as viewers do
+            self._marks.pop()
+            self._artifact = next((mark for mark in reversed(self._marks) if mark), "")
 
     def render_char(self, matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate) -> float:  # noqa: ANN001
         key = (id(font), cid)
@@ -186,8 +201,24 @@ class _Glyphs(PDFTextDevice):
             return adv
         ox = e + c * rise
         oy = f + d * rise
-        glyphs.append((text, ox, oy, dx / dn, dy / dn, fontsize * un, adv * dn, font.fontname))
+        glyphs.append((text, ox, oy, dx / dn, dy / dn, fontsize * un, adv * dn, font.fontname, self._artifact))
         return adv
+
+
+def artifact_name(tag: object, props: object) -> str:
+    """The kind of artifact a marked-content tag opens: "" when it is no /Artifact.
+
+    ``/Artifact <</Type /Pagination /Subtype /Header>>`` gives "header"; without a subtype the type
+    ("pagination", "layout", "page", "background"); without either "artifact".
+    """
+    if getattr(tag, "name", None) != "Artifact":
+        return ""
+    if isinstance(props, dict):
+        for key in ("Subtype", "Type"):
+            name = getattr(props.get(key), "name", None)
+            if isinstance(name, str) and name:
+                return name.lower()
+    return "artifact"
 
 
 def _open(data: bytes, password: str | None) -> tuple[PDFDocument, bool]:
@@ -375,14 +406,14 @@ def build_lines(glyphs: list[tuple], crop: tuple[float, float, float, float]) ->
     """
     cx0, cy0, cx1, cy1 = crop
     buckets: dict[int, list[tuple]] = {}
-    for seq, (text, ox, oy, dx, dy, size, adv, font) in enumerate(glyphs):
+    for seq, (text, ox, oy, dx, dy, size, adv, font, artifact) in enumerate(glyphs):
         # Glyphs outside the crop box are kept: their lines get boxes outside the visible page, and the
         # detector reports them (printers' slugs and proof notes live there).
         # Upright text is nearly all glyphs: skip the trigonometry for it.
         angle = 0 if dy == 0.0 and dx > 0 else round(math.degrees(math.atan2(dy, dx))) % 360
         perp = dx * oy - dy * ox  # offset of the baseline from the origin along its normal
         along = dx * ox + dy * oy
-        buckets.setdefault(angle, []).append((perp, along, seq, text, ox, oy, dx, dy, size, adv, font))
+        buckets.setdefault(angle, []).append((perp, along, seq, text, ox, oy, dx, dy, size, adv, font, artifact))
     lines: list[tuple[int, Line]] = []
     for angle, items in buckets.items():
         items.sort()
@@ -428,8 +459,9 @@ def _make_line(segment: list[tuple], angle: int, left: float, top: float) -> tup
     end = None
     sizes: dict[float, int] = {}
     fonts: dict[str, int] = {}
+    artifacts: dict[str, int] = {}
     big = 0.0
-    for perp, along, seq, text, ox, oy, dx, dy, size, adv, font in segment:
+    for perp, along, seq, text, ox, oy, dx, dy, size, adv, font, artifact in segment:
         if end is not None and along - end > WORD_GAP * size and parts and not parts[-1].isspace() \
                 and not text.isspace():
             parts.append(" ")
@@ -440,15 +472,19 @@ def _make_line(segment: list[tuple], angle: int, left: float, top: float) -> tup
             sizes[key] = sizes.get(key, 0) + 1
             fonts[font] = fonts.get(font, 0) + 1
             big = max(big, size)
+            if artifact:
+                artifacts[artifact] = artifacts.get(artifact, 0) + 1
     text = " ".join("".join(parts).split())
     if not text:
         return None
     size = max(sizes, key=sizes.__getitem__) if sizes else 0.0
     font = max(fonts, key=fonts.__getitem__) if fonts else ""
+    # A line is an artifact when most of its glyphs are.
+    artifact = max(artifacts, key=artifacts.__getitem__) if sum(artifacts.values()) * 2 > sum(fonts.values()) else ""
     # The box spans from the first glyph's origin to the last glyph's end along the writing direction,
     # and from the descender to the ascender of the largest glyph across it: four corners, any angle.
     first_glyph, last_glyph = segment[0], max(segment, key=lambda item: item[1] + item[9])
-    _, _, _, _, sx, sy, dx, dy, _, _, _ = first_glyph
+    _, _, _, _, sx, sy, dx, dy, _, _, _, _ = first_glyph
     ex = last_glyph[4] + dx * last_glyph[9]
     ey = last_glyph[5] + dy * last_glyph[9]
     ux, uy = -dy * big, dx * big
@@ -456,4 +492,4 @@ def _make_line(segment: list[tuple], angle: int, left: float, top: float) -> tup
     ys = (sy - 0.2 * uy, sy + 0.8 * uy, ey - 0.2 * uy, ey + 0.8 * uy)
     box = (round(min(xs) - left, 2), round(top - max(ys), 2), round(max(xs) - left, 2), round(top - min(ys), 2))
     first = min(item[2] for item in segment)
-    return first, Line(text=text, box=box, size=size, font=font, angle=angle)
+    return first, Line(text=text, box=box, size=size, font=font, angle=angle, artifact=artifact)

@@ -23,6 +23,9 @@ class Line:
     size: float  # font size in points
     font: str
     angle: int = 0  # writing direction on the visible page in degrees, 0 = left to right, 90 = upwards
+    # What the PDF's own tags say: "" when the line is not marked as an /Artifact, else the artifact's
+    # subtype or type in lower case ("header", "footer", "pagination", "layout", ...) or "artifact".
+    artifact: str = ""
 
     @property
     def top(self) -> float:

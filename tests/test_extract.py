@@ -1,0 +1,36 @@
+"""Extraction details the detector relies on, on PDFs written by ``hostile.py``'s small writer."""
+
+from __future__ import annotations
+
+import hostile as h
+from pagefurniture.extract import extract
+
+
+def marked(tag: bytes, ops: bytes) -> bytes:
+    """``ops`` inside marked content: BDC when the tag has properties, BMC when it is a name alone."""
+    return tag + (b" BDC\n" if b"<<" in tag else b" BMC\n") + ops + b"EMC\n"
+
+
+def test_artifact_marks_reach_the_lines_they_wrap():
+    header = marked(b"/Artifact <</Type /Pagination /Subtype /Header>>", h.text_ops([(72, 750, 9, "Annual Report")]))
+    footer = marked(b"/Artifact <</Type /Pagination>>", h.text_ops([(300, 40, 9, "7")]))
+    plain = marked(b"/Artifact", h.text_ops([(500, 40, 9, "logo")]))
+    # Content in a structure element nested inside nothing, and an artifact nested inside a span: the
+    # innermost artifact counts, and marks that are not artifacts give nothing.
+    body = marked(b"/P <</MCID 0>>", h.text_ops([(72, 600, 11, "The body text of the page.")]))
+    nested = marked(b"/Span <</MCID 1>>", marked(b"/Artifact <</Subtype /Footer>>", h.text_ops([(72, 60, 8, "Note")])))
+    # An EMC too many is ignored, as viewers do.
+    content = header + footer + plain + body + nested + b"EMC\n" + h.text_ops([(72, 500, 11, "After the stray end.")])
+    page = extract(h.document([content])).pages[0]
+    got = {line.text: line.artifact for line in page.lines}
+    assert got == {"Annual Report": "header", "7": "pagination", "logo": "artifact",
+                   "The body text of the page.": "", "Note": "footer", "After the stray end.": ""}
+
+
+def test_marks_end_with_their_page():
+    # A page that opens an artifact and never closes it does not make the next page's text an artifact.
+    first = b"/Artifact <</Subtype /Header>> BDC\n" + h.text_ops([(72, 750, 9, "Head")])
+    second = h.text_ops([(72, 600, 11, "Plain text on the second page.")])
+    pages = extract(h.document([first, second])).pages
+    assert [line.artifact for line in pages[0].lines] == ["header"]
+    assert [line.artifact for line in pages[1].lines] == [""]
