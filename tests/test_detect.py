@@ -233,7 +233,7 @@ def test_reasons_are_sentences_with_counts():
     n = 8
     pages = pages_of([[line("Annual Report 2025", 40, x0=400)] for _ in range(n)])
     group = next(g for g in detect(pages) if g.remove)
-    assert group.reason == f"removed: at the top of {n} of {n} pages, same place and size"
+    assert group.reason == f"removed: at the top of {n} of {n} pages, above the text block, same place and size"
 
 
 @pytest.mark.parametrize("text, expected", [

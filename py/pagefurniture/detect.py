@@ -1,70 +1,217 @@
-"""Find the page furniture: lines the page layout repeats, and the page-number sequence.
+"""Find the page furniture: the lines a page's layout adds around its text.
 
-Every signal the page gives is used together, never a window of "first N lines" or a length cap:
+Every document has a text block that its body fills page after page. Running heads and feet, page
+numbers and margin notes sit outside it, in slots whose place and type stay the same from page to page
+even where their text changes. Each line is judged on the evidence together, never on one signal alone:
 
-* geometry: each line's distance from the nearest page edge on the visible page, its font and size, and
-  whether only other furniture lies between it and the edge;
-* repetition: lines with the same text (digits masked) at the same distance from the same edge;
-* numbers: whether the numbers of a repeated shape count with the pages (arabic or roman, in runs, so
-  front matter and restarts work), stay constant, or vary like content (table labels, cell values);
-* the layout of the group: odd/even alternation and runs of section headers share one slot (edge, distance,
-  font), which gives support to headers that change every section.
+* place: the page edge a line belongs to and its distance from it; whether it lies outside the
+  document's text block; whether only other furniture lies between it and the edge, set apart from the
+  text by more than the text's own line spacing;
+* repetition: lines with the same text (digits masked) in the same place, size and alignment;
+* numbers: whether a line's number counts with the pages (arabic or roman, in runs, so front matter and
+  restarts work), stays the same, or changes like content (table labels, cell values);
+* slots: once a place holds furniture, a line in the same place and type on another page is furniture
+  too, whatever its text (a running head naming a short section, a lone folio on a chapter opener);
+* the PDF's own tags: lines marked as /Artifact of type /Pagination (headers, footers, page numbers).
 
-The stage is pure: pages in, groups with decisions out. Decisions carry a reason a person can read.
+The passes below run in this order; each has a "given ..., returns ..." line. The stage is pure: pages
+in, groups with decisions out. A decision is data (remove or keep, a kind, and the evidence as a
+phrase); the verdict in front of the evidence is added where the decision is shown.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from statistics import median
+from typing import Literal
 
-from .model import Group, Line, Page
+from .model import Group, Kind, Line, Page, Position
+
+# -- the look of a page number --------------------------------------------------------------------------
 
 DIGITS = re.compile(r"\d+")
 ROMAN = re.compile(r"^(?=[mdclxvi])m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
 # Punctuation that may wrap or follow a page number: "- 3 -", "[3]", "(3)", "3.", "3 |", "3/12".
 PN_WRAP = "-–—[](){}|/.:·,•*<>«»"
 CID = re.compile(r"\(cid:\d+\)")
+# What a publisher prints once at the foot of a first page: a copyright, a DOI, an ISSN or ISBN, a web
+# address, an archive's identifier, a preprint note.
+PUBLISHING = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\b|\bdoi\b|\bissn\b|\bisbn\b|https?://|\bwww\.|\barxiv\b|"
+                        r"\bpreprint\b|\bsubmitted to\b", re.IGNORECASE)
 
-# How far (in font sizes) the same furniture may move between pages and still be one group.
+# -- thresholds: each has its one home here, with the reason for its value -----------------------------
+
+# Font sizes the same furniture may move between pages and still be in one place (baseline jitter).
 POSITION_TOLERANCE = 0.9
-# A heading is at least this much larger than the body text; running headers rarely are.
+# Lines of one slot have the same size within this share: a 28 pt masthead is not the 10 pt running head.
+SIZE_TOLERANCE = 0.12
+# A heading is at least this much larger than the body text; running heads rarely are.
 HEADING_SIZE = 1.15
+# Documents of up to this many pages accept a run of two pages (a letter with its footer on both).
+SHORT_DOCUMENT = 4
+# Elsewhere a page-number sequence needs this many pages, and may skip this many (pictures, openers).
+MIN_RUN = 3
+RUN_GAP = 3
+# A line on only a few pages is furniture only where other furniture shares its place on this share of
+# the pages (the next section's running head), or on at least this many pages itself.
+SUPPORT_SHARE = 0.3
+SUPPORT_PAGES = 4
+# Lines wholly beside the text column and this short are margin text (pleading numbers, side heads) ...
+MARGIN_TEXT = 12
+# ... lying within this share of the page width from its side edge.
+SIDE_BAND = 0.12
+# A column of more lines than this beside the text is a table's, not a side head's.
+SIDE_COLUMN = 4
+# Lines this long make up the text column of a page; all but this share of them lie within it (the rest
+# are notes in the margin).
+LONG_LINE = 20
+COLUMN_QUANTILE = 0.15
+# Baselines closer than this many font sizes share a row.
+ROW_TOLERANCE = 0.45
+# Furniture is set apart from the text by a gap wider than this many times the text's typical line gap,
+# and at least this many body sizes.
+APART = 1.2
+APART_MIN = 0.6
+# A row of this many separate cells in the body size is a table row, never furniture.
+CELL_ROW = 4
+# A line sharing its row with text is furniture only when at least this many font sizes away from it.
+FAR = 2.0
+# Points: a single letter drawn at a slant is a watermark only this large (a seal's lettering is small).
+WATERMARK_SIZE = 36
+# A vertical line farther than this share of the page width from both side edges is in the text.
+VERTICAL_BODY = 0.2
+# The text block reaches as far as the text does on all but this share of the pages of one size.
+BLOCK_QUANTILE = 0.1
+# Pages whose text runs mostly upwards (a table turned on its side) have no side margins to judge.
+VERTICAL_PAGE = 0.5
+# A kept group is listed when it is on this share of the pages (a cell value recurring on a few pages
+# is not worth a row), and always when on this many.
+SHOWN_SHARE = 0.2
+SHOWN_PAGES = 3
+# The first page has a footer zone to speak of only when it holds this many rows of body text (a cover
+# does not, and everything on a cover is content).
+TEXT_PAGE_ROWS = 8
+
+# What the PDF's tags say, as extraction reports it (``Line.artifact``): these name page furniture. A
+# bare /Artifact without a type also marks decoration (bullets, photo credits), so it only supports.
+PAGINATION = frozenset({"header", "footer", "pagination", "watermark"})
+
+Place = Literal["top", "bottom", "left", "right", "diagonal", "body"]
+Numbers = Literal["page", "constant", "varying"]
+Side = Literal["", "left", "right"]
+
+
+# -- the lines as the detector sees them ---------------------------------------------------------------
 
 
 @dataclass(slots=True)
-class _Cand:
-    """One line seen by the detector."""
+class _Line:
+    """One line with its place on the page."""
 
     page: int  # 1-based page number
     index: int  # index of the line on its page
     line: Line
-    zone: str  # top, bottom, left, right, body, diagonal
-    dist: float  # distance from the zone's edge, in points
-    row: int  # row id on the page (lines sharing a baseline)
-    shape: str
-    side: str = ""  # "left" or "right" when wholly beside the page's text column (a side head)
+    place: Place  # the page edge the line belongs to (or diagonal, or the body)
+    offset: float  # distance from that edge in points; negative when beyond the visible page
+    row: int  # the row (shared baseline) of an upright line on its page, else -1
+    shape: str  # the text with digits masked
+    beyond: bool  # wholly outside the visible page (beyond the crop box)
+    beside: Side  # wholly left or right of the page's text column
+    left_half: bool  # its centre is in the left half of the page (the left page of two printed on one sheet)
 
     @property
-    def beside(self) -> bool:
-        return bool(self.side)
+    def key(self) -> tuple[int, int]:
+        return self.page, self.index
 
 
 @dataclass(slots=True)
 class _Group:
-    zone: str
+    """Lines that belong together (repeated, counting, or in one slot), and the decision taken for them."""
+
+    place: Place
     shape: str
-    members: list[_Cand] = field(default_factory=list)
-    kind: str = "repeated-content"
+    members: list[_Line]
+    numbers: Numbers
+    kind: Kind = "repeated-content"
     remove: bool = False
-    reason: str = ""
-    numbers: str = ""  # "page", "constant", "varying", "none"
+    reason: str = ""  # the evidence for the decision, as a phrase; empty until judged
 
     @property
     def pages(self) -> list[int]:
         return sorted({m.page for m in self.members})
+
+    @property
+    def beyond(self) -> bool:
+        return all(m.beyond for m in self.members)
+
+    def decide(self, kind: Kind, remove: bool, reason: str) -> None:
+        self.kind, self.remove, self.reason = kind, remove, reason
+
+
+@dataclass(frozen=True, slots=True)
+class TextBlock:
+    """The area a document's body text fills, for pages of one size (points, top-left origin)."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    def outside(self, m: _Line) -> bool:
+        """True when the line lies wholly beyond the block on the side of its place."""
+        x0, top, x1, bottom = m.line.box
+        slack = 0.25 * max(m.line.size, 1.0)
+        if m.place == "top":
+            return bottom <= self.top + slack
+        if m.place == "bottom":
+            return top >= self.bottom - slack
+        if m.place == "left":
+            return x1 <= self.left + slack
+        if m.place == "right":
+            return x0 >= self.right - slack
+        return False
+
+
+@dataclass(slots=True)
+class _Layout:
+    """One page: its rows, its lines as the detector sees them, and the text block of its page size."""
+
+    page: Page
+    rows: list[list[int]]  # indices of upright lines, row by row from the top of the page
+    lines: dict[int, _Line]  # by line index; lines of unmapped glyph codes are left out
+    block: TextBlock | None = None
+
+
+@dataclass(slots=True)
+class _Context:
+    """What the passes share: the pages, the text size and spacing, and the groups found so far."""
+
+    layouts: dict[int, _Layout]
+    body: float  # the body text's font size
+    gap: float  # the body text's typical gap between rows
+    n_text: int  # pages with text
+    groups: list[_Group] = field(default_factory=list)
+
+    def add(self, found: list[_Group]) -> None:
+        """Add groups found by a later pass; their lines leave the kept groups they were in."""
+        taken = {m.key for g in found for m in g.members}
+        for g in self.groups:
+            if not g.remove:
+                g.members = [m for m in g.members if m.key not in taken]
+        self.groups += found
+
+    def furniture(self) -> dict[tuple[int, int], _Group]:
+        return {m.key: g for g in self.groups if g.remove for m in g.members}
+
+    def grouped(self) -> set[tuple[int, int]]:
+        return {m.key for g in self.groups for m in g.members}
+
+
+# -- small helpers ---------------------------------------------------------------------------------------
 
 
 def shape_of(text: str) -> str:
@@ -77,7 +224,9 @@ def shape_of(text: str) -> str:
 
 
 def roman_value(token: str) -> int | None:
-    """>>> roman_value("xiv")
+    """The value of a roman numeral, or None.
+
+    >>> roman_value("xiv")
     14
     """
     t = token.lower()
@@ -96,6 +245,9 @@ def page_number_tokens(text: str) -> list[tuple[int, int, bool]]:
 
     A page number is a whole token, maybe wrapped in punctuation ("-3-", "[3]", "3/12" gives 3 and 12),
     without letters glued to it ("A-1" is a label) and without a leading zero ("025" is an id).
+
+    >>> page_number_tokens("Page 3 of 12")
+    [(1, 3, False), (3, 12, False)]
     """
     out = []
     tokens = text.split()
@@ -115,6 +267,14 @@ def page_number_tokens(text: str) -> list[tuple[int, int, bool]]:
     return out
 
 
+def lone_page_number(text: str) -> tuple[int, bool] | None:
+    """The value of a line that is nothing but a page number ("7", "- 7 -", "xii"), else None."""
+    tokens = page_number_tokens(text)
+    if len(tokens) != 1 or any(t.strip(PN_WRAP) for k, t in enumerate(text.split()) if k != tokens[0][0]):
+        return None
+    return tokens[0][1], tokens[0][2]
+
+
 def _is_garbage(text: str) -> bool:
     """Text made of unmapped glyph codes repeats without meaning anything; never call it furniture."""
     if "(cid:" not in text:
@@ -122,35 +282,17 @@ def _is_garbage(text: str) -> bool:
     return len(CID.sub("", text).strip()) < len(text) / 3
 
 
-def _body_size(pages: Sequence[Page]) -> float:
-    sizes: Counter[float] = Counter()
-    for page in pages:
-        for line in page.lines:
-            if line.angle == 0:
-                sizes[round(line.size)] += len(line.text)
-    return float(sizes.most_common(1)[0][0]) if sizes else 10.0
+def _family(font: str) -> str:
+    """A font's name without the subset prefix ("ABCDEF+Helvetica" is "Helvetica")."""
+    return font.split("+", 1)[-1]
 
 
-def _rows(page: Page) -> tuple[list[int], list[list[int]]]:
-    """Cluster the horizontal lines of a page into rows by baseline; returns row of each line and rows."""
-    row_of = [-1] * len(page.lines)
-    order = sorted((i for i, l in enumerate(page.lines) if l.angle == 0), key=lambda i: page.lines[i].bottom)
-    rows: list[list[int]] = []
-    last = None
-    for i in order:
-        line = page.lines[i]
-        base = line.bottom - 0.2 * line.size
-        if last is not None and base - last <= 0.45 * max(line.size, 1.0):
-            rows[-1].append(i)
-        else:
-            rows.append([i])
-            last = base
-        row_of[i] = len(rows) - 1
-    return row_of, rows
+def _mid(values: Iterable[float]) -> float:
+    return median(values)
 
 
 def _cluster(values: list[tuple[float, float, int]]) -> list[list[int]]:
-    """Split items (position, tolerance, id) sorted by position where the gap exceeds the tolerance."""
+    """Split items (position, tolerance, id), sorted by position, where the gap exceeds the tolerance."""
     values.sort()
     out: list[list[int]] = []
     last = None
@@ -163,8 +305,40 @@ def _cluster(values: list[tuple[float, float, int]]) -> list[list[int]]:
     return out
 
 
+def _by_size(members: list[_Line]) -> list[list[_Line]]:
+    """Split lines where their font sizes differ by more than SIZE_TOLERANCE."""
+    ordered = sorted(members, key=lambda m: m.line.size)
+    out: list[list[_Line]] = []
+    for m in ordered:
+        if out and m.line.size <= out[-1][0].line.size * (1 + SIZE_TOLERANCE) + 0.1:
+            out[-1].append(m)
+        else:
+            out.append([m])
+    return out
+
+
+def _where(place: Place) -> str:
+    return {"top": "at the top", "bottom": "at the bottom", "left": "in the left margin",
+            "right": "in the right margin"}.get(place, "inside the text")
+
+
+def _apart_from_block(place: Place) -> str:
+    return {"top": "above the text block", "bottom": "below the text block"}.get(place, "beside the text block")
+
+
+def _kind_of(place: Place) -> Kind:
+    return "header" if place == "top" else "footer" if place == "bottom" else "margin"
+
+
+def _pages(n: int) -> str:
+    return f"{n} page{'s' if n != 1 else ''}"
+
+
+# -- the detector ----------------------------------------------------------------------------------------
+
+
 def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
-    """Return every repeated group of lines with its decision, furniture first.
+    """Return every group of repeated or furniture lines with its decision, furniture first.
 
     >>> detect([])
     ()
@@ -172,363 +346,150 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
     text_pages = [p for p in pages if p.has_text]
     if not text_pages:
         return ()
-    n_text = len(text_pages)
     body = _body_size(text_pages)
+    layouts = _place_lines(text_pages)
+    ctx = _Context(layouts, body, _typical_gap(layouts.values(), body), len(text_pages))
+    lines = [m for layout in layouts.values() for m in layout.lines.values()]
 
-    cands: list[_Cand] = []
-    page_rows: dict[int, list[list[int]]] = {}
-    by_key: dict[tuple[int, int], _Cand] = {}
-    for page in text_pages:
-        row_of, rows = _rows(page)
-        page_rows[page.number] = rows
-        # The text column, from the page's long lines: short lines wholly left or right of it and
-        # within its height (pleading line numbers) are margin text. Pages with few long lines have none.
-        long_lines = [l for l in page.lines if l.angle == 0 and len(l.text) > 20]
-        if len(long_lines) >= 5:
-            body_left = min(l.box[0] for l in long_lines) - 4
-            body_right = max(l.box[2] for l in long_lines) + 4
-            body_top = min(l.top for l in long_lines)
-            body_bottom = max(l.bottom for l in long_lines)
+    ctx.groups += _page_number_groups(lines, ctx.n_text)
+    claimed = ctx.grouped()
+    ctx.groups += _beyond_groups([m for m in lines if m.key not in claimed], layouts)
+    claimed = ctx.grouped()
+    ctx.groups += _repeated_groups([m for m in lines if m.key not in claimed])
+    _type_areas(layouts, ctx.groups, body)
+
+    for g in ctx.groups:
+        if not g.reason:
+            _judge(g, ctx)
+    _require_support(ctx)
+    _margin_columns(ctx, lines)
+    _accept_companions(ctx)
+    _confirm_edges(ctx, lines)
+    for later in (_row_companions, _fill_slots, _lone_page_numbers, _margin_stamps, _marked_artifacts):
+        ctx.add(later(ctx))
+    ctx.add(_first_page_foot(ctx, text_pages[0].number))
+    return _finish(ctx.groups, ctx.n_text)
+
+
+def _body_size(pages: Sequence[Page]) -> float:
+    """Given the pages, returns the font size most of the upright text is set in."""
+    sizes: Counter[float] = Counter()
+    for page in pages:
+        for line in page.lines:
+            if line.angle == 0:
+                sizes[round(line.size)] += len(line.text)
+    return float(sizes.most_common(1)[0][0]) if sizes else 10.0
+
+
+def _rows(page: Page) -> tuple[list[int], list[list[int]]]:
+    """Given a page, returns the row of each line and the rows: upright lines clustered by baseline."""
+    row_of = [-1] * len(page.lines)
+    order = sorted((i for i, l in enumerate(page.lines) if l.angle == 0), key=lambda i: page.lines[i].bottom)
+    rows: list[list[int]] = []
+    last = None
+    for i in order:
+        line = page.lines[i]
+        base = line.bottom - 0.2 * line.size
+        if last is not None and base - last <= ROW_TOLERANCE * max(line.size, 1.0):
+            rows[-1].append(i)
         else:
-            body_left, body_right, body_top, body_bottom = -1.0, page.width + 1, 0.0, -1.0
+            rows.append([i])
+            last = base
+        row_of[i] = len(rows) - 1
+    return row_of, rows
+
+
+def _place_lines(pages: Sequence[Page]) -> dict[int, _Layout]:
+    """Given the pages with text, returns each page's rows and lines, each line with its edge and distance."""
+    rowed = {page.number: _rows(page) for page in pages}
+    columns = _columns(pages, {number: rows for number, (_, rows) in rowed.items()})
+    layouts: dict[int, _Layout] = {}
+    for page in pages:
+        row_of, rows = rowed[page.number]
+        w, h = page.width, page.height
+        # Short lines wholly left or right of the text column and within its height (pleading line
+        # numbers, side heads) are margin text.
+        col_left, col_top, col_right, col_bottom = columns.get(page.number) or (-1.0, 0.0, w + 1, -1.0)
+        placed: dict[int, _Line] = {}
         for i, line in enumerate(page.lines):
             if _is_garbage(line.text):
                 continue
             x0, top, x1, bottom = line.box
-            if bottom <= 0 or top >= page.height or x1 <= 0 or x0 >= page.width:
-                zone, dist = "outside", page.height
+            beyond = bottom <= 0 or top >= h or x1 <= 0 or x0 >= w
+            place: Place
+            if beyond:
+                place = "top" if bottom <= 0 else "bottom" if top >= h else "left" if x1 <= 0 else "right"
             elif line.angle % 90:
-                zone, dist = "diagonal", 0.0
+                place = "diagonal"
             elif line.angle in (90, 270):
                 cx = (x0 + x1) / 2
-                zone = "left" if cx < page.width / 2 else "right"
-                dist = x0 if zone == "left" else page.width - x1
-                if min(cx, page.width - cx) > page.width * 0.2:
-                    zone = "body"
-            elif x1 <= min(body_left, page.width * 0.12) and len(line.text) <= 12 and body_top <= top <= body_bottom:
-                zone, dist = "left", top
-            elif x0 >= max(body_right, page.width * 0.88) and len(line.text) <= 12 and body_top <= top <= body_bottom:
-                zone, dist = "right", top
-            elif (top + bottom) / 2 < page.height / 2:
-                zone, dist = "top", top
+                place = "left" if cx < w / 2 else "right"
+                if min(cx, w - cx) > w * VERTICAL_BODY:
+                    place = "body"
+            elif x1 <= min(col_left, w * SIDE_BAND) and len(line.text) <= MARGIN_TEXT and col_top <= top <= col_bottom:
+                place = "left"
+            elif x0 >= max(col_right, w * (1 - SIDE_BAND)) and len(line.text) <= MARGIN_TEXT and col_top <= top <= col_bottom:
+                place = "right"
             else:
-                zone, dist = "bottom", page.height - bottom
-            side = "left" if x1 <= body_left else "right" if x0 >= body_right else ""
-            c = _Cand(page.number, i, line, zone, dist, row_of[i], shape_of(line.text), side)
-            cands.append(c)
-            by_key[(page.number, i)] = c
-
-    groups: list[_Group] = []
-    claimed: set[tuple[int, int]] = set()
-
-    # 1. Page numbers: a shape whose number counts with the pages, in runs.
-    groups += _page_number_groups(cands, claimed, n_text)
-
-    # 2. Text outside the visible page (beyond the crop box): printers' slugs, proof notes, never content.
-    outside = [c for c in cands if c.zone == "outside" and (c.page, c.index) not in claimed]
-    if outside:
-        side = Counter("top" if c.line.bottom <= 0 else "bottom" if c.line.top >= c.dist else "side"
-                       for c in outside).most_common(1)[0][0]
-        zone, kind = {"top": ("top", "header"), "bottom": ("bottom", "footer"), "side": ("left", "margin")}[side]
-        groups.append(_Group(zone, "", outside, kind=kind, remove=True, numbers="outside",
-                             reason=f"outside the visible page (beyond the crop box) on {len({c.page for c in outside})} pages"))
-        claimed.update((c.page, c.index) for c in outside)
-
-    # 3. Repeated shapes at the same distance from the same edge.
-    by_shape: dict[tuple[str, str], list[_Cand]] = defaultdict(list)
-    for c in cands:
-        if (c.page, c.index) in claimed:
-            continue
-        key_shape = c.shape if c.zone != "diagonal" else c.shape.replace(" ", "")
-        by_shape[(c.zone, key_shape)].append(c)
-    for (zone, shape), members in by_shape.items():
-        if len({m.page for m in members}) < 2:
-            continue
-        if zone == "diagonal":
-            clusters = [list(range(len(members)))]
-        else:
-            clusters = _cluster([(m.dist, POSITION_TOLERANCE * max(m.line.size, 4.0), k)
-                                 for k, m in enumerate(members)])
-        for cl in clusters:
-            ms = [members[k] for k in cl]
-            # One line per page: keep the first drawn. The same text twice on one row of a page is a
-            # column structure (a table heading per column), which furniture never is.
-            seen: dict[int, _Cand] = {}
-            repeated_in_row = 0
-            for m in sorted(ms, key=lambda m: (m.page, m.index)):
-                first = seen.setdefault(m.page, m)
-                if first is not m and first.row == m.row:
-                    repeated_in_row += 1
-            ms = list(seen.values())
-            if len(ms) < 2:
-                continue
-            group = _Group(zone, shape, ms)
-            if repeated_in_row * 2 > len(ms):
-                group.reason = "the same text several times on one line of the page, like a table heading"
-            groups.append(group)
-
-    for g in groups:
-        if not g.reason:
-            _judge(g, n_text, body)
-
-    _require_support(groups, n_text)
-    _margin_columns(groups, cands)
-    _accept_companions(groups, page_rows, n_text)
-    _confirm_edges(groups, text_pages, page_rows, body, cands)
-    notice = _first_page_notice(groups, text_pages[0], page_rows[text_pages[0].number], by_key)
-    if notice is not None:
-        groups.append(notice)
-    return _finish(groups, n_text)
+                place = "top" if (top + bottom) / 2 < h / 2 else "bottom"
+            offset = {"top": top, "bottom": h - bottom, "left": x0, "right": w - x1}.get(place, 0.0)
+            if place in ("left", "right") and not beyond and line.angle == 0:
+                offset = top  # margin text is placed by its height on the page, like a line number
+            side: Side = "left" if x1 <= col_left else "right" if x0 >= col_right else ""
+            placed[i] = _Line(page.number, i, line, place, offset, row_of[i], shape_of(line.text), beyond, side,
+                              x0 + x1 < w)
+        layouts[page.number] = _Layout(page, rows, placed)
+    return layouts
 
 
-def _page_number_groups(cands: list[_Cand], claimed: set[tuple[int, int]], n_text: int) -> list[_Group]:
-    slots: dict[tuple[str, str, bool], list[tuple[_Cand, int]]] = defaultdict(list)
-    for c in cands:
-        if c.zone not in ("top", "bottom", "left", "right"):
-            continue
-        tokens = c.line.text.split()
-        if len(tokens) > 14:
-            continue
-        for ti, value, is_roman in page_number_tokens(c.line.text):
-            masked = tokens[:ti] + ["{n}"] + tokens[ti + 1:]
-            slots[(c.zone, shape_of(" ".join(masked)), is_roman)].append((c, value))
-    found: list[_Group] = []
-    # Longer runs first, so a line is claimed by its best explanation.
-    scored = []
-    for key, items in slots.items():
-        clusters = _cluster([(c.dist, POSITION_TOLERANCE * max(c.line.size, 4.0), k) for k, (c, _) in enumerate(items)])
-        for cl in clusters:
-            run_members = _runs([items[k] for k in cl], n_text)
-            if run_members:
-                scored.append((len(run_members), key, run_members))
-    scored.sort(key=lambda s: -s[0])
-    for _, (zone, shape, _roman), members in scored:
-        members = [c for c in members if (c.page, c.index) not in claimed]
-        if len({c.page for c in members}) < 2:
-            continue
-        for c in members:
-            claimed.add((c.page, c.index))
-        g = _Group(zone, shape.replace("{n}", "#"), members, kind="page-number", remove=True, numbers="page",
-                   reason=f"a page number: it counts with the pages, at the {zone} of "
-                          f"{len({c.page for c in members})} pages")
-        found.append(g)
-    return found
+def _columns(pages: Sequence[Page], rows: dict[int, list[list[int]]]) -> dict[int, tuple[float, float, float, float]]:
+    """Given the pages and their rows, returns each page's text column (left, top, right, bottom) from
+    its long lines; a page with too few of them (a slide, a picture page) gets the column of the other
+    pages of its size."""
+    columns: dict[int, tuple[float, float, float, float]] = {}
+    for page in pages:
+        head = _head_rows(page, rows[page.number])
+        long_lines = [l for i, l in enumerate(page.lines) if l.angle == 0 and len(l.text) > LONG_LINE and i not in head]
+        if len(long_lines) >= 5:
+            # Where most long lines start and end: a margin note's lines are long too, but few.
+            columns[page.number] = (_quantile([l.box[0] for l in long_lines], COLUMN_QUANTILE) - 4,
+                                    min(l.top for l in long_lines),
+                                    _quantile([l.box[2] for l in long_lines], 1 - COLUMN_QUANTILE) + 4,
+                                    max(l.bottom for l in long_lines))
+    by_size: dict[tuple[int, int], list[tuple[float, float, float, float]]] = defaultdict(list)
+    for page in pages:
+        if page.number in columns:
+            by_size[(round(page.width), round(page.height))].append(columns[page.number])
+    for page in pages:
+        found = by_size.get((round(page.width), round(page.height)))
+        if page.number not in columns and found:
+            columns[page.number] = tuple(_mid(c[k] for c in found) for k in range(4))  # type: ignore[assignment]
+    return columns
 
 
-def _runs(items: list[tuple[_Cand, int]], n_text: int) -> list[_Cand]:
-    """Members whose number minus the page number stays constant over a run of pages.
+def _head_rows(page: Page, rows: list[list[int]]) -> set[int]:
+    """The lines of the page's first and last rows where a wide gap sets them apart from the rest: a long
+    running head must not stretch the text column up to the page number beside it."""
+    gaps = _row_gaps(page, rows)
+    if len(rows) < 3 or not gaps:
+        return set()
+    wide = 2 * _mid(gaps)
 
-    Each offset (value - page) is followed as a chain in page order and cut where it skips more than
-    three pages; a run of three pages (two in a document of up to four) is a page-number sequence.
-    """
-    chains: dict[int, list[_Cand]] = defaultdict(list)
-    for c, v in sorted(items, key=lambda item: item[0].page):
-        chains[v - c.page].append(c)
-    min_run = 2 if n_text <= 4 else 3
-    best: dict[int, _Cand] = {}
-    for chain in chains.values():
-        run: list[_Cand] = []
-        for c in chain + [None]:
-            if c is not None and (not run or 0 < c.page - run[-1].page <= 3):
-                run.append(c)
-                continue
-            if len(run) >= min_run:
-                for member in run:
-                    best.setdefault(member.page, member)
-            run = [c] if c is not None else []
-    return list(best.values())
+    def gap(upper: list[int], lower: list[int]) -> float:
+        return min(page.lines[i].top for i in lower) - max(page.lines[i].bottom for i in upper)
+
+    out: set[int] = set()
+    if gap(rows[0], rows[1]) > wide:
+        out.update(rows[0])
+    if gap(rows[-2], rows[-1]) > wide:
+        out.update(rows[-1])
+    return out
 
 
-def _judge(g: _Group, n_text: int, body: float) -> None:
-    n = len(g.pages)
-    sizes = sorted(m.line.size for m in g.members)
-    size = sizes[len(sizes) // 2]
-    texts = {m.line.text for m in g.members}
-    if g.zone == "diagonal":
-        g.kind, g.remove = "watermark", True
-        g.reason = f"a diagonal line across {n} pages, drawn over the text"
-        return
-    if g.zone in ("left", "right"):
-        if n * 2 < n_text:
-            g.reason = f"beside the text on only {n} of {n_text} pages"
-            return
-        if len(texts) > 1:
-            g.numbers = "varying"
-            g.reason = "beside the text, but its numbers change from page to page like a table column's"
-            return
-        g.kind, g.remove = "margin", True
-        g.reason = f"in the {g.zone} margin, beside the text, on {n} pages"
-        return
-    if g.zone == "body":
-        g.reason = "inside the text, not at a page edge"
-        return
-    if len(texts) > 1:
-        g.numbers = "varying"
-    else:
-        g.numbers = "constant"
-    where = "top" if g.zone == "top" else "bottom"
-    beside = sum(m.beside for m in g.members) * 2 > len(g.members)
-    if size >= body * HEADING_SIZE and not beside:
-        g.reason = f"a heading (larger than the body text) repeated on {n} pages"
-        return
-    if g.numbers == "varying":
-        # Accepted later if it shares its line with other furniture (a timestamp beside a page number).
-        g.reason = "its numbers do not follow the pages (labels or values that change)"
-        return
-    g.kind = "header" if g.zone == "top" else "footer"
-    g.remove = True
-    g.reason = f"at the {where} of {n} of {n_text} pages, same place and size"
-
-
-def _margin_columns(groups: list[_Group], cands: list[_Cand]) -> None:
-    """Margin text is furniture when its column is: pleading numbers are all repeated, while a table
-    column that sticks out beside the text has one repeated heading over values that change."""
-    column: dict[tuple[int, str], int] = Counter(
-        (c.page, c.zone) for c in cands if c.zone in ("left", "right") and c.line.angle == 0)
-    kept: dict[tuple[int, str], int] = Counter()
-    margin = [g for g in groups if g.remove and g.kind == "margin" and g.zone in ("left", "right")]
-    for g in margin:
-        for m in g.members:
-            if m.line.angle == 0:
-                kept[(m.page, g.zone)] += 1
-    for g in margin:
-        mixed = sum(kept[(m.page, g.zone)] * 2 < column[(m.page, g.zone)] for m in g.members if m.line.angle == 0)
-        if mixed * 2 > len(g.members):
-            g.remove, g.kind = False, "repeated-content"
-            g.reason = "beside the text, over values that change from page to page, like a table column's heading"
-
-
-def _require_support(groups: list[_Group], n_text: int) -> None:
-    """A line repeated on only a few pages is a header only if its place is a header's place: other
-    headers (the next section's) sit there too, with the same font size, on a good share of the pages."""
-    slots: dict[tuple[str, int, int], set[int]] = defaultdict(set)
-
-    def slot(g: _Group) -> tuple[str, int, int]:
-        dists = sorted(m.dist for m in g.members)
-        sizes = sorted(m.line.size for m in g.members)
-        return g.zone, round(dists[len(dists) // 2] / 4), round(sizes[len(sizes) // 2])
-
-    candidates = [g for g in groups if g.remove and g.numbers == "constant" and g.zone in ("top", "bottom")]
-    for g in candidates:
-        slots[slot(g)].update(g.pages)
-    if n_text <= 4:
-        return
-    for g in candidates:
-        n = len(g.pages)
-        if n >= max(3, 0.1 * n_text):
-            continue
-        support = len(slots[slot(g)])
-        if support < max(4, 0.3 * n_text):
-            g.remove, g.kind = False, "repeated-content"
-            g.reason = f"on only {n} of {n_text} pages, and no other running header shares its place"
-
-
-def _accept_companions(groups: list[_Group], page_rows: dict, n_text: int) -> None:
-    """Lines whose numbers change (a time, a file id) are furniture when they sit on the furniture's line."""
-    furniture = {(m.page, m.index) for g in groups if g.remove for m in g.members}
-    row_index: dict[tuple[int, int], list[int]] = {}
-    for page, rows in page_rows.items():
-        for row in rows:
-            for i in row:
-                row_index[(page, i)] = row
-    for g in groups:
-        if g.remove or g.numbers != "varying":
-            continue
-        beside = sum(any((m.page, i) in furniture for i in row_index.get((m.page, m.index), ()) if i != m.index)
-                     for m in g.members)
-        if beside * 2 > len(g.members) and len(g.pages) >= 0.3 * n_text:
-            g.kind = "header" if g.zone == "top" else "footer"
-            g.remove = True
-            g.reason = (f"changes from page to page but sits on the same line as other furniture, "
-                        f"at the {g.zone} of {len(g.pages)} pages")
-
-
-def _confirm_edges(groups: list[_Group], pages: Sequence[Page], page_rows: dict, body: float,
-                   cands: list[_Cand]) -> None:
-    """Keep a removal only where nothing but furniture lies between the line and its page edge, and the
-    furniture is set apart from the text by a gap wider than the text's own line spacing."""
-    page_by_number = {page.number: page for page in pages}
-    columns: dict[tuple[int, str], list[_Cand]] = defaultdict(list)
-    for c in cands:
-        if c.side:
-            columns[(c.page, c.side)].append(c)
-    changed = True
-    while changed:
-        changed = False
-        furniture: dict[tuple[int, int], _Group] = {}
-        for g in groups:
-            if g.remove:
-                for m in g.members:
-                    furniture[(m.page, m.index)] = g
-        confirmed: set[tuple[int, int]] = set()
-        apart: set[tuple[int, int]] = set()
-        for number, rows in page_rows.items():
-            page = page_by_number[number]
-            gaps = _row_gaps(page, rows)
-            typical = sorted(gaps)[len(gaps) // 2] if gaps else body
-            for zone in ("top", "bottom"):
-                for ok, gap in _edge_block(page, rows, furniture, zone, body):
-                    confirmed |= ok
-                    if gap is None or gap >= max(0.6 * body, 1.2 * typical):
-                        apart |= ok
-        # A side head (running heads in the outer margin, beside the text column) shares rows with the
-        # text; what matters is that nothing but furniture lies between it and the edge in its own column.
-        for (number, side), column in columns.items():
-            if len(column) > 4:
-                continue  # a column of many lines beside the text is a table's, not a side head's
-            for c in column:
-                key = (c.page, c.index)
-                if key not in furniture or c.zone not in ("top", "bottom"):
-                    continue
-                outward = [o for o in column if (o.line.top < c.line.top if c.zone == "top" else o.line.top > c.line.top)]
-                if all((o.page, o.index) in furniture for o in outward):
-                    confirmed.add(key)
-                    apart.add(key)
-        for g in groups:
-            if not g.remove or g.zone not in ("top", "bottom") or g.numbers == "outside":
-                continue
-            inside = [m for m in g.members if (m.page, m.index) in confirmed]
-            if len(inside) * 2 <= len(g.members):
-                g.remove, g.kind = False, "repeated-content"
-                g.reason = "inside the text on most of its pages, not at the page edge"
-                changed = True
-                continue
-            if g.numbers != "page" and sum((m.page, m.index) in apart for m in inside) * 2 <= len(inside):
-                g.remove, g.kind = False, "repeated-content"
-                g.reason = "joined to the text below or above it, like a table heading or the text's first line"
-                changed = True
-                continue
-            if len(inside) < len(g.members):
-                g.members = inside
-                changed = True
-
-
-COPYRIGHT = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\b", re.IGNORECASE)
-
-
-def _first_page_notice(groups: list[_Group], page: Page, rows: list[list[int]], by_key: dict) -> _Group | None:
-    """A copyright line (often with the DOI) at the foot of the first page is furniture even though it is
-    printed once: journals put it where the running footer goes on the other pages."""
-    furniture = {(m.page, m.index) for g in groups if g.remove for m in g.members}
-    found: list[_Cand] = []
-    for row in reversed(rows):
-        rest = [i for i in row if (page.number, i) not in furniture]
-        if not rest:
-            continue
-        cand = by_key.get((page.number, rest[0]))
-        # one line alone on its row (a copyright box beside a column of text, or of several lines, is
-        # the publisher's block on the page, content)
-        if len(rest) > 1 or cand is None or not COPYRIGHT.search(cand.line.text):
-            break
-        found.append(cand)
-    return _notice(found) if len(found) == 1 else None
-
-
-def _notice(found: list[_Cand]) -> _Group | None:
-    if not found:
-        return None
-    return _Group("bottom", found[0].shape, found, kind="footer", remove=True, numbers="notice",
-                  reason="a copyright notice at the foot of the first page, where the footer goes")
+def _typical_gap(layouts: Iterable[_Layout], body: float) -> float:
+    """Given the pages, returns the typical gap between rows of text: the leading furniture must exceed."""
+    gaps = [gap for layout in layouts for gap in _row_gaps(layout.page, layout.rows)]
+    return _mid(gaps) if gaps else body
 
 
 def _row_gaps(page: Page, rows: list[list[int]]) -> list[float]:
@@ -536,11 +497,419 @@ def _row_gaps(page: Page, rows: list[list[int]]) -> list[float]:
     return [b[0] - a[1] for a, b in zip(spans, spans[1:]) if b[0] - a[1] > 0]
 
 
-def _edge_block(page: Page, rows: list[list[int]], furniture: dict, zone: str, body: float
+# -- groups: page numbers, text beyond the page, repeated lines ---------------------------------------
+
+
+def _page_number_groups(lines: list[_Line], n_text: int) -> list[_Group]:
+    """Given the lines, returns groups of lines whose number counts with the pages, in the same place."""
+    slots: dict[tuple[Place, str, bool], list[tuple[_Line, int]]] = defaultdict(list)
+    for m in lines:
+        if m.place not in ("top", "bottom", "left", "right") or m.beyond:
+            continue
+        tokens = m.line.text.split()
+        if len(tokens) > 14:
+            continue
+        for ti, value, is_roman in page_number_tokens(m.line.text):
+            masked = tokens[:ti] + ["{n}"] + tokens[ti + 1:]
+            slots[(m.place, shape_of(" ".join(masked)), is_roman)].append((m, value))
+    # Longer runs first, so that a line is claimed by its best explanation.
+    scored = []
+    for key, items in slots.items():
+        for cl in _cluster([(m.offset, POSITION_TOLERANCE * max(m.line.size, 4.0), k) for k, (m, _) in enumerate(items)]):
+            run = _runs([items[k] for k in cl], n_text)
+            if run:
+                scored.append((len(run), key, run))
+    scored.sort(key=lambda s: -s[0])
+    claimed: set[tuple[int, int]] = set()
+    found: list[_Group] = []
+    for _, (place, shape, _roman), members in scored:
+        members = [m for m in members if m.key not in claimed]
+        pages = {m.page for m in members}
+        if len(pages) < 2:
+            continue
+        claimed.update(m.key for m in members)
+        g = _Group(place, shape.replace("{n}", "#"), members, "page")
+        g.decide("page-number", True, f"a page number: it counts with the pages, {_where(place)} of {_pages(len(pages))}")
+        found.append(g)
+    return found
+
+
+def _runs(items: list[tuple[_Line, int]], n_text: int) -> list[_Line]:
+    """Given lines with a number each, returns those whose number steps with the pages over a run.
+
+    One number per page counts with the pages (value - page stays constant); two numbers per page, one
+    each side of the sheet (two pages printed on one), count two per page. Each such chain is followed in
+    page order and cut where it skips more than RUN_GAP pages; a run of MIN_RUN pages (two in a short
+    document) is a page-number sequence.
+    """
+    halves: dict[int, set[bool]] = defaultdict(set)
+    for m, _ in items:
+        halves[m.page].add(m.left_half)
+    chains: dict[tuple[int, int, bool], list[_Line]] = defaultdict(list)
+    for m, v in sorted(items, key=lambda item: (item[0].page, item[0].line.box[0])):
+        chains[(1, v - m.page, False)].append(m)
+        if len(halves[m.page]) == 2:
+            chains[(2, v - 2 * m.page, m.left_half)].append(m)
+    min_run = 2 if n_text <= SHORT_DOCUMENT else MIN_RUN
+    best: dict[tuple[int, int], _Line] = {}
+    per_page: dict[int, int] = Counter()
+    for (step, _, _), chain in sorted(chains.items(), key=lambda kv: kv[0][0]):
+        run: list[_Line] = []
+        for m in chain + [None]:
+            if m is not None and (not run or 0 < m.page - run[-1].page <= RUN_GAP):
+                run.append(m)
+                continue
+            if len(run) >= min_run:
+                for member in run:
+                    if member.key not in best and per_page[member.page] < step:
+                        best[member.key] = member
+                        per_page[member.page] += 1
+            run = [m] if m is not None else []
+    return list(best.values())
+
+
+def _beyond_groups(lines: list[_Line], layouts: dict[int, _Layout]) -> list[_Group]:
+    """Given the lines not yet grouped, returns the text beyond the visible page that recurs on pages.
+
+    Printers' slugs and proof notes are printed beyond the crop box on every page; a table that runs off
+    the page's side shares its rows with the text on the page, and one-off text beyond the edge is a
+    clipped picture's, so neither counts.
+    """
+    out: list[_Group] = []
+    beyond = []
+    for m in lines:
+        if not m.beyond:
+            continue
+        layout = layouts[m.page]
+        row = layout.rows[m.row] if m.row >= 0 else []
+        if any(not layout.lines[i].beyond for i in row if i in layout.lines):
+            continue  # shares its row with text on the page: content running off the edge
+        beyond.append(m)
+    by_place: dict[Place, list[_Line]] = defaultdict(list)
+    for m in beyond:
+        by_place[m.place].append(m)
+    for place, members in by_place.items():
+        for cl in _cluster([(m.offset, POSITION_TOLERANCE * max(m.line.size, 4.0) + 2, k) for k, m in enumerate(members)]):
+            ms = [members[k] for k in cl]
+            pages = {m.page for m in ms}
+            if len(pages) < 2:
+                continue
+            g = _Group(place, ms[0].shape, ms, _numbers(ms))
+            g.decide(_kind_of(place), True, f"outside the visible page (beyond the crop box) on {_pages(len(pages))}")
+            out.append(g)
+    return out
+
+
+def _numbers(members: Sequence[_Line]) -> Numbers:
+    return "constant" if len({m.line.text for m in members}) == 1 else "varying"
+
+
+def _repeated_groups(lines: list[_Line]) -> list[_Group]:
+    """Given the lines not yet grouped, returns the lines repeated in one place: same shape, same distance
+    from the same edge, same size."""
+    by_shape: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
+    for m in lines:
+        if m.beyond:
+            continue
+        if m.place == "diagonal":
+            # A watermark is a word drawn large across the text; single letters set along a curve (a
+            # seal's lettering) are a picture's.
+            if len(m.shape.replace(" ", "")) < 2 and m.line.size < WATERMARK_SIZE:
+                continue
+            by_shape[(m.place, m.shape.replace(" ", ""))].append(m)
+            continue
+        by_shape[(m.place, m.shape)].append(m)
+    out: list[_Group] = []
+    for (place, shape), members in by_shape.items():
+        if len({m.page for m in members}) < 2:
+            continue
+        if place == "diagonal":
+            clusters = [members]
+        else:
+            clusters = [[members[k] for k in cl] for cl in
+                        _cluster([(m.offset, POSITION_TOLERANCE * max(m.line.size, 4.0), k) for k, m in enumerate(members)])]
+        for cl in clusters:
+            for ms in _by_size(cl):
+                if len({m.page for m in ms}) >= 2:
+                    out.append(_Group(place, shape, sorted(ms, key=lambda m: m.key), _numbers(ms)))
+    return out
+
+
+# -- the text block --------------------------------------------------------------------------------------
+
+
+def _type_areas(layouts: dict[int, _Layout], groups: list[_Group], body_size: float) -> None:
+    """Given the pages and the groups found so far, sets each page's text block: the area the body text of
+    pages of its size fills. It is taken from the rows that hold text no group explains, leaving out the
+    lines in the same place, size and font as a group at the page edge (a running head whose text
+    changes, in the body's size or smaller); over the pages it reaches as far as the text does on most of them (BLOCK_QUANTILE), so
+    that picture pages, chapter openers and short last pages do not move it."""
+    grouped = {m.key for g in groups for m in g.members}
+    # Only places of text no larger than the body's: a slide's title is the first line of its text.
+    slots = [_describe(g) for g in groups if _at_edge(g, layouts)
+             and _mid(m.line.size for m in g.members) < body_size * HEADING_SIZE]
+    extents: dict[tuple[int, int], list[tuple[float, float, float, float]]] = defaultdict(list)
+    for layout in layouts.values():
+        page = layout.page
+
+        def body(i: int) -> bool:
+            m = layout.lines.get(i)
+            if m is None:
+                return True  # unmapped glyph codes are text of the page all the same
+            return m.key not in grouped and not m.beyond and not any(slot.holds(m) for slot in slots)
+
+        rows = [row for row in layout.rows if any(body(i) for i in row)]
+        if not rows:
+            continue
+        top = min(page.lines[i].top for i in rows[0])
+        bottom = max(page.lines[i].bottom for i in rows[-1])
+        lines = [page.lines[i] for row in rows for i in row if body(i)]
+        long_lines = [l for l in lines if len(l.text) > LONG_LINE] or lines
+        extents[(round(page.width), round(page.height))].append(
+            (min(l.box[0] for l in long_lines), top, max(l.box[2] for l in long_lines), bottom))
+    blocks = {}
+    for size, spans in extents.items():
+        lo, hi = BLOCK_QUANTILE, 1 - BLOCK_QUANTILE
+        blocks[size] = TextBlock(_quantile([e[0] for e in spans], lo), _quantile([e[1] for e in spans], lo),
+                                 _quantile([e[2] for e in spans], hi), _quantile([e[3] for e in spans], hi))
+    for layout in layouts.values():
+        layout.block = blocks.get((round(layout.page.width), round(layout.page.height)))
+
+
+def _quantile(values: list[float], q: float) -> float:
+    """The value a share ``q`` of the others lie below (the nearest one: no value is made up)."""
+    ordered = sorted(values)
+    return ordered[round(q * (len(ordered) - 1))]
+
+
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    """A place that holds furniture: an edge, a distance from it, a font size and the fonts used there."""
+
+    place: Place
+    offset: float
+    size: float
+    fonts: frozenset[str]
+    pages: frozenset[int]
+
+    def holds(self, m: _Line) -> bool:
+        return (m.place == self.place and abs(m.offset - self.offset) <= POSITION_TOLERANCE * max(self.size, 4.0)
+                and abs(m.line.size - self.size) <= SIZE_TOLERANCE * self.size + 0.1
+                and _family(m.line.font) in self.fonts)
+
+
+def _describe(g: _Group) -> _Slot:
+    return _Slot(g.place, _mid(m.offset for m in g.members), _mid(m.line.size for m in g.members),
+                 frozenset(_family(m.line.font) for m in g.members), frozenset(g.pages))
+
+
+def _at_edge(g: _Group, layouts: dict[int, _Layout]) -> bool:
+    """True when the group's lines are in the outermost two rows of their pages (top or bottom) on most
+    of its pages: the lines that may be running heads or feet, unlike a heading inside the text."""
+    if g.place not in ("top", "bottom") or g.beyond:
+        return False
+    near = 0
+    for m in g.members:
+        rows = layouts[m.page].rows
+        rank = m.row if g.place == "top" else len(rows) - 1 - m.row
+        near += 0 <= rank <= 1
+    return near * 2 > len(g.members)
+
+
+# -- judging the groups ------------------------------------------------------------------------------------
+
+
+def _judge(g: _Group, ctx: _Context) -> None:
+    """Given a group of repeated lines and the document, decides it on the evidence of its place."""
+    n = len(g.pages)
+    where = _where(g.place)
+    if g.place == "diagonal":
+        g.decide("watermark", True, f"a diagonal line across {_pages(n)}, drawn over the text")
+        return
+    if g.place == "body":
+        g.decide("repeated-content", False, "inside the text, not at a page edge")
+        return
+    marked = sum(m.line.artifact in PAGINATION for m in g.members)
+    if marked * 2 > len(g.members):
+        what = {"top": "header", "bottom": "footer"}.get(g.place, "margin note")
+        g.decide(_kind_of(g.place), True, f"marked as a page {what} in the PDF, {where} of {_pages(n)}")
+        return
+    if g.place in ("left", "right"):
+        # Side heads alternate between the outer margins of odd and even pages: a group on pages of one
+        # parity only is measured against the pages of that parity.
+        parities = {page % 2 for page in g.pages}
+        of = ctx.n_text if len(parities) == 2 else sum(1 for page in ctx.layouts if page % 2 in parities)
+        if n * 2 < of:
+            g.decide("repeated-content", False, f"beside the text on only {n} of {of} pages")
+        elif g.numbers == "varying":
+            g.decide("repeated-content", False, "beside the text, but its numbers change from page to page like a table column's")
+        else:
+            g.decide("margin", True, f"{where}, beside the text, on {_pages(n)}")
+        return
+    size = _mid(m.line.size for m in g.members)
+    beside = sum(bool(m.beside) for m in g.members) * 2 > len(g.members)
+    if size >= ctx.body * HEADING_SIZE and not beside and not _under_larger(g, ctx):
+        g.decide("repeated-content", False, f"a heading (larger than the text, and nothing larger below it) repeated on {_pages(n)}")
+        return
+    if not _aligned(g.members):
+        g.decide("repeated-content", False, "its place on the line moves from page to page, with the content")
+        return
+    if g.numbers == "varying":
+        # Accepted later if it shares its line with other furniture (a timestamp beside a page number).
+        g.decide("repeated-content", False, "its numbers do not follow the pages (labels or values that change)")
+        return
+    g.decide(_kind_of(g.place), True, f"{where} of {n} of {ctx.n_text} pages, {_apart_from_block(g.place)}, same place and size")
+
+
+def _outside(m: _Line, ctx: _Context) -> bool:
+    block = ctx.layouts[m.page].block
+    return block is None or block.outside(m)
+
+
+def _under_larger(g: _Group, ctx: _Context) -> bool:
+    """True when, on most of its pages, larger text lies between the group's line and the text block's
+    far side: a slide master's title line above each slide's own larger title is no heading."""
+    larger = 0
+    for m in g.members:
+        page = ctx.layouts[m.page].page
+        bigger = m.line.size * HEADING_SIZE
+        if g.place == "top":
+            larger += any(l.size >= bigger and l.angle == 0 and l.top >= m.line.bottom for l in page.lines)
+        else:
+            larger += any(l.size >= bigger and l.angle == 0 and l.bottom <= m.line.top for l in page.lines)
+    return larger * 2 > len(g.members)
+
+
+def _aligned(members: Sequence[_Line]) -> bool:
+    """True when the lines keep one horizontal place (left edge, right edge or centre), or alternate
+    between two (odd and even pages): running heads do, a title centred over tables of changing widths
+    does not."""
+    if len({m.page for m in members}) < 3:
+        return True
+    for edge in (lambda b: b[0], lambda b: b[2], lambda b: (b[0] + b[2]) / 2):
+        spots = _cluster([(edge(m.line.box), max(2.0, 0.5 * m.line.size), k) for k, m in enumerate(members)])
+        big = sorted((len(s) for s in spots), reverse=True)
+        if sum(big[:2]) >= 0.8 * len(members):
+            return True
+    return False
+
+
+def _slot(g: _Group) -> tuple[Place, int, int]:
+    return g.place, round(_mid(m.offset for m in g.members) / 4), round(_mid(m.line.size for m in g.members))
+
+
+def _require_support(ctx: _Context) -> None:
+    """Given the judged groups, keeps a line repeated on only a few pages unless its place is a running
+    head's place: other furniture (the next section's head) sits there too, in the same size, on a good
+    share of the pages."""
+    if ctx.n_text <= SHORT_DOCUMENT:
+        return
+    candidates = [g for g in ctx.groups if g.remove and g.numbers == "constant" and g.place in ("top", "bottom")
+                  and not g.beyond]
+    slots: dict[tuple[Place, int, int], set[int]] = defaultdict(set)
+    for g in candidates:
+        slots[_slot(g)].update(g.pages)
+    for g in candidates:
+        n = len(g.pages)
+        if n >= max(MIN_RUN, 0.1 * ctx.n_text):
+            continue
+        if len(slots[_slot(g)]) < max(SUPPORT_PAGES, SUPPORT_SHARE * ctx.n_text):
+            g.decide("repeated-content", False, f"on only {n} of {ctx.n_text} pages, and no other running head shares its place")
+
+
+def _margin_columns(ctx: _Context, lines: list[_Line]) -> None:
+    """Given the groups, keeps margin text whose column is not furniture: pleading numbers are all
+    repeated, while a table column that sticks out beside the text has one repeated heading over values
+    that change."""
+    column: Counter[tuple[int, Place]] = Counter(
+        (m.page, m.place) for m in lines if m.place in ("left", "right") and m.line.angle == 0)
+    kept: Counter[tuple[int, Place]] = Counter()
+    margin = [g for g in ctx.groups if g.remove and g.kind == "margin" and g.place in ("left", "right")]
+    for g in margin:
+        for m in g.members:
+            if m.line.angle == 0:
+                kept[(m.page, g.place)] += 1
+    for g in margin:
+        mixed = sum(kept[(m.page, g.place)] * 2 < column[(m.page, g.place)] for m in g.members if m.line.angle == 0)
+        if mixed * 2 > len(g.members):
+            g.decide("repeated-content", False, "beside the text, over values that change from page to page, like a table column's heading")
+
+
+def _accept_companions(ctx: _Context) -> None:
+    """Given the groups, removes kept lines whose numbers change (a time, a file id) where they share
+    their line with furniture on most of their pages."""
+    furniture = ctx.furniture()
+    for g in ctx.groups:
+        if g.remove or g.numbers != "varying" or g.place not in ("top", "bottom"):
+            continue
+        beside = sum(any((m.page, i) in furniture for i in ctx.layouts[m.page].rows[m.row] if i != m.index)
+                     for m in g.members if m.row >= 0)
+        if beside * 2 > len(g.members) and len(g.pages) >= SUPPORT_SHARE * ctx.n_text:
+            g.decide(_kind_of(g.place), True, f"changes from page to page but sits on the same line as other "
+                                              f"furniture, {_where(g.place)} of {_pages(len(g.pages))}")
+
+
+def _confirm_edges(ctx: _Context, lines: list[_Line]) -> None:
+    """Given the groups, keeps a removal only where nothing but furniture lies between the line and its
+    page edge, and the furniture is set apart from the text by a gap wider than the text's line spacing."""
+    columns: dict[tuple[int, Side], list[_Line]] = defaultdict(list)
+    for m in lines:
+        if m.beside:
+            columns[(m.page, m.beside)].append(m)
+    changed = True
+    while changed:
+        changed = False
+        furniture = ctx.furniture()
+        confirmed, apart = _edges(ctx, furniture)
+        # A side head (running heads in the outer margin, beside the text column) shares rows with the
+        # text; what matters is that nothing but furniture lies between it and the edge in its own column.
+        for column in columns.values():
+            if len(column) > SIDE_COLUMN and not all(m.key in furniture for m in column):
+                continue  # a column of many lines beside the text is a table's, not a side head's
+            for m in column:
+                if m.key not in furniture or m.place not in ("top", "bottom"):
+                    continue
+                outward = [o for o in column if (o.line.top < m.line.top if m.place == "top" else o.line.top > m.line.top)]
+                if all(o.key in furniture for o in outward):
+                    confirmed.add(m.key)
+                    apart.add(m.key)
+        for g in ctx.groups:
+            if not g.remove or g.place not in ("top", "bottom") or g.beyond:
+                continue
+            inside = [m for m in g.members if m.key in confirmed]
+            if len(inside) * 2 <= len(g.members):
+                g.decide("repeated-content", False, "inside the text on most of its pages, not at the page edge")
+                changed = True
+                continue
+            if g.numbers != "page" and sum(m.key in apart for m in inside) * 2 <= len(inside):
+                g.decide("repeated-content", False, "joined to the text below or above it, like a table heading or the text's first line")
+                changed = True
+                continue
+            if len(inside) < len(g.members):
+                g.members = inside
+                changed = True
+
+
+def _edges(ctx: _Context, furniture: dict | set) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """Given the lines taken as furniture, returns those reachable from their page's top or bottom edge
+    through furniture only, and of those the ones set apart from the text beyond them."""
+    confirmed: set[tuple[int, int]] = set()
+    apart: set[tuple[int, int]] = set()
+    for layout in ctx.layouts.values():
+        for place in ("top", "bottom"):
+            for ok, gap in _edge_block(layout, furniture, place, ctx.body):
+                confirmed |= ok
+                if gap is None or gap >= max(APART_MIN * ctx.body, APART * ctx.gap):
+                    apart |= ok
+    return confirmed, apart
+
+
+def _edge_block(layout: _Layout, furniture: dict | set, place: Place, body: float
                 ) -> list[tuple[set[tuple[int, int]], float | None]]:
     """The furniture rows reachable from the page edge, each with the widest gap between it and the text
     beyond the block (None when nothing but furniture follows)."""
-    order = list(range(len(rows))) if zone == "top" else list(range(len(rows) - 1, -1, -1))
+    page, rows = layout.page, layout.rows
+    order = list(range(len(rows))) if place == "top" else list(range(len(rows) - 1, -1, -1))
     lines = page.lines
     block: list[tuple[set[tuple[int, int]], float, float]] = []  # (lines, outer edge, inner edge)
     end_gap: float | None = None
@@ -548,10 +917,10 @@ def _edge_block(page: Page, rows: list[list[int]], furniture: dict, zone: str, b
         row = rows[r]
         fur = [i for i in row if (page.number, i) in furniture]
         other = [i for i in row if (page.number, i) not in furniture]
-        near = min(lines[i].top for i in row) if zone == "top" else max(lines[i].bottom for i in row)
+        near = min(lines[i].top for i in row) if place == "top" else max(lines[i].bottom for i in row)
         if block:
-            gap = (near - block[-1][2]) if zone == "top" else (block[-1][2] - near)
-        if not fur or (len(row) >= 4 and sorted(lines[i].size for i in row)[len(row) // 2] >= 0.85 * body):
+            gap = (near - block[-1][2]) if place == "top" else (block[-1][2] - near)
+        if not fur or (len(row) >= CELL_ROW and sorted(lines[i].size for i in row)[len(row) // 2] >= 0.85 * body):
             # Content, or a table row: four or more separate cells on one line in the text's size are
             # never furniture (a print slug in small type may have as many parts).
             if block:
@@ -561,19 +930,19 @@ def _edge_block(page: Page, rows: list[list[int]], furniture: dict, zone: str, b
             # A line sharing its row with text is furniture only when far from that text (a logo beside a
             # slide title), never when glued to it (a footnote marker, a table cell).
             far = {(page.number, i) for i in fur
-                   if all(abs(_hgap(lines[i], lines[j])) >= 2 * max(lines[i].size, lines[j].size) for j in other)}
+                   if all(abs(_hgap(lines[i], lines[j])) >= FAR * max(lines[i].size, lines[j].size) for j in other)}
             if far:
                 block.append((far, near, near))
             end_gap = None
             break
-        inner = max(lines[i].bottom for i in row) if zone == "top" else min(lines[i].top for i in row)
+        inner = max(lines[i].bottom for i in row) if place == "top" else min(lines[i].top for i in row)
         block.append(({(page.number, i) for i in fur}, near, inner))
     out = []
     widest = end_gap
     for k in range(len(block) - 1, -1, -1):
         out.append((block[k][0], widest))
         if k > 0:
-            gap = (block[k][1] - block[k - 1][2]) if zone == "top" else (block[k - 1][2] - block[k][1])
+            gap = (block[k][1] - block[k - 1][2]) if place == "top" else (block[k - 1][2] - block[k][1])
             widest = None if widest is None else max(widest, gap)
     return out
 
@@ -582,17 +951,204 @@ def _hgap(a: Line, b: Line) -> float:
     return max(a.box[0] - b.box[2], b.box[0] - a.box[2])
 
 
+# -- lines that repeat nowhere, in furniture's places -----------------------------------------------------
+
+
+def _edge_lines(ctx: _Context, wanted: dict[tuple[int, int], _Line]) -> list[_Line]:
+    """Given lines that would be furniture if their place allowed, returns those at the page edge (only
+    furniture or other such lines between them and the edge), outside the text block and set apart."""
+    taken = set(ctx.furniture()) | set(wanted)
+    confirmed, apart = _edges(ctx, taken)
+    return [m for key, m in wanted.items() if key in confirmed and key in apart and _outside(m, ctx)]
+
+
+def _row_companions(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the other lines of rows that hold furniture outside the text
+    block: the current section's title beside the page number, a date beside the running head."""
+    furniture = ctx.furniture()
+    wanted: dict[tuple[int, int], _Line] = {}
+    for layout in ctx.layouts.values():
+        for row in layout.rows:
+            placed = [layout.lines[i] for i in row if i in layout.lines]
+            if not any(m.key in furniture for m in placed):
+                continue
+            if len(placed) < len(row) or not all(m.place in ("top", "bottom") and _outside(m, ctx) for m in placed):
+                continue
+            wanted.update((m.key, m) for m in placed if m.key not in furniture and any(ch.isalnum() for ch in m.line.text))
+    out = []
+    for place in ("top", "bottom"):
+        members = [m for m in _edge_lines(ctx, wanted) if m.place == place]
+        if members:
+            g = _Group(place, members[0].shape, members, _numbers(members))
+            g.decide(_kind_of(place), True, f"on the same line as other furniture, {_apart_from_block(place)}, "
+                                            f"on {_pages(len(g.pages))}")
+            out.append(g)
+    return out
+
+
+def _fill_slots(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the lines in a furniture slot (place, size and font of running
+    heads on other pages) whose text is found nowhere else: the head of a short section, a lone folio."""
+    slots = [_describe(g) for g in ctx.groups
+             if g.remove and g.place in ("top", "bottom") and not g.beyond and g.kind != "watermark"]
+    furniture = ctx.furniture()
+    wanted: dict[tuple[int, int], _Line] = {}
+    slot_of: dict[tuple[int, int], _Slot] = {}
+    for layout in ctx.layouts.values():
+        for m in layout.lines.values():
+            if m.key in furniture or m.beyond or m.line.angle != 0:
+                continue
+            for slot in slots:
+                if slot.holds(m) and len(slot.pages - {m.page}) >= max(2, SUPPORT_SHARE * ctx.n_text):
+                    wanted[m.key], slot_of[m.key] = m, slot
+                    break
+    by_slot: dict[_Slot, list[_Line]] = defaultdict(list)
+    for m in _edge_lines(ctx, wanted):
+        by_slot[slot_of[m.key]].append(m)
+    out = []
+    for slot, members in by_slot.items():
+        numbers = all(lone_page_number(m.line.text) for m in members)
+        g = _Group(slot.place, members[0].shape, members, "varying")
+        slot_name = "running-head" if slot.place == "top" else "running-foot"
+        g.decide("page-number" if numbers else _kind_of(slot.place), True,
+                 f"in the {slot_name} slot of {_pages(len(slot.pages))} (same place, size and font), "
+                 f"{_apart_from_block(slot.place)}; its text changes from page to page")
+        out.append(g)
+    return out
+
+
+def _lone_page_numbers(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns lone page numbers elsewhere at the top or bottom edge: a number
+    that fits the document's page numbering (a chapter opener's folio at the foot, where the other pages
+    have it at the head)."""
+    offsets: set[tuple[int, bool]] = set()
+    for g in ctx.groups:
+        if g.remove and g.kind == "page-number":
+            for m in g.members:
+                for _, value, roman in page_number_tokens(m.line.text):
+                    offsets.add((value - m.page, roman))
+    if not offsets:
+        return []
+    furniture = ctx.furniture()
+    wanted = {}
+    for layout in ctx.layouts.values():
+        for m in layout.lines.values():
+            if m.key in furniture or m.place not in ("top", "bottom") or m.beyond:
+                continue
+            number = lone_page_number(m.line.text)
+            if number is not None and (number[0] - m.page, number[1]) in offsets:
+                wanted[m.key] = m
+    members = _edge_lines(ctx, wanted)
+    out = []
+    for place in ("top", "bottom"):
+        ms = [m for m in members if m.place == place]
+        if ms:
+            g = _Group(place, "#", ms, "page")
+            g.decide("page-number", True, f"a lone page number {_where(place)} that fits the numbering of the "
+                                          f"other pages, on {_pages(len({m.page for m in ms}))}")
+            out.append(g)
+    return out
+
+
+def _margin_stamps(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns vertical text running along a side margin, wholly outside the
+    text block (an archive's identifier stamp up the first page, chapter tabs), even on one page."""
+    furniture = ctx.furniture()
+    found: dict[Place, list[_Line]] = defaultdict(list)
+    for layout in ctx.layouts.values():
+        block = layout.block
+        if block is None:
+            continue
+        upwards = [m for m in layout.lines.values() if m.line.angle in (90, 270)]
+        chars = sum(len(l.text) for l in layout.page.lines)
+        if sum(len(m.line.text) for m in upwards) > VERTICAL_PAGE * chars:
+            continue  # text turned on its side is the page's content, not a stamp beside it
+        for m in upwards:
+            if m.key in furniture or m.place not in ("left", "right"):
+                continue
+            x0, _, x1, _ = m.line.box
+            if not ((m.place == "left" and x1 <= block.left) or (m.place == "right" and x0 >= block.right)):
+                continue
+            # In the margin means between the page's edge and all of its text.
+            between = [l for l in layout.page.lines if l is not m.line and (l.box[2] <= x0 if m.place == "left" else l.box[0] >= x1)]
+            if all((m.page, i) in furniture for i, l in enumerate(layout.page.lines) if l in between):
+                found[m.place].append(m)
+    out = []
+    first = min(ctx.layouts)
+    for place, members in found.items():
+        # One-off vertical text beside the text is a stamp only on the first page (an archive's identifier);
+        # elsewhere it must recur (a stamp on every page, chapter tabs), else it is a page's own decoration.
+        if len({m.page for m in members}) < 2:
+            members = [m for m in members if m.page == first]
+            if not members:
+                continue
+        g = _Group(place, members[0].shape, members, _numbers(members))
+        g.decide("margin", True, f"runs up the {place} margin, outside the text block, on {_pages(len(g.pages))}")
+        out.append(g)
+    return out
+
+
+def _marked_artifacts(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the lines the PDF itself marks as page headers, footers or page
+    numbers (/Artifact /Pagination) at the page's edges, where nothing else has explained them."""
+    furniture = ctx.furniture()
+    found: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
+    for layout in ctx.layouts.values():
+        for m in layout.lines.values():
+            if m.key not in furniture and m.line.artifact in PAGINATION and m.place in ("top", "bottom", "left", "right"):
+                found[(m.place, m.line.artifact)].append(m)
+    out = []
+    for (place, artifact), members in found.items():
+        what = {"top": "header", "bottom": "footer"}.get(place, "margin note") if artifact == "pagination" else artifact
+        g = _Group(place, members[0].shape, members, _numbers(members))
+        numbers = all(lone_page_number(m.line.text) for m in members)
+        g.decide("page-number" if numbers else "watermark" if artifact == "watermark" else _kind_of(place), True,
+                 f"marked as a page {what} in the PDF, {_where(place)} of {_pages(len(g.pages))}")
+        out.append(g)
+    return out
+
+
+def _first_page_foot(ctx: _Context, first: int) -> list[_Group]:
+    """Given the decided groups, returns the publisher's lines alone at the foot of the first page, below
+    the text block (a copyright or DOI line, a journal's address): printed once, where the footer goes on
+    the other pages, and furniture all the same. A footnote there is the text's, so the line must also
+    say what it is (PUBLISHING)."""
+    layout = ctx.layouts[first]
+    if layout.block is None or ctx.n_text <= 1:
+        return []
+    furniture = ctx.furniture()
+    wanted = {}
+    for r in range(len(layout.rows) - 1, -1, -1):
+        row = [layout.lines[i] for i in layout.rows[r] if i in layout.lines]
+        if not row or not all(m.place == "bottom" and not m.beyond and _outside(m, ctx) for m in row):
+            break
+        wanted.update((m.key, m) for m in row if m.key not in furniture and PUBLISHING.search(m.line.text))
+    # A cover has little text: only a page of the document's text has a footer zone to speak of.
+    text_rows = sum(1 for row in layout.rows if any(abs(layout.page.lines[i].size - ctx.body) <= 1 for i in row))
+    if not wanted or text_rows < TEXT_PAGE_ROWS:
+        return []
+    members = _edge_lines(ctx, wanted)
+    if not members:
+        return []
+    g = _Group("bottom", members[0].shape, members, _numbers(members))
+    g.decide("footer", True, "alone at the foot of the first page, below the text block, where the footer goes")
+    return [g]
+
+
+# -- the result --------------------------------------------------------------------------------------------
+
+
 def _finish(groups: list[_Group], n_text: int) -> tuple[Group, ...]:
-    # Kept groups are listed so a person sees what was left in on purpose (repeated headings, table
-    # headings); a cell value that happens to recur on a few pages is not worth a row.
-    shown = max(2 if n_text <= 4 else 3, -(-n_text // 5))
-    groups = [g for g in groups if g.remove or (len(g.pages) >= shown and any(ch.isalpha() for ch in g.shape))]
-    order = sorted(groups, key=lambda g: (not g.remove, g.zone != "top", g.pages[0], g.members[0].index))
+    """Given every group with its decision, returns the public groups: furniture first, then the kept
+    groups worth a person's look (repeated on a fair share of the pages and holding words)."""
+    shown = max(2 if n_text <= SHORT_DOCUMENT else SHOWN_PAGES, math.ceil(n_text * SHOWN_SHARE))
+    groups = [g for g in groups if g.members and (g.remove or (len(g.pages) >= shown and any(ch.isalpha() for ch in g.shape)))]
+    order = sorted(groups, key=lambda g: (not g.remove, g.place != "top", g.pages[0], min(m.index for m in g.members)))
     out = []
     for gid, g in enumerate(order):
-        members = tuple(sorted((m.page, m.index) for m in g.members))
-        first = min(g.members, key=lambda m: (m.page, m.index))
-        position = g.zone if g.zone in ("top", "bottom", "left", "right") else "body"
-        out.append(Group(id=gid, text=first.line.text, shape=g.shape, kind=g.kind, position=position,
-                         members=members, remove=g.remove, reason=("removed: " if g.remove else "kept: ") + g.reason))
+        members = tuple(sorted(m.key for m in g.members))
+        first = min(g.members, key=lambda m: m.key)
+        position: Position = g.place if g.place in ("top", "bottom", "left", "right") else "body"
+        out.append(Group(id=gid, text=first.line.text, shape=g.shape, kind=g.kind, position=position, members=members,
+                         remove=g.remove, reason=("removed: " if g.remove else "kept: ") + g.reason))
     return tuple(out)
