@@ -34,3 +34,18 @@ def test_marks_end_with_their_page():
     pages = extract(h.document([first, second])).pages
     assert [line.artifact for line in pages[0].lines] == ["header"]
     assert [line.artifact for line in pages[1].lines] == [""]
+
+
+def test_marks_inside_a_placed_form_are_the_forms_own():
+    # A page of another PDF placed as a figure (a Form XObject) brings its own running head, marked as an
+    # artifact there: on this page it is content. A mark around the Do call still counts.
+    inner = marked(b"/Artifact <</Type /Pagination /Subtype /Header>>", h.text_ops([(20, 180, 8, "Placed head")]))
+    form = h.stream(inner, b"/Type /XObject /Subtype /Form /BBox [0 0 200 200] /Resources << /Font << /F1 3 0 R >> >>")
+    content = (b"q 1 0 0 1 100 300 cm /Fm1 Do Q\n"
+               + marked(b"/Artifact <</Subtype /Footer>>", b"q 1 0 0 1 100 100 cm /Fm1 Do Q\n"))
+    pdf = h.document([content], extra_objects=[form], page_extra=b"/Resources << /Font << /F1 3 0 R >> "
+                                                                   b"/XObject << /Fm1 4 0 R >> >>")
+    page = extract(pdf).pages[0]
+    # The unmarked Do draws the form higher on the page (300 pt up instead of 100 pt).
+    assert [line.artifact for line in sorted(page.lines, key=lambda line: line.top)
+            if line.text == "Placed head"] == ["", "footer"]

@@ -372,13 +372,16 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
 
 
 def _body_size(pages: Sequence[Page]) -> float:
-    """Given the pages, returns the font size most of the upright text is set in."""
+    """Given the pages, returns the font size most of the running text is set in: that of the long upright
+    lines (a diagram's many short labels are no body text), or of all upright lines if none is long."""
     sizes: Counter[float] = Counter()
+    short: Counter[float] = Counter()
     for page in pages:
         for line in page.lines:
             if line.angle == 0:
-                sizes[round(line.size)] += len(line.text)
-    return float(sizes.most_common(1)[0][0]) if sizes else 10.0
+                (sizes if len(line.text) > LONG_LINE else short)[round(line.size)] += len(line.text)
+    found = sizes or short
+    return float(found.most_common(1)[0][0]) if found else 10.0
 
 
 def _rows(page: Page) -> tuple[list[int], list[list[int]]]:

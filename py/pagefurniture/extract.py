@@ -153,17 +153,27 @@ class _Glyphs(PDFTextDevice):
         self._unicode: dict[tuple[int, int], str] = {}
         self._marks: list[str] = []
         self._artifact = ""
+        self._forms = 0  # depth of Form XObjects being drawn
 
     def begin_page(self, page: PDFPage, ctm) -> None:  # noqa: ANN001 - pdfminer's signature
         self.glyphs = []
         self.ctm = ctm
         self._marks = []
         self._artifact = ""
+        self._forms = 0
 
     # Tagged PDFs mark page furniture as /Artifact marked content, often with its type: the glyphs drawn
-    # inside carry the innermost artifact's name to their lines, as evidence for the detector.
+    # inside carry the innermost artifact's name to their lines, as evidence for the detector. Marks made
+    # inside a Form XObject are the form's own: a page of another PDF placed as a figure brings its
+    # running head along, which is this page's content.
+    def begin_figure(self, name, bbox, matrix) -> None:  # noqa: ANN001 - pdfminer's signature
+        self._forms += 1
+
+    def end_figure(self, name) -> None:  # noqa: ANN001 - pdfminer's signature
+        self._forms = max(0, self._forms - 1)
+
     def begin_tag(self, tag, props=None) -> None:  # noqa: ANN001 - pdfminer's signature
-        self._marks.append(artifact_name(tag, props))
+        self._marks.append(artifact_name(tag, props) if not self._forms else "")
         self._artifact = next((mark for mark in reversed(self._marks) if mark), "")
 
     def end_tag(self) -> None:
