@@ -248,3 +248,144 @@ def test_page_number_tokens(text, expected):
 def test_shape_and_roman():
     assert shape_of("Page 12 of 40") == "Page # of #"
     assert roman_value("MCMXCIV") == 1994 and roman_value("iiii") is None and roman_value("") is None
+
+
+# -- the type area, slots and the PDF's own marks ---------------------------------------------------------
+
+
+def test_running_heads_that_name_a_short_section_are_removed():
+    # A manual: page number and the current section's title share the head row; most sections are one
+    # or two pages long, so most titles head one page only. A body heading with a title's words stays.
+    sections = ["Installing the tool", "Reading a file", "Reading a file", "Options", "The report", "The report",
+                "Errors", "Limits", "Limits", "Batches", "Exit status", "Examples"]
+    extra = [[line(str(i + 1), 40, x0=72, size=9), line(title.upper(), 40, x0=540 - 5 * len(title), size=9)]
+             for i, title in enumerate(sections)]
+    extra[6].append(line("Errors", 100, size=14))
+    got = removed(pages_of(extra, top=120))
+    assert got == {(i + 1, t) for i, t in enumerate(s.upper() for s in sections)} | {(i + 1, str(i + 1)) for i in range(12)}
+
+
+def test_running_heads_alone_in_their_slot_are_removed_when_the_slot_is_established():
+    # The head alone on its row (page numbers at the foot): sections of two pages establish the slot,
+    # the one-page sections are taken from it.
+    sections = ["Scope", "Scope", "Terms", "Terms", "Roles", "Budget", "Budget", "Risks", "Audit", "Audit"]
+    extra = [[line(title, 40, x0=72, size=9), line(str(i + 1), 750, x0=300)] for i, title in enumerate(sections)]
+    got = texts_removed(pages_of(extra))
+    assert {"Roles", "Risks"} <= got and {"Scope", "Terms", "Budget", "Audit"} <= got
+
+
+def test_the_same_text_twice_on_one_head_line_is_furniture():
+    # A manual page's NAME(1) at both corners of the head line.
+    extra = [[line("PAGEFURNITURE(1)", 40, x0=72, size=9), line("PAGEFURNITURE(1)", 40, x0=470, size=9),
+              line(str(i), 750, x0=300)] for i in range(1, 7)]
+    pages = pages_of(extra)
+    heads = {(p, pages[p - 1].lines[i].box[0]) for g in detect(pages) if g.remove for p, i in g.members
+             if pages[p - 1].lines[i].text == "PAGEFURNITURE(1)"}
+    assert heads == {(p, x) for p in range(1, 7) for x in (72.0, 470.0)}
+
+
+def slides(items: list[list[Line]], width: float = 960.0, height: float = 540.0) -> list[Page]:
+    return [Page(number=i + 1, width=width, height=height, lines=tuple(lines)) for i, lines in enumerate(items)]
+
+
+def test_slide_master_title_over_larger_slide_titles_is_furniture_and_the_slide_titles_are_not():
+    titles = ["Why page furniture matters", "Example", "How it works", "Example", "Results", "Example", "Thanks"]
+    rng = random.Random(7)
+    items = []
+    for title in titles:
+        points = [" ".join(rng.choice(WORDS) for _ in range(6)) for _ in range(3)]
+        items.append([line("DocEng 2026: More than digital paper", 20, x0=140, size=16),
+                      line(title, 80, x0=140, size=40)]
+                     + [line(point, 170 + 50 * k, x0=140, size=24) for k, point in enumerate(points)])
+    got = removed(slides(items))
+    assert got == {(i + 1, "DocEng 2026: More than digital paper") for i in range(len(titles))}
+
+
+def test_a_header_over_pages_of_diagrams_is_furniture():
+    # Pages that are mostly a diagram: many short labels, few lines of text; the header is not a heading.
+    rng = random.Random(4)
+    items = []
+    for i in range(1, 9):
+        lines = [line("National Hydro Network, Data Model - Edition 1.0", 40, size=11), line(str(i), 750, x0=500)]
+        lines += [line(f"{rng.choice(WORDS).title()} {k}", 150 + 22 * k, x0=100 + 40 * (k % 8), size=7) for k in range(24)]
+        lines += [line(" ".join(rng.choice(WORDS) for _ in range(12)), 700 + 13 * k, x1=532) for k in range(2)]
+        items.append(Page(number=i, width=W, height=H, lines=tuple(lines)))
+    assert texts_removed(items) == {"National Hydro Network, Data Model - Edition 1.0"} | {str(i) for i in range(1, 9)}
+
+
+def test_two_page_footers_on_one_sheet():
+    # Two exam pages printed side by side on each landscape sheet: two footers per PDF page, numbered
+    # two by two.
+    rng = random.Random(5)
+    items = []
+    for p in range(1, 5):
+        lines = [line(f"Page {2 * p - 1} of 8", 800, x0=250), line(f"Page {2 * p} of 8", 800, x0=850)]
+        lines += body(rng, x0=60) + body(rng, x0=640)
+        items.append(Page(number=p, width=1190.0, height=842.0, lines=tuple(lines)))
+    got = removed(items)
+    assert got == {(p, f"Page {n} of 8") for p in range(1, 5) for n in (2 * p - 1, 2 * p)}
+    assert {g.kind for g in detect(items) if g.remove} == {"page-number"}
+
+
+def test_beyond_the_crop_box_a_recurring_slug_goes_but_a_table_running_off_the_page_stays():
+    extra = [[line("34524_ch05.indd 170", 820, x0=40, size=6), line(str(i), 750, x0=300)] for i in range(1, 5)]
+    # On pages 2 and 3 a table's rows run past the left edge of the page, on the rows of the table's
+    # visible part; on page 4 one line of a clipped picture sticks out once.
+    for p in (1, 2):
+        extra[p] += [line(f"{WORDS[p * 6 + k]} left part", 200 + 14 * k, x0=-300, x1=-40) for k in range(6)]
+        extra[p] += [line(f"{WORDS[p * 6 + k]} right part", 200 + 14 * k, x0=80, x1=200) for k in range(6)]
+    extra[3].append(line("FOR PEER REVIEW 5", -13, x0=44, size=7))
+    got = texts_removed(pages_of(extra, top=300))
+    assert "34524_ch05.indd 170" in got
+    assert not {t for t in got if "part" in t or "REVIEW" in t}
+
+
+def test_a_publisher_line_at_the_foot_of_the_first_page_but_not_a_footnote():
+    doi = "Curr. Oncol. 2023, 30, 3079-3090. https://doi.org/10.3390/curroncol30030233"
+    extra = [[line(doi, 776, x0=45, size=8)]] + [[line("Curr. Oncol. 2023, 30", 40, size=8), line(str(3079 + i), 40, x0=520)]
+                                                   for i in range(1, 8)]
+    got = removed(pages_of(extra, bottom=700))
+    assert (1, doi) in got
+    # A footnote with a web address at the foot of the text on the first page is the text's: it ends the
+    # text block as the text does on the other pages.
+    note = "1 The code is at https://example.org/tool"
+    pages = pages_of(extra, bottom=700)
+    rng = random.Random(8)
+    pages[0] = Page(number=1, width=W, height=H, lines=(*body(rng, bottom=660), line(note, 690, size=8)))
+    assert (1, note) not in removed(pages)
+
+
+def test_an_archive_stamp_up_the_left_margin_of_the_first_page():
+    stamp = "arXiv:2004.04906v3 [cs.CL] 30 Sep 2020"
+    extra = [[line(stamp, 260, x0=16, size=20, angle=90, x1=36)]] + [[line(str(i), 750, x0=300)] for i in range(2, 9)]
+    extra[0].append(line(str(1), 750, x0=300))
+    # A rotated label inside the text (a table's turned column heading) is no stamp.
+    extra[3].append(line("Totals per district", 300, x0=320, size=9, angle=90, x1=329))
+    got = removed(pages_of(extra))
+    assert (1, stamp) in got and (4, "Totals per district") not in got
+
+
+def test_a_lone_folio_at_the_foot_of_a_chapter_opener():
+    # The other pages carry the folio in the head; the chapter opener has it at the foot.
+    extra = [[line(f"{i} Field Methods in Practice", 40, size=9)] for i in range(2, 9)]
+    extra.insert(0, [line("1", 760, x0=300, size=9)])
+    got = removed(pages_of(extra, top=120))
+    assert (1, "1") in got
+
+
+def test_what_the_pdf_marks_as_a_header_is_furniture_even_when_large():
+    rng = random.Random(6)
+    items = []
+    for i in range(1, 7):
+        head = Line(text="Quarterly Review", box=(72.0, 30.0, 272.0, 48.0), size=18.0, font="Helvetica", artifact="header")
+        items.append(Page(number=i, width=W, height=H, lines=(head, *body(rng))))
+    group = next(g for g in detect(items) if g.text == "Quarterly Review")
+    assert group.remove and "marked as a page header in the PDF" in group.reason
+
+
+def test_a_title_centred_over_tables_of_changing_width_is_content():
+    # A spreadsheet's merged title cell moves with each sheet's table; a running head keeps its place.
+    extra = [[line("PRIMARY ELECTION, AUGUST 7, 2018", 40, x0=100 + 60 * i, size=10), line(f"{i + 1} of 6", 750, x0=300)]
+             for i in range(6)]
+    got = texts_removed(pages_of(extra))
+    assert "PRIMARY ELECTION, AUGUST 7, 2018" not in got and "1 of 6" in got

@@ -343,9 +343,70 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
     >>> detect([])
     ()
     """
+    return _analyse(pages).groups
+
+
+@dataclass(frozen=True, slots=True)
+class LineEvidence:
+    """What the detector saw of one line: where it is, against the text block and the furniture slots."""
+
+    index: int  # the line's index on its page
+    line: Line
+    place: Place  # the page edge it belongs to, or diagonal, or the body
+    offset: float  # its distance from that edge in points (negative beyond the visible page)
+    outside_block: bool | None  # wholly beyond the text block on its edge's side (None: no block known)
+    slot: Slot | None  # the furniture slot it sits in, if any
+    group: int | None  # the id of its group in ``detect``'s result
+
+
+@dataclass(frozen=True, slots=True)
+class PageEvidence:
+    """One page as the detector judged it: its text block and the evidence for each of its lines."""
+
+    number: int
+    block: TextBlock | None
+    body_size: float  # of the whole document
+    lines: tuple[LineEvidence, ...]
+
+
+def explain(pages: Sequence[Page], number: int) -> PageEvidence:
+    """The evidence for every line of page ``number`` (1-based), with the group ids ``detect`` gives.
+
+    >>> explain([], 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: there is no page 1; the document has 0 pages
+    """
+    page = next((p for p in pages if p.number == number), None)
+    if page is None:
+        raise ValueError(f"there is no page {number}; the document has {len(pages)} pages")
+    analysis = _analyse(pages)
+    layout = analysis.layouts.get(number)
+    group_of = {key: g.id for g in analysis.groups for key in g.members}
+    slots = [s for s in analysis.slots]
+    out = []
+    for i, line in enumerate(page.lines):
+        m = layout.lines.get(i) if layout else None
+        slot = next((s for s in slots if m is not None and s.holds(m)), None)
+        outside = None if m is None or layout is None or layout.block is None else layout.block.outside(m)
+        out.append(LineEvidence(i, line, m.place if m else "body", m.offset if m else 0.0, outside, slot,
+                                group_of.get((number, i))))
+    return PageEvidence(number, layout.block if layout else None, analysis.body, tuple(out))
+
+
+@dataclass(frozen=True, slots=True)
+class _Analysis:
+    groups: tuple[Group, ...]
+    layouts: dict[int, _Layout]
+    body: float
+    slots: tuple[Slot, ...]  # the places the document's furniture holds
+
+
+def _analyse(pages: Sequence[Page]) -> _Analysis:
+    """Given the pages, runs every pass in order and returns the groups with what was learnt on the way."""
     text_pages = [p for p in pages if p.has_text]
     if not text_pages:
-        return ()
+        return _Analysis((), {}, 10.0, ())
     body = _body_size(text_pages)
     layouts = _place_lines(text_pages)
     ctx = _Context(layouts, body, _typical_gap(layouts.values(), body), len(text_pages))
@@ -368,7 +429,8 @@ def detect(pages: Sequence[Page]) -> tuple[Group, ...]:
     for later in (_row_companions, _fill_slots, _lone_page_numbers, _margin_stamps, _marked_artifacts):
         ctx.add(later(ctx))
     ctx.add(_first_page_foot(ctx, text_pages[0].number))
-    return _finish(ctx.groups, ctx.n_text)
+    slots = tuple(_merge_slots(_describe(g) for g in ctx.groups if g.remove and g.members and g.place in ("top", "bottom")))
+    return _Analysis(_finish(ctx.groups, ctx.n_text), layouts, body, slots)
 
 
 def _body_size(pages: Sequence[Page]) -> float:
@@ -686,7 +748,7 @@ def _quantile(values: list[float], q: float) -> float:
 
 
 @dataclass(frozen=True, slots=True)
-class _Slot:
+class Slot:
     """A place that holds furniture: an edge, a distance from it, a font size and the fonts used there."""
 
     place: Place
@@ -701,9 +763,24 @@ class _Slot:
                 and _family(m.line.font) in self.fonts)
 
 
-def _describe(g: _Group) -> _Slot:
-    return _Slot(g.place, _mid(m.offset for m in g.members), _mid(m.line.size for m in g.members),
+def _describe(g: _Group) -> Slot:
+    return Slot(g.place, _mid(m.offset for m in g.members), _mid(m.line.size for m in g.members),
                  frozenset(_family(m.line.font) for m in g.members), frozenset(g.pages))
+
+
+def _merge_slots(slots: Iterable[Slot]) -> list[Slot]:
+    """Given the slots of several groups, returns them merged where they are one place: the running heads
+    of successive sections share the slot, and vouch for it together."""
+    merged: list[Slot] = []
+    for slot in slots:
+        for k, other in enumerate(merged):
+            if (other.place == slot.place and abs(other.offset - slot.offset) <= POSITION_TOLERANCE * max(other.size, 4.0)
+                    and abs(other.size - slot.size) <= SIZE_TOLERANCE * other.size + 0.1):
+                merged[k] = Slot(other.place, other.offset, other.size, other.fonts | slot.fonts, other.pages | slot.pages)
+                break
+        else:
+            merged.append(slot)
+    return merged
 
 
 def _at_edge(g: _Group, layouts: dict[int, _Layout]) -> bool:
@@ -992,11 +1069,11 @@ def _row_companions(ctx: _Context) -> list[_Group]:
 def _fill_slots(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the lines in a furniture slot (place, size and font of running
     heads on other pages) whose text is found nowhere else: the head of a short section, a lone folio."""
-    slots = [_describe(g) for g in ctx.groups
-             if g.remove and g.place in ("top", "bottom") and not g.beyond and g.kind != "watermark"]
+    slots = _merge_slots(_describe(g) for g in ctx.groups
+                         if g.remove and g.place in ("top", "bottom") and not g.beyond and g.kind != "watermark")
     furniture = ctx.furniture()
     wanted: dict[tuple[int, int], _Line] = {}
-    slot_of: dict[tuple[int, int], _Slot] = {}
+    slot_of: dict[tuple[int, int], Slot] = {}
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
             if m.key in furniture or m.beyond or m.line.angle != 0:
@@ -1005,7 +1082,7 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
                 if slot.holds(m) and len(slot.pages - {m.page}) >= max(2, SUPPORT_SHARE * ctx.n_text):
                     wanted[m.key], slot_of[m.key] = m, slot
                     break
-    by_slot: dict[_Slot, list[_Line]] = defaultdict(list)
+    by_slot: dict[Slot, list[_Line]] = defaultdict(list)
     for m in _edge_lines(ctx, wanted):
         by_slot[slot_of[m.key]].append(m)
     out = []
