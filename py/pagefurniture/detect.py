@@ -21,6 +21,7 @@ phrase); the verdict in front of the evidence is added where the decision is sho
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter, defaultdict
@@ -37,6 +38,7 @@ DIGITS = re.compile(r"\d+")
 ROMAN = re.compile(r"^(?=[mdclxvi])m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
 # Punctuation that may wrap or follow a page number: "- 3 -", "[3]", "(3)", "3.", "3 |", "3/12".
 PN_WRAP = "-–—[](){}|/.:·,•*<>«»"
+NUMBER_PARTS = re.compile(r"[/|]")  # "3/12" and "3|Title" hold two tokens
 CID = re.compile(r"\(cid:\d+\)")
 # What a publisher prints once at the foot of a first page: a copyright, a DOI, an ISSN or ISBN, a web
 # address, an archive's identifier, a preprint note.
@@ -51,6 +53,9 @@ POSITION_TOLERANCE = 0.9
 SIZE_TOLERANCE = 0.12
 # A heading is at least this much larger than the body text; running heads rarely are.
 HEADING_SIZE = 1.15
+# A page number at the top or bottom lies in one of this many rows nearest the edge (after a chart's
+# axis labels or a footnote, say), never deeper in the text.
+NUMBER_ROWS = 3
 # Documents of up to this many pages accept a run of two pages (a letter with its footer on both).
 SHORT_DOCUMENT = 4
 # Elsewhere a page-number sequence needs this many pages, and may skip this many (pictures, openers).
@@ -122,10 +127,11 @@ class _Line:
     beyond: bool  # wholly outside the visible page (beyond the crop box)
     beside: Side  # wholly left or right of the page's text column
     left_half: bool  # its centre is in the left half of the page (the left page of two printed on one sheet)
+    rank: int  # how many rows lie between it and its edge (top or bottom; 0 for the outermost row)
+    key: tuple[int, int] = (0, 0)  # (page, index), the line's name in groups
 
-    @property
-    def key(self) -> tuple[int, int]:
-        return self.page, self.index
+    def __post_init__(self) -> None:
+        self.key = (self.page, self.index)
 
 
 @dataclass(slots=True)
@@ -214,6 +220,7 @@ class _Context:
 # -- small helpers ---------------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=4096)
 def shape_of(text: str) -> str:
     """The text with every run of digits masked.
 
@@ -249,10 +256,16 @@ def page_number_tokens(text: str) -> list[tuple[int, int, bool]]:
     >>> page_number_tokens("Page 3 of 12")
     [(1, 3, False), (3, 12, False)]
     """
+    return list(_number_tokens(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _number_tokens(text: str) -> tuple[tuple[int, int, bool], ...]:
+    # Cached: running heads and feet repeat their text on every page, and several passes ask.
     out = []
     tokens = text.split()
     for i, raw in enumerate(tokens):
-        for part in re.split(r"[/|]", raw):
+        for part in NUMBER_PARTS.split(raw):
             core = part.strip(PN_WRAP)
             if not core:
                 continue
@@ -264,12 +277,12 @@ def page_number_tokens(text: str) -> list[tuple[int, int, bool]]:
                 value = roman_value(core)
                 if value is not None and (core.islower() or core.isupper()):
                     out.append((i, value, True))
-    return out
+    return tuple(out)
 
 
 def lone_page_number(text: str) -> tuple[int, bool] | None:
     """The value of a line that is nothing but a page number ("7", "- 7 -", "xii"), else None."""
-    tokens = page_number_tokens(text)
+    tokens = _number_tokens(text)
     if len(tokens) != 1 or any(t.strip(PN_WRAP) for k, t in enumerate(text.split()) if k != tokens[0][0]):
         return None
     return tokens[0][1], tokens[0][2]
@@ -501,8 +514,9 @@ def _place_lines(pages: Sequence[Page]) -> dict[int, _Layout]:
             if place in ("left", "right") and not beyond and line.angle == 0:
                 offset = top  # margin text is placed by its height on the page, like a line number
             side: Side = "left" if x1 <= col_left else "right" if x0 >= col_right else ""
-            placed[i] = _Line(page.number, i, line, place, offset, row_of[i], shape_of(line.text), beyond, side,
-                              x0 + x1 < w)
+            r = row_of[i]
+            rank = (r if place == "top" else len(rows) - 1 - r) if r >= 0 else 0
+            placed[i] = _Line(page.number, i, line, place, offset, r, shape_of(line.text), beyond, side, x0 + x1 < w, rank)
         layouts[page.number] = _Layout(page, rows, placed)
     return layouts
 
@@ -571,10 +585,12 @@ def _page_number_groups(lines: list[_Line], n_text: int) -> list[_Group]:
     for m in lines:
         if m.place not in ("top", "bottom", "left", "right") or m.beyond:
             continue
+        if m.place in ("top", "bottom") and m.rank > NUMBER_ROWS:
+            continue  # page numbers sit in the outermost rows; deeper in, numbers are the text's
         tokens = m.line.text.split()
         if len(tokens) > 14:
             continue
-        for ti, value, is_roman in page_number_tokens(m.line.text):
+        for ti, value, is_roman in _number_tokens(m.line.text):
             masked = tokens[:ti] + ["{n}"] + tokens[ti + 1:]
             slots[(m.place, shape_of(" ".join(masked)), is_roman)].append((m, value))
     # Longer runs first, so that a line is claimed by its best explanation.
@@ -717,11 +733,15 @@ def _type_areas(layouts: dict[int, _Layout], groups: list[_Group], body_size: fl
     for layout in layouts.values():
         page = layout.page
 
+        outer = set(i for row in layout.rows[:2] + layout.rows[-2:] for i in row)
+
         def body(i: int) -> bool:
             m = layout.lines.get(i)
             if m is None:
                 return True  # unmapped glyph codes are text of the page all the same
-            return m.key not in grouped and not m.beyond and not any(slot.holds(m) for slot in slots)
+            if m.key in grouped or m.beyond:
+                return False
+            return i not in outer or not any(slot.holds(m) for slot in slots)
 
         rows = [row for row in layout.rows if any(body(i) for i in row)]
         if not rows:
@@ -1115,7 +1135,7 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
         for m in layout.lines.values():
             if m.key in furniture or m.place not in ("top", "bottom") or m.beyond:
                 continue
-            number = lone_page_number(m.line.text)
+            number = lone_page_number(m.line.text) if len(m.line.text) <= MARGIN_TEXT else None
             if number is not None and (number[0] - m.page, number[1]) in offsets:
                 wanted[m.key] = m
     members = _edge_lines(ctx, wanted)
