@@ -389,3 +389,17 @@ def test_a_title_centred_over_tables_of_changing_width_is_content():
              for i in range(6)]
     got = texts_removed(pages_of(extra))
     assert "PRIMARY ELECTION, AUGUST 7, 2018" not in got and "1 of 6" in got
+
+
+def test_a_photo_credit_set_up_the_side_of_a_picture_in_the_margin_is_content():
+    # A textbook's margin photo with its credit running up beside it, on several pages; the same credit
+    # text without a picture next to it would be a stamp in the margin.
+    rng = random.Random(9)
+    items = []
+    for i in range(1, 5):
+        credit = line("© Cengage Learning", 300, x0=560, size=6, angle=90, x1=566)
+        items.append(Page(number=i, width=W, height=H, lines=(credit, line(str(i), 750, x0=300), *body(rng)),
+                          pictures=((480.0, 280.0, 558.0, 400.0),)))
+    assert "© Cengage Learning" not in texts_removed(items)
+    bare = [Page(number=p.number, width=W, height=H, lines=p.lines) for p in items]
+    assert "© Cengage Learning" in texts_removed(bare)

@@ -49,3 +49,11 @@ def test_marks_inside_a_placed_form_are_the_forms_own():
     # The unmarked Do draws the form higher on the page (300 pt up instead of 100 pt).
     assert [line.artifact for line in sorted(page.lines, key=lambda line: line.top)
             if line.text == "Placed head"] == ["", "footer"]
+
+
+def test_pictures_are_placed_on_the_visible_page():
+    # One picture 100 x 50 pt drawn at (72, 600) from the bottom-left, one inline in a form is not
+    # needed: the box is all the detector uses. Nothing of the image is decoded for it.
+    content = b"q 100 0 0 50 72 600 cm /Im1 Do Q\n" + h.text_ops([(72, 500, 11, "Text under the picture.")])
+    page = extract(h.scan_pdf(1, text_pages={1: content})).pages[0]
+    assert page.pictures == ((72.0, 142.0, 172.0, 192.0),)

@@ -53,9 +53,9 @@ POSITION_TOLERANCE = 0.9
 SIZE_TOLERANCE = 0.12
 # A heading is at least this much larger than the body text; running heads rarely are.
 HEADING_SIZE = 1.15
-# A page number at the top or bottom lies in one of this many rows nearest the edge (after a chart's
-# axis labels or a footnote, say), never deeper in the text.
-NUMBER_ROWS = 3
+# A page number at the top or bottom lies in one of this many rows nearest the edge (below a legal
+# notice of several lines, after a chart's axis labels), never deeper in the text.
+NUMBER_ROWS = 6
 # Documents of up to this many pages accept a run of two pages (a letter with its footer on both).
 SHORT_DOCUMENT = 4
 # Elsewhere a page-number sequence needs this many pages, and may skip this many (pictures, openers).
@@ -91,6 +91,8 @@ WATERMARK_SIZE = 36
 VERTICAL_BODY = 0.2
 # The text block reaches as far as the text does on all but this share of the pages of one size.
 BLOCK_QUANTILE = 0.1
+# Points: text this close to a picture's side is set along the picture (its credit).
+PICTURE_GAP = 6.0
 # Pages whose text runs mostly upwards (a table turned on its side) have no side margins to judge.
 VERTICAL_PAGE = 0.5
 # A kept group is listed when it is on this share of the pages (a cell value recurring on a few pages
@@ -490,7 +492,9 @@ def _place_lines(pages: Sequence[Page]) -> dict[int, _Layout]:
         col_left, col_top, col_right, col_bottom = columns.get(page.number) or (-1.0, 0.0, w + 1, -1.0)
         placed: dict[int, _Line] = {}
         for i, line in enumerate(page.lines):
-            if _is_garbage(line.text):
+            if _is_garbage(line.text) and line.angle not in (90, 270):
+                # Unmapped glyph codes repeat without meaning anything: never furniture by repetition.
+                # Upright text only: vertical text in the side margin is judged by its place alone.
                 continue
             x0, top, x1, bottom = line.box
             beyond = bottom <= 0 or top >= h or x1 <= 0 or x0 >= w
@@ -502,8 +506,8 @@ def _place_lines(pages: Sequence[Page]) -> dict[int, _Layout]:
             elif line.angle in (90, 270):
                 cx = (x0 + x1) / 2
                 place = "left" if cx < w / 2 else "right"
-                if min(cx, w - cx) > w * VERTICAL_BODY:
-                    place = "body"
+                if min(cx, w - cx) > w * VERTICAL_BODY or any(_beside_picture(line.box, pic) for pic in page.pictures):
+                    place = "body"  # in the text, or a credit set along a photo: the photo's
             elif x1 <= min(col_left, w * SIDE_BAND) and len(line.text) <= MARGIN_TEXT and col_top <= top <= col_bottom:
                 place = "left"
             elif x0 >= max(col_right, w * (1 - SIDE_BAND)) and len(line.text) <= MARGIN_TEXT and col_top <= top <= col_bottom:
@@ -597,7 +601,8 @@ def _page_number_groups(lines: list[_Line], n_text: int) -> list[_Group]:
     scored = []
     for key, items in slots.items():
         for cl in _cluster([(m.offset, POSITION_TOLERANCE * max(m.line.size, 4.0), k) for k, (m, _) in enumerate(items)]):
-            run = _runs([items[k] for k in cl], n_text)
+            lone = not key[1].replace("{n}", "").strip(PN_WRAP + " ")
+            run = _runs([items[k] for k in cl], n_text, lone=lone)
             if run:
                 scored.append((len(run), key, run))
     scored.sort(key=lambda s: -s[0])
@@ -615,13 +620,14 @@ def _page_number_groups(lines: list[_Line], n_text: int) -> list[_Group]:
     return found
 
 
-def _runs(items: list[tuple[_Line, int]], n_text: int) -> list[_Line]:
+def _runs(items: list[tuple[_Line, int]], n_text: int, *, lone: bool = False) -> list[_Line]:
     """Given lines with a number each, returns those whose number steps with the pages over a run.
 
     One number per page counts with the pages (value - page stays constant); two numbers per page, one
     each side of the sheet (two pages printed on one), count two per page. Each such chain is followed in
     page order and cut where it skips more than RUN_GAP pages; a run of MIN_RUN pages (two in a short
-    document) is a page-number sequence.
+    document) is a page-number sequence. A ``lone`` number (the line holds nothing else) may also count
+    more slowly than the pages.
     """
     halves: dict[int, set[bool]] = defaultdict(set)
     for m, _ in items:
@@ -634,6 +640,10 @@ def _runs(items: list[tuple[_Line, int]], n_text: int) -> list[_Line]:
     min_run = 2 if n_text <= SHORT_DOCUMENT else MIN_RUN
     best: dict[tuple[int, int], _Line] = {}
     per_page: dict[int, int] = Counter()
+    if lone:
+        # A lone number in one place that never runs ahead of the pages and never goes back counts
+        # slides or frames, where some pages (section dividers) go unnumbered.
+        chains[(1, 0, True)] = _monotone(items, min_run)
     for (step, _, _), chain in sorted(chains.items(), key=lambda kv: kv[0][0]):
         run: list[_Line] = []
         for m in chain + [None]:
@@ -647,6 +657,26 @@ def _runs(items: list[tuple[_Line, int]], n_text: int) -> list[_Line]:
                         per_page[member.page] += 1
             run = [m] if m is not None else []
     return list(best.values())
+
+
+def _monotone(items: list[tuple[_Line, int]], min_run: int) -> list[_Line]:
+    """The longest stretch of one number per page that rises by no more than the pages do, never falls,
+    and rises in all; at least ``min_run`` pages long."""
+    first: dict[int, tuple[_Line, int]] = {}
+    for m, v in sorted(items, key=lambda item: item[0].key):
+        first.setdefault(m.page, (m, v))
+    best: list[tuple[_Line, int]] = []
+    run: list[tuple[_Line, int]] = []
+    for item in [first[page] for page in sorted(first)] + [None]:
+        if item is not None and run:
+            step, pages = item[1] - run[-1][1], item[0].page - run[-1][0].page
+            if 0 <= step <= pages <= RUN_GAP:
+                run.append(item)
+                continue
+        if run and len(run) > len(best) and run[-1][1] > run[0][1]:
+            best = run
+        run = [item] if item is not None else []
+    return [m for m, _ in best] if len(best) >= min_run else []
 
 
 def _beyond_groups(lines: list[_Line], layouts: dict[int, _Layout]) -> list[_Group]:
@@ -1186,6 +1216,15 @@ def _margin_stamps(ctx: _Context) -> list[_Group]:
         g.decide("margin", True, f"runs up the {place} margin, outside the text block, on {_pages(len(g.pages))}")
         out.append(g)
     return out
+
+
+def _beside_picture(box: tuple[float, float, float, float], picture: tuple[float, float, float, float]) -> bool:
+    """True when a line runs along a picture's side: beside it (or over it) within PICTURE_GAP, and
+    within its height."""
+    x0, top, x1, bottom = box
+    px0, ptop, px1, pbottom = picture
+    return (x1 >= px0 - PICTURE_GAP and x0 <= px1 + PICTURE_GAP
+            and bottom >= ptop - PICTURE_GAP and top <= pbottom + PICTURE_GAP)
 
 
 def _marked_artifacts(ctx: _Context) -> list[_Group]:

@@ -154,9 +154,11 @@ class _Glyphs(PDFTextDevice):
         self._marks: list[str] = []
         self._artifact = ""
         self._forms = 0  # depth of Form XObjects being drawn
+        self.pictures: list[tuple[float, float, float, float]] = []  # in device space
 
     def begin_page(self, page: PDFPage, ctm) -> None:  # noqa: ANN001 - pdfminer's signature
         self.glyphs = []
+        self.pictures = []
         self.ctm = ctm
         self._marks = []
         self._artifact = ""
@@ -171,6 +173,12 @@ class _Glyphs(PDFTextDevice):
 
     def end_figure(self, name) -> None:  # noqa: ANN001 - pdfminer's signature
         self._forms = max(0, self._forms - 1)
+
+    def render_image(self, name, stream) -> None:  # noqa: ANN001 - pdfminer's signature
+        # Only where the picture is: the unit square through the current matrix. Nothing is decoded.
+        a, b, c, d, e, f = self.ctm
+        xs, ys = (e, a + e, c + e, a + c + e), (f, b + f, d + f, b + d + f)
+        self.pictures.append((min(xs), min(ys), max(xs), max(ys)))
 
     def begin_tag(self, tag, props=None) -> None:  # noqa: ANN001 - pdfminer's signature
         self._marks.append(artifact_name(tag, props) if not self._forms else "")
@@ -377,8 +385,12 @@ def _read_page(number: int, page_object: PDFPage, interpreter: PDFPageInterprete
         # Keep what was read before the failure and say so: the page is named in the report.
         error = f"page {number} could not be read completely ({_brief(exc)})"
     lines = build_lines(device.glyphs, crop)
-    device.glyphs = []
-    return Page(number=number, width=round(width, 2), height=round(height, 2), lines=lines, error=error)
+    cx0, _, _, cy1 = crop
+    pictures = tuple((round(x0 - cx0, 2), round(cy1 - y1, 2), round(x1 - cx0, 2), round(cy1 - y0, 2))
+                     for x0, y0, x1, y1 in device.pictures)
+    device.glyphs, device.pictures = [], []
+    return Page(number=number, width=round(width, 2), height=round(height, 2), lines=lines, error=error,
+                pictures=pictures)
 
 
 def _frame(page_object: PDFPage) -> tuple[float, float, tuple[float, float, float, float]]:

@@ -45,6 +45,9 @@ class Page:
     height: float
     lines: tuple[Line, ...]
     error: str | None = None  # why this page could not be read; its text is then missing
+    # The boxes of the pictures drawn on the page: text set along a picture (a photo credit) is the
+    # picture's, not the page's furniture.
+    pictures: tuple[Box, ...] = ()
 
     @property
     def has_text(self) -> bool:

@@ -125,12 +125,13 @@ def close() -> None:
 
 def _page_data(page: Page) -> list:
     return [page.number, page.width, page.height, page.error,
-            [[line.text, *line.box, line.size, line.font, line.angle, line.artifact] for line in page.lines]]
+            [[line.text, *line.box, line.size, line.font, line.angle, line.artifact] for line in page.lines],
+            [list(box) for box in page.pictures]]
 
 
 def _page_from(data: list) -> Page:
-    number, width, height, error, lines = data
-    return Page(number=number, width=width, height=height, error=error,
+    number, width, height, error, lines, pictures = data
+    return Page(number=number, width=width, height=height, error=error, pictures=tuple(map(tuple, pictures)),
                 lines=tuple(Line(text=text, box=(x0, top, x1, bottom), size=size, font=font, angle=angle,
                                  artifact=artifact)
                             for text, x0, top, x1, bottom, size, font, angle, artifact in lines))
