@@ -18,11 +18,14 @@ from pagefurniture.cli import main
 
 EVAL = Path(__file__).resolve().parents[2] / "shared" / "eval"
 
-# The targets: (key in score.py's "overall" totals, comparison, bound).
+# The targets: (key in score.py's "overall" totals, comparison, bound). "macro_f1" is the mean of the
+# documents' F1, which a document the detector gets wholly wrong pulls down however short it is.
+REAL = [("precision", ">=", 0.98), ("recall", ">=", 0.97), ("macro_f1", ">=", 0.95)]
 TARGETS: dict[str, list[tuple[str, str, float]]] = {
     "corpus": [("precision", ">=", 0.99), ("recall", ">=", 0.98), ("family_macro_f1", ">=", 0.97),
                ("decoy_hit_rate", "<=", 0.005)],
-    "real": [("precision", ">=", 0.97), ("recall", ">=", 0.95)],
+    "real": REAL,
+    "real2": REAL,
 }
 
 # The only acceptable failure is a scan: it has no text to clean, and its truth has no furniture.
