@@ -282,7 +282,7 @@ def _number_tokens(text: str) -> tuple[tuple[int, int, bool], ...]:
     return tuple(out)
 
 
-def lone_page_number(text: str) -> tuple[int, bool] | None:
+def _lone_number(text: str) -> tuple[int, bool] | None:
     """The value of a line that is nothing but a page number ("7", "- 7 -", "xii"), else None."""
     tokens = _number_tokens(text)
     if len(tokens) != 1 or any(t.strip(PN_WRAP) for k, t in enumerate(text.split()) if k != tokens[0][0]):
@@ -824,13 +824,17 @@ def _merge_slots(slots: Iterable[Slot]) -> list[Slot]:
     merged: list[Slot] = []
     for slot in slots:
         for k, other in enumerate(merged):
-            if (other.place == slot.place and abs(other.offset - slot.offset) <= POSITION_TOLERANCE * max(other.size, 4.0)
-                    and abs(other.size - slot.size) <= SIZE_TOLERANCE * other.size + 0.1):
+            if other.place == slot.place and _same_place(other, slot):
                 merged[k] = Slot(other.place, other.offset, other.size, other.fonts | slot.fonts, other.pages | slot.pages)
                 break
         else:
             merged.append(slot)
     return merged
+
+
+def _same_place(a: Slot, b: Slot) -> bool:
+    return (abs(a.offset - b.offset) <= POSITION_TOLERANCE * max(a.size, 4.0)
+            and abs(a.size - b.size) <= SIZE_TOLERANCE * a.size + 0.1)
 
 
 def _at_edge(g: _Group, layouts: dict[int, _Layout]) -> bool:
@@ -924,10 +928,6 @@ def _aligned(members: Sequence[_Line]) -> bool:
     return False
 
 
-def _slot(g: _Group) -> tuple[Place, int, int]:
-    return g.place, round(_mid(m.offset for m in g.members) / 4), round(_mid(m.line.size for m in g.members))
-
-
 def _require_support(ctx: _Context) -> None:
     """Given the judged groups, keeps a line repeated on only a few pages unless its place is a running
     head's place: other furniture (the next section's head) sits there too, in the same size, on a good
@@ -936,14 +936,14 @@ def _require_support(ctx: _Context) -> None:
         return
     candidates = [g for g in ctx.groups if g.remove and g.numbers == "constant" and g.place in ("top", "bottom")
                   and not g.beyond]
-    slots: dict[tuple[Place, int, int], set[int]] = defaultdict(set)
-    for g in candidates:
-        slots[_slot(g)].update(g.pages)
+    slots = _merge_slots(_describe(g) for g in candidates)
     for g in candidates:
         n = len(g.pages)
         if n >= max(MIN_RUN, 0.1 * ctx.n_text):
             continue
-        if len(slots[_slot(g)]) < max(SUPPORT_PAGES, SUPPORT_SHARE * ctx.n_text):
+        mine = _describe(g)
+        support = max((len(slot.pages) for slot in slots if slot.place == mine.place and _same_place(slot, mine)), default=n)
+        if support < max(SUPPORT_PAGES, SUPPORT_SHARE * ctx.n_text):
             g.decide("repeated-content", False, f"on only {n} of {ctx.n_text} pages, and no other running head shares its place")
 
 
@@ -1137,7 +1137,7 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
         by_slot[slot_of[m.key]].append(m)
     out = []
     for slot, members in by_slot.items():
-        numbers = all(lone_page_number(m.line.text) for m in members)
+        numbers = all(_lone_number(m.line.text) for m in members)
         g = _Group(slot.place, members[0].shape, members, "varying")
         slot_name = "running-head" if slot.place == "top" else "running-foot"
         g.decide("page-number" if numbers else _kind_of(slot.place), True,
@@ -1165,7 +1165,7 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
         for m in layout.lines.values():
             if m.key in furniture or m.place not in ("top", "bottom") or m.beyond:
                 continue
-            number = lone_page_number(m.line.text) if len(m.line.text) <= MARGIN_TEXT else None
+            number = _lone_number(m.line.text) if len(m.line.text) <= MARGIN_TEXT else None
             if number is not None and (number[0] - m.page, number[1]) in offsets:
                 wanted[m.key] = m
     members = _edge_lines(ctx, wanted)
@@ -1240,7 +1240,7 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
     for (place, artifact), members in found.items():
         what = {"top": "header", "bottom": "footer"}.get(place, "margin note") if artifact == "pagination" else artifact
         g = _Group(place, members[0].shape, members, _numbers(members))
-        numbers = all(lone_page_number(m.line.text) for m in members)
+        numbers = all(_lone_number(m.line.text) for m in members)
         g.decide("page-number" if numbers else "watermark" if artifact == "watermark" else _kind_of(place), True,
                  f"marked as a page {what} in the PDF, {_where(place)} of {_pages(len(g.pages))}")
         out.append(g)
