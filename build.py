@@ -168,10 +168,11 @@ def package_files(directory: Path, prefix: str) -> dict[str, bytes]:
     return files
 
 
-def own_version() -> str:
-    match = re.search(r'^__version__ = "([^"]+)"', (PY / "pagefurniture" / "__init__.py").read_text(), re.M)
+def module_version(path: Path) -> str:
+    """The ``__version__ = "..."`` a module sets (read as text: the build does not import the package)."""
+    match = re.search(r'^__version__ = "([^"]+)"', path.read_text(), re.M)
     if not match:
-        raise BuildError("py/pagefurniture/__init__.py has no __version__")
+        raise BuildError(f"{path.relative_to(ROOT)} has no __version__")
     return match.group(1)
 
 
@@ -348,7 +349,7 @@ def build(out: Path = OUT, cache: Path = CACHE, *, quiet: bool = False) -> dict:
     pdfminer, cmaps = split_pdfminer(fetch(PDFMINER, cache))
     charset = fetch(CHARSET_NORMALIZER, cache)
     shim_name, shim = write_wheel("cryptography", "0.0.1", package_files(PY / "shims" / "cryptography", "cryptography"))
-    version = own_version()
+    version = module_version(PY / "pagefurniture" / "_version.py")
     own_name, own = write_wheel("pagefurniture", version, package_files(PY / "pagefurniture", "pagefurniture"),
                                 (f"pdfminer.six=={PDFMINER.version}",))
     sample = (SITE / "sample.pdf").read_bytes()

@@ -7,17 +7,14 @@
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
 import os
-from collections.abc import Sequence
 
-from . import detect as _detect
+from ._version import __version__
 from .errors import (Cancelled, DamagedPDF, LimitExceeded, NotAPDF, NoTextLayer, PageFurnitureError,
                      PasswordRequired, WrongPassword)
 from .extract import DEFAULT_LIMITS, Limits, Progress, Reader, Source, extract
 from .model import Group, Line, Page
-from .report import Removed, Report
+from .report import Removed, Report, report_for
 
 __all__ = ["analyze", "report_for", "Reader", "Report", "Group", "Line", "Page", "Removed", "Limits",
            "PageFurnitureError", "NotAPDF", "DamagedPDF", "PasswordRequired", "WrongPassword", "NoTextLayer",
@@ -37,9 +34,3 @@ def analyze(pdf: Source, *, password: str | None = None, on_progress: Progress |
             os.path.basename(getattr(pdf, "name", "") or "") or "document.pdf"
     document = extract(pdf, password=password, on_progress=on_progress, limits=limits)
     return report_for(name, document.pages, encrypted=document.encrypted)
-
-
-def report_for(name: str, pages: Sequence[Page], *, encrypted: bool = False) -> Report:
-    """The Report for pages already read (in order, all of them): the detector's decisions on them."""
-    pages = tuple(pages)
-    return Report(name=name, pages=pages, groups=_detect.detect(pages), encrypted=encrypted)

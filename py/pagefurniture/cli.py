@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from . import __version__, analyze
+from . import analyze
+from ._version import __version__
 from .errors import PageFurnitureError
 from .report import Report
 

@@ -7,11 +7,12 @@ decisions overridden by the user; it reads nothing again, so it is cheap enough 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from . import __version__
+from . import detect
+from ._version import __version__
 from .errors import NoTextLayer
 from .model import Group, Line, Page
 
@@ -169,6 +170,12 @@ class Report:
         widths = [max(len(row[i]) for row in rows) for i in range(4)]
         return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths)) + "  " + row[4]
                          for row in rows) + "\n"
+
+
+def report_for(name: str, pages: Sequence[Page], *, encrypted: bool = False) -> Report:
+    """The Report for pages already read (in order, all of them): the detector's decisions on them."""
+    pages = tuple(pages)
+    return Report(name=name, pages=pages, groups=detect.detect(pages), encrypted=encrypted)
 
 
 def _strip_verdict(reason: str) -> str:

@@ -25,11 +25,11 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, report_for
+from ._version import __version__
 from .errors import PageFurnitureError
 from .extract import Reader
 from .model import Line, Page
-from .report import Report
+from .report import Report, report_for
 
 _reader: Reader | None = None  # the open file
 _name = "document.pdf"
