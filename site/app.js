@@ -458,7 +458,7 @@ function renderGroups() {
     on.className = "on";
     on.textContent = group.on;
     pages.append(list, on);
-    const decision = cell(sentence(group.reason));
+    const decision = cell(sentence(group.decision));
     decision.className = "reason";
 
     const toggle = document.createElement("td");

@@ -8,7 +8,7 @@ import pytest
 
 import pdfs
 from pagefurniture import Group, Line, NoTextLayer, Page, Reader, analyze, report_for
-from pagefurniture.report import Report, on_pages, page_ranges
+from pagefurniture.report import Report, decision, on_pages, page_ranges
 
 
 def line(text: str, top: float) -> Line:
@@ -29,11 +29,11 @@ def report() -> Report:
     )
     groups = (
         Group(0, "Acme Handbook", "Acme Handbook", "header", "top", ((1, 0), (2, 0), (3, 0)), True,
-              "removed: at the top of 3 of 3 pages"),
+              "at the top of 3 of 3 pages"),
         Group(1, "1", "#", "page-number", "bottom", ((1, 3), (2, 4), (3, 2)), True,
-              "removed: a page number"),
+              "a page number"),
         Group(2, "Table A-1.", "Table A-#.", "repeated-content", "top", ((1, 1), (2, 1)), False,
-              "kept: its numbers do not follow the pages"),
+              "its numbers do not follow the pages"),
     )
     return Report(name="acme.pdf", pages=pages, groups=groups)
 
@@ -55,10 +55,8 @@ def test_removed_lists_each_removed_line_page_by_page(report):
 def test_choose_keep_and_remove(report):
     chosen = report.choose(keep=[0], remove=[2])
     header, folio, label = chosen.groups
-    assert (header.remove, header.decided_by) == (False, "user")
-    assert header.reason.startswith("kept by you; ")
+    assert (header.remove, header.decided_by, header.reason) == (False, "user", "at the top of 3 of 3 pages")
     assert (label.remove, label.decided_by) == (True, "user")
-    assert label.reason.startswith("removed by you; ")
     assert (folio.remove, folio.decided_by) == (True, "detector")
     assert chosen.cleaned_text() == "Acme Handbook\nAlpha body.\n\nAcme Handbook\nBeta body.\nBeta more.\n\n" \
                                     "Acme Handbook\nGamma body.\n"
@@ -72,8 +70,24 @@ def test_choose_the_current_decision_changes_nothing(report):
     assert chosen.groups == report.groups
 
 
-def test_choose_back_and_forth_restores_the_text(report):
-    assert report.choose(keep=[1]).choose(remove=[1]).cleaned_text() == report.cleaned_text()
+def test_choose_back_and_forth_gives_the_group_back_to_the_detector(report):
+    again = report.choose(keep=[1]).choose(remove=[1])
+    assert again.groups == report.groups
+    assert again.cleaned_text() == report.cleaned_text()
+
+
+def test_the_decision_in_words_says_the_verdict_who_took_it_and_the_evidence(report):
+    chosen = report.choose(keep=[0], remove=[2])
+    assert [decision(group) for group in chosen.groups] == [
+        "kept by you (the detector had removed it: at the top of 3 of 3 pages)",
+        "removed: a page number",
+        "removed by you (the detector had kept it: its numbers do not follow the pages)",
+    ]
+    data = json.loads(chosen.to_json())
+    assert [g["decision"] for g in data["groups"]] == [decision(group) for group in chosen.groups]
+    assert [g["reason"] for g in data["groups"]] == [group.reason for group in report.groups]
+    assert {row["decision"] for row in data["removed"]} == {decision(chosen.groups[1]), decision(chosen.groups[2])}
+    assert "kept by you (the detector had removed it: at the top of 3 of 3 pages)" in chosen.table()
 
 
 @pytest.mark.parametrize("keep, remove, message", [
@@ -98,7 +112,8 @@ def test_removed_jsonl(report):
     rows = [json.loads(row) for row in report.removed_jsonl().splitlines()]
     assert len(rows) == 6
     assert rows[0] == {"page": 1, "index": 0, "text": "Acme Handbook", "kind": "header", "group": 0,
-                       "reason": "removed: at the top of 3 of 3 pages", "box": [72.0, 40, 150.0, 50]}
+                       "reason": "at the top of 3 of 3 pages", "decision": "removed: at the top of 3 of 3 pages",
+                       "box": [72.0, 40, 150.0, 50]}
     assert [(r["page"], r["text"]) for r in rows[1:]] == [(1, "1"), (2, "Acme Handbook"), (2, "2"),
                                                           (3, "Acme Handbook"), (3, "3")]
 
@@ -129,11 +144,17 @@ def test_summary_counts(report):
 
 
 def test_table_has_a_row_per_group(report):
-    rows = report.table().splitlines()
-    assert len(rows) == 4
-    assert rows[1].split()[:2] == ["Acme", "Handbook"]
-    assert "1-3" in rows[1] and "on 3 of 3 pages" in rows[1] and "removed: at the top" in rows[1]
-    assert "1-2" in rows[3] and "on 2 of 3 pages" in rows[3] and "kept: its numbers" in rows[3]
+    assert report.table() == (
+        "text           pages  on               kind              decision\n"
+        "Acme Handbook  1-3    on 3 of 3 pages  header            removed: at the top of 3 of 3 pages\n"
+        "1              1-3    on 3 of 3 pages  page-number       removed: a page number\n"
+        "Table A-1.     1-2    on 2 of 3 pages  repeated-content  kept: its numbers do not follow the pages\n")
+
+
+def test_table_with_ids_puts_the_id_that_choose_takes_first(report):
+    rows = report.table(ids=True).splitlines()
+    assert [row[:4] for row in rows] == ["id  ", " 0  ", " 1  ", " 2  "]
+    assert [row[4:] for row in rows] == report.table().splitlines()
 
 
 def test_require_text():

@@ -219,7 +219,7 @@ def run_one(args: argparse.Namespace, progress: Progress) -> int:
         else:
             write_text(Path(target), text)
     if not to_stdout:
-        print(table(report) if report.groups else "No repeated lines found.")
+        print(report.table(ids=True) if report.groups else "No repeated lines found.")
         print(summary_line(report))
     return EXIT_OK
 
@@ -265,16 +265,6 @@ def write_text(path: Path, text: str) -> None:
     except OSError as exc:
         raise PageFurnitureError(f"cannot write {path}: {exc.strerror or exc}; "
                                  "check that the folder exists and can be written") from None
-
-
-def table(report: Report) -> str:
-    """Report.table() with each group's id in front, the number --keep and --remove take."""
-    rows = report.table().rstrip("\n").split("\n")
-    if len(rows) != len(report.groups) + 1:  # a row per group after the heading; if not, leave it as it is
-        return "\n".join(rows)
-    ids = ["id"] + [str(group.id) for group in report.groups]
-    width = max(map(len, ids))
-    return "\n".join(f"{i.rjust(width)}  {row}" for i, row in zip(ids, rows))
 
 
 def summary_line(report: Report) -> str:

@@ -1289,5 +1289,5 @@ def _finish(groups: list[_Group], n_text: int) -> tuple[Group, ...]:
         first = min(g.members, key=lambda m: m.key)
         position: Position = g.place if g.place in ("top", "bottom", "left", "right") else "body"
         out.append(Group(id=gid, text=first.line.text, shape=g.shape, kind=g.kind, position=position, members=members,
-                         remove=g.remove, reason=("removed: " if g.remove else "kept: ") + g.reason))
+                         remove=g.remove, reason=g.reason))
     return tuple(out)

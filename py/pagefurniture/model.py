@@ -65,8 +65,10 @@ class Group:
     position: Position
     members: tuple[tuple[int, int], ...]  # (page number, line index on that page)
     remove: bool
+    # The evidence only ("at the top of 5 of 5 pages, same place and size"), never the verdict: the words
+    # "removed" or "kept by you" are added where the decision is shown (report.decision).
     reason: str
-    decided_by: Literal["detector", "user"] = "detector"
+    decided_by: Literal["detector", "user"] = "detector"  # "user": the detector decided the other way
 
     @property
     def pages(self) -> tuple[int, ...]:

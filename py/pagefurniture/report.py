@@ -28,7 +28,8 @@ class Removed:
 
     def to_dict(self) -> dict:
         return {"page": self.page, "index": self.index, "text": self.line.text, "kind": self.group.kind,
-                "group": self.group.id, "reason": self.group.reason, "box": list(self.line.box)}
+                "group": self.group.id, "reason": self.group.reason, "decision": decision(self.group),
+                "box": list(self.line.box)}
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,8 @@ class Report:
     def choose(self, *, keep: Iterable[int] = (), remove: Iterable[int] = ()) -> Report:
         """Override the decision of some groups (by id) and return the new report.
 
+        A group the user sets back to what the detector decided is the detector's again.
+
         >>> report.choose(keep=[3]).groups[3].remove  # doctest: +SKIP
         False
         """
@@ -66,10 +69,10 @@ class Report:
             raise ValueError(f"there is no group {min(unknown)}; the groups are 0-{len(self.groups) - 1}")
         groups = []
         for group in self.groups:
-            if group.id in keep and group.remove:
-                group = replace(group, remove=False, decided_by="user", reason="kept by you; " + group.reason)
-            elif group.id in remove and not group.remove:
-                group = replace(group, remove=True, decided_by="user", reason="removed by you; " + group.reason)
+            wanted = False if group.id in keep else True if group.id in remove else group.remove
+            if wanted != group.remove:
+                # The user only ever turns a decision round, so turning it round again gives it back.
+                group = replace(group, remove=wanted, decided_by="detector" if group.decided_by == "user" else "user")
             groups.append(group)
         return Report(name=self.name, pages=self.pages, groups=tuple(groups), encrypted=self.encrypted)
 
@@ -150,7 +153,8 @@ class Report:
                 {"id": group.id, "text": group.text, "shape": group.shape, "kind": group.kind,
                  "position": group.position, "pages": list(group.pages), "page_ranges": page_ranges(group.pages),
                  "on": on_pages(len(group.pages), total), "remove": group.remove, "reason": group.reason,
-                 "decided_by": group.decided_by, "lines": [list(member) for member in group.members]}
+                 "decided_by": group.decided_by, "decision": decision(group),
+                 "lines": [list(member) for member in group.members]}
                 for group in self.groups
             ],
             "removed": [row.to_dict() for row in self.removed()],
@@ -159,30 +163,45 @@ class Report:
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n"
 
-    def table(self, *, width: int = 60) -> str:
-        """The repeated lines as a readable table: text, pages, count, kind, decision."""
+    def table(self, *, width: int = 60, ids: bool = False) -> str:
+        """The repeated lines as a readable table: text, pages, count, kind, decision; ``ids`` puts each
+        group's id in front (the number ``choose`` takes)."""
         total = len(self.pages)
         rows = [("text", "pages", "on", "kind", "decision")]
         for group in self.groups:
             text = group.text if len(group.text) <= width else group.text[: width - 1] + "…"
             rows.append((text, page_ranges(group.pages), on_pages(len(group.pages), total), group.kind,
-                         ("removed: " if group.remove else "kept: ") + _strip_verdict(group.reason)))
+                         decision(group)))
         widths = [max(len(row[i]) for row in rows) for i in range(4)]
-        return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths)) + "  " + row[4]
-                         for row in rows) + "\n"
+        lines = ["  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths)) + "  " + row[4] for row in rows]
+        if ids:
+            numbers = ["id"] + [str(group.id) for group in self.groups]
+            lines = [f"{number.rjust(max(map(len, numbers)))}  {line}" for number, line in zip(numbers, lines)]
+        return "\n".join(lines) + "\n"
+
+
+def decision(group: Group) -> str:
+    """A group's decision in words: the verdict, who took it and the detector's evidence.
+
+    The one place these words are made: the table, the JSON report, the removed log and the web page
+    (which shows the JSON's) all say it this way.
+
+    >>> header = Group(0, "Acme", "Acme", "header", "top", ((1, 0), (2, 0)), True, "at the top of 2 of 2 pages")
+    >>> decision(header)
+    'removed: at the top of 2 of 2 pages'
+    >>> decision(replace(header, remove=False, decided_by="user"))
+    'kept by you (the detector had removed it: at the top of 2 of 2 pages)'
+    """
+    verdict = "removed" if group.remove else "kept"
+    if group.decided_by == "user":
+        return f"{verdict} by you (the detector had {'kept' if group.remove else 'removed'} it: {group.reason})"
+    return f"{verdict}: {group.reason}"
 
 
 def report_for(name: str, pages: Sequence[Page], *, encrypted: bool = False) -> Report:
     """The Report for pages already read (in order, all of them): the detector's decisions on them."""
     pages = tuple(pages)
     return Report(name=name, pages=pages, groups=detect.detect(pages), encrypted=encrypted)
-
-
-def _strip_verdict(reason: str) -> str:
-    for prefix in ("removed: ", "kept: "):
-        if reason.startswith(prefix):
-            return reason[len(prefix):]
-    return reason
 
 
 def page_ranges(pages: Iterable[int]) -> str:

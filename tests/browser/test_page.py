@@ -108,11 +108,14 @@ def test_flipping_a_switch_changes_preview_and_downloads_at_once(page, tmp_path)
     header.locator("input[role=switch]").uncheck()
     page.wait_for_function("(id) => document.querySelector(`tr[data-group='${id}']`).classList.contains('kept')",
                            arg=group_id)
-    assert "kept by you" in header.locator("td.reason").inner_text().lower()
     # The preview shows the header as kept text, no longer struck through.
     assert page.locator("#page-text del", has_text="Annual Report 2025").count() == 0
     assert page.locator("#page-text li", has_text="Annual Report 2025").count() == 1
     expected = cli_outputs(REPORT, tmp_path / "cli", "--keep", str(group_id))
+    # The decision in the words the JSON report has for it, as a sentence.
+    words = json.loads(expected["report.json"])["groups"][group_id]["decision"]
+    assert words.startswith("kept by you (the detector had removed it: ")
+    assert header.locator("td.reason").inner_text() == words[0].upper() + words[1:] + "."
     after = download(page, "clean.txt", tmp_path)[1]
     assert after != before
     assert after == expected["clean.txt"]
