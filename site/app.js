@@ -3,12 +3,6 @@
 
 const $ = (id) => document.getElementById(id);
 const LARGE = 100 * 1024 * 1024; // above this, ask before reading (memory and minutes)
-const FILES = [
-  ["dl-clean", "clean.txt", "text/plain;charset=utf-8"],
-  ["dl-removed", "removed.jsonl", "application/jsonl;charset=utf-8"],
-  ["dl-report", "report.json", "application/json;charset=utf-8"],
-  ["dl-pages", "pages.jsonl", "application/jsonl;charset=utf-8"],
-];
 const KINDS = {
   "page-number": "page number", header: "header", footer: "footer", margin: "margin text",
   watermark: "watermark", "repeated-content": "repeated content",
@@ -412,13 +406,15 @@ function ranges(pages) {
 function renderDownloads() {
   for (const url of urls) URL.revokeObjectURL(url);
   urls = [];
-  for (const [id, suffix, type] of FILES) {
-    const url = URL.createObjectURL(new Blob([result.files[suffix]], { type }));
+  // The files, their names and types come from Python (pagefurniture.report.OUTPUTS), the same as the
+  // command line writes; each has a link "dl-NAME" in the page.
+  for (const [name, file] of Object.entries(result.files)) {
+    const url = URL.createObjectURL(new Blob([file.text], { type: file.media_type }));
     urls.push(url);
-    const link = $(id);
+    const link = $(`dl-${name}`);
     link.href = url;
-    link.download = `${result.stem}.${suffix}`;
-    link.title = `${result.stem}.${suffix}`;
+    link.download = file.file_name;
+    link.title = file.file_name;
   }
 }
 
@@ -623,7 +619,7 @@ function renderPage() {
 
 async function copyText() {
   try {
-    await navigator.clipboard.writeText(result.files["clean.txt"]);
+    await navigator.clipboard.writeText(result.files.clean.text);
     $("copy-status").textContent = "Copied.";
   } catch {
     $("copy-status").textContent = "Copying is not allowed here; use the Cleaned text download.";

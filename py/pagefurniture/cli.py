@@ -27,14 +27,14 @@ from typing import TextIO
 from . import analyze
 from ._version import __version__
 from .errors import PageFurnitureError
-from .report import Report
+from .report import OUTPUTS, Report, stem
 
-# What a batch writes for NAME.pdf; the web page offers the same names for its downloads.
-OUTPUTS: dict[str, str] = {
-    "clean": ".clean.txt",
-    "json": ".report.json",
-    "removed": ".removed.jsonl",
-    "pages": ".pages.jsonl",
+# The option that writes each output of one file (by its name in report.OUTPUTS), and what it says.
+OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
+    "clean": (("-o", "--output"), "write the cleaned text to FILE ('-' for stdout)"),
+    "report": (("--json",), "write the full report as JSON ('-' for stdout)"),
+    "removed": (("--removed",), "write one JSON line per removed line ('-' for stdout)"),
+    "pages": (("--pages",), "write one JSON line per page of cleaned text ('-' for stdout)"),
 }
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -56,18 +56,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("inputs", nargs="+", metavar="PDF", help="PDF files, or folders to search for *.pdf")
     one = parser.add_argument_group("one file")
-    one.add_argument("-o", "--output", metavar="FILE", help="write the cleaned text to FILE ('-' for stdout)")
-    one.add_argument("--json", metavar="FILE", help="write the full report as JSON ('-' for stdout)")
-    one.add_argument("--removed", metavar="FILE", help="write one JSON line per removed line ('-' for stdout)")
-    one.add_argument("--pages", metavar="FILE", help="write one JSON line per page of cleaned text ('-' for stdout)")
+    for output in OUTPUTS:
+        flags, text = OPTIONS[output.name]
+        one.add_argument(*flags, dest=output.name, metavar="FILE", help=text)
     one.add_argument("--keep", metavar="ID", type=_group_id, action="append", default=[],
                      help="keep the lines of group ID in the text (repeatable)")
     one.add_argument("--remove", metavar="ID", type=_group_id, action="append", default=[],
                      help="remove the lines of group ID from the text (repeatable)")
     many = parser.add_argument_group("many files")
     many.add_argument("--out-dir", metavar="DIR", type=Path,
-                      help="for each NAME.pdf write NAME.clean.txt, NAME.report.json, NAME.removed.jsonl and "
-                           "NAME.pages.jsonl into DIR")
+                      help="for each NAME.pdf write " + ", ".join(f"NAME.{o.suffix}" for o in OUTPUTS) + " into DIR")
     many.add_argument("-j", "--jobs", metavar="N", type=_positive, default=1,
                       help="read N files at a time in separate processes (default 1)")
     parser.add_argument("--password", metavar="PW", help="password to open encrypted PDFs")
@@ -101,10 +99,10 @@ _positive = _whole(1, "expected")
 
 @dataclass(frozen=True, slots=True)
 class Job:
-    """One input file and where its outputs go (in a batch): ``out_base`` + suffixes from OUTPUTS."""
+    """One input file and, in a batch, the folder its outputs go to (named by ``Output.file_name``)."""
 
     path: Path
-    out_base: Path | None = None
+    out_dir: Path | None = None
 
     @property
     def label(self) -> str:
@@ -124,23 +122,18 @@ def plan_batch(inputs: Sequence[str], out_dir: Path) -> list[Job]:
         path = Path(raw)
         if path.is_dir():
             for pdf in find_pdfs(path):
-                rel = pdf.relative_to(path)
-                jobs.append(Job(pdf, out_dir / rel.parent / _stem(pdf)))
+                jobs.append(Job(pdf, out_dir / pdf.relative_to(path).parent))
         else:
             # Missing files stay in the plan: they fail like any other bad input and the batch goes on.
-            jobs.append(Job(path, out_dir / _stem(path)))
+            jobs.append(Job(path, out_dir))
     seen: dict[Path, Path] = {}
     for job in jobs:
-        assert job.out_base is not None
-        other = seen.setdefault(job.out_base, job.path)
+        assert job.out_dir is not None
+        other = seen.setdefault(job.out_dir / stem(job.path.name), job.path)
         if other != job.path:
             raise UsageError(f"{other} and {job.path} would write the same outputs "
-                             f"({job.out_base.name}.*); rename one or run them separately")
+                             f"({stem(job.path.name)}.*); rename one or run them separately")
     return jobs
-
-
-def _stem(path: Path) -> str:
-    return path.name[:-4] if path.name.lower().endswith(".pdf") else path.name
 
 
 # -- progress ----------------------------------------------------------------------------------------------
@@ -197,7 +190,7 @@ def run_one(args: argparse.Namespace, progress: Progress) -> int:
     path = Path(args.inputs[0])
     if path.is_dir():
         raise UsageError(f"{path} is a folder; give --out-dir DIR to write the outputs of every PDF in it")
-    targets = {"clean": args.output, "json": args.json, "removed": args.removed, "pages": args.pages}
+    targets = {output.name: getattr(args, output.name) for output in OUTPUTS}
     to_stdout = [name for name, target in targets.items() if target == "-"]
     if len(to_stdout) > 1:
         raise UsageError("only one output can go to stdout ('-')")
@@ -210,10 +203,11 @@ def run_one(args: argparse.Namespace, progress: Progress) -> int:
     report = _choose(report, args.keep, args.remove)
     for warning in _warnings(report):
         print(f"warning: {warning}", file=sys.stderr)
-    for name, target in targets.items():
+    for output in OUTPUTS:
+        target = targets[output.name]
         if target is None:
             continue
-        text = render(report, name)
+        text = output.make(report)
         if target == "-":
             sys.stdout.write(text)
         else:
@@ -241,18 +235,6 @@ def _choose(report: Report, keep: list[int], remove: list[int]) -> Report:
         if not report.groups:
             raise UsageError(f"{exc}; this file has no groups, so there is nothing to keep or remove") from None
         raise UsageError(str(exc)) from None
-
-
-def render(report: Report, name: str) -> str:
-    if name == "clean":
-        return report.cleaned_text()
-    if name == "json":
-        return report.to_json()
-    if name == "removed":
-        return report.removed_jsonl()
-    if name == "pages":
-        return report.pages_jsonl()
-    raise KeyError(name)
 
 
 def write_text(path: Path, text: str) -> None:
@@ -296,12 +278,12 @@ class Outcome:
 
 def process(job: Job, password: str | None, keep: tuple[int, ...], remove: tuple[int, ...],
             on_page: Callable[[int, int], None] | None) -> Outcome:
-    """Read one file and write its four outputs. Never raises: every failure becomes an Outcome."""
+    """Read one file and write all its outputs. Never raises: every failure becomes an Outcome."""
     try:
         report = _choose(_analyze(job.path, password, on_page), list(keep), list(remove))
-        assert job.out_base is not None
-        for name, suffix in OUTPUTS.items():
-            write_text(job.out_base.with_name(job.out_base.name + suffix), render(report, name))
+        assert job.out_dir is not None
+        for output in OUTPUTS:
+            write_text(job.out_dir / output.file_name(job.path.name), output.make(report))
         return Outcome(True, summary_line(report), tuple(_warnings(report)))
     except PageFurnitureError as exc:
         return Outcome(False, str(exc))
@@ -341,9 +323,10 @@ def _process_in_worker(job: Job, password: str | None, keep: tuple[int, ...], re
 
 
 def run_batch(args: argparse.Namespace, progress: Progress) -> int:
-    if any(target is not None for target in (args.output, args.json, args.removed, args.pages)):
-        raise UsageError("-o, --json, --removed and --pages are for one file; "
-                         "with --out-dir every file gets all four outputs")
+    if any(getattr(args, output.name) is not None for output in OUTPUTS):
+        flags = [OPTIONS[output.name][0][0] for output in OUTPUTS]
+        raise UsageError(f"{', '.join(flags[:-1])} and {flags[-1]} are for one file; "
+                         "with --out-dir every file gets every output")
     jobs = plan_batch(args.inputs, args.out_dir)
     if not jobs:
         raise UsageError("no PDF files found in " + ", ".join(args.inputs))

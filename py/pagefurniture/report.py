@@ -1,5 +1,8 @@
 """The result of an analysis and every output made from it: cleaned text, JSON report, JSONL logs, a table.
 
+``OUTPUTS`` is the one list of the files made from a Report (name, file name, media type, how it is made):
+the command line writes them and the web page offers them for download, under the same names.
+
 A Report is immutable. ``report.choose(keep=..., remove=...)`` returns a new Report with some group
 decisions overridden by the user; it reads nothing again, so it is cheap enough to call on every toggle.
 """
@@ -7,7 +10,8 @@ decisions overridden by the user; it reads nothing again, so it is cheap enough 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -196,6 +200,45 @@ def decision(group: Group) -> str:
     if group.decided_by == "user":
         return f"{verdict} by you (the detector had {'kept' if group.remove else 'removed'} it: {group.reason})"
     return f"{verdict}: {group.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class Output:
+    """One file made from a Report: written by the command line, offered for download by the web page."""
+
+    name: str  # "clean", "removed", "report", "pages": what the page's download and the CLI's option say
+    suffix: str  # the file name after the stem: NAME.clean.txt
+    media_type: str
+    make: Callable[[Report], str]
+
+    def file_name(self, pdf_name: str) -> str:
+        """The name of this output for the PDF ``pdf_name``: ``stem(pdf_name)`` + "." + suffix."""
+        return f"{stem(pdf_name)}.{self.suffix}"
+
+
+OUTPUTS: tuple[Output, ...] = (
+    Output("clean", "clean.txt", "text/plain;charset=utf-8", Report.cleaned_text),
+    Output("removed", "removed.jsonl", "application/jsonl;charset=utf-8", Report.removed_jsonl),
+    Output("report", "report.json", "application/json;charset=utf-8", Report.to_json),
+    Output("pages", "pages.jsonl", "application/jsonl;charset=utf-8", Report.pages_jsonl),
+)
+
+
+def stem(name: str) -> str:
+    """What every output's file name starts with, for a PDF called ``name``.
+
+    The file name without its folders (after the last ``/`` or ``\\``: a browser may give a Windows path),
+    without a final ``.pdf`` in any case and without spaces around it; "document" when nothing is left,
+    so that no output is a hidden file with no name.
+
+    >>> stem("C:\\\\reports\\\\Annual Report.PDF")
+    'Annual Report'
+    >>> stem("scans/.pdf")
+    'document'
+    """
+    base = re.split(r"[\\/]", name)[-1]
+    base = re.sub(r"\.pdf$", "", base, flags=re.I)
+    return base.strip() or "document"
 
 
 def report_for(name: str, pages: Sequence[Page], *, encrypted: bool = False) -> Report:

@@ -29,7 +29,7 @@ from ._version import __version__
 from .errors import PageFurnitureError
 from .extract import Reader
 from .model import Line, Page
-from .report import Report, report_for
+from .report import OUTPUTS, Report, report_for
 
 _reader: Reader | None = None  # the open file
 _name = "document.pdf"
@@ -151,22 +151,11 @@ def choose(keep: Any = (), remove: Any = ()) -> str:
     return json.dumps({"ok": True, **_outputs(_current)}, ensure_ascii=False)
 
 
-def stem(name: str) -> str:
-    """The download name's stem: the file name without folders and without .pdf.
-
-    >>> stem("C:\\\\reports\\\\Annual Report.PDF")
-    'Annual Report'
-    """
-    base = re.split(r"[\\/]", name)[-1]
-    base = re.sub(r"\.pdf$", "", base, flags=re.I)
-    return base.strip() or "document"
-
-
 def _outputs(report: Report) -> dict:
     data = report.to_dict()
-    return {"name": report.name, "stem": stem(report.name), "summary": data["summary"], "groups": data["groups"],
-            "files": {"clean.txt": report.cleaned_text(), "removed.jsonl": report.removed_jsonl(),
-                      "report.json": report.to_json(), "pages.jsonl": report.pages_jsonl()}}
+    return {"name": report.name, "summary": data["summary"], "groups": data["groups"],
+            "files": {output.name: {"file_name": output.file_name(report.name), "media_type": output.media_type,
+                                    "text": output.make(report)} for output in OUTPUTS}}
 
 
 def layout(report: Report) -> list[dict]:

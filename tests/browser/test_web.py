@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import DATA, REPO
 
-from pagefurniture import analyze, web
+from pagefurniture import analyze, cli, web
 
 
 def run(data: bytes, name: str, password: str | None = None) -> str:
@@ -49,10 +49,17 @@ def test_reading_needs_an_open_pdf():
 def test_run_answers_with_everything_the_page_shows():
     answer = json.loads(run((DATA / "annual-report.pdf").read_bytes(), "annual-report.pdf"))
     assert answer["ok"] is True
-    assert answer["stem"] == "annual-report"
     report = analyze(DATA / "annual-report.pdf")
-    assert answer["files"] == {"clean.txt": report.cleaned_text(), "removed.jsonl": report.removed_jsonl(),
-                               "report.json": report.to_json(), "pages.jsonl": report.pages_jsonl()}
+    assert answer["files"] == {
+        "clean": {"file_name": "annual-report.clean.txt", "media_type": "text/plain;charset=utf-8",
+                  "text": report.cleaned_text()},
+        "removed": {"file_name": "annual-report.removed.jsonl", "media_type": "application/jsonl;charset=utf-8",
+                    "text": report.removed_jsonl()},
+        "report": {"file_name": "annual-report.report.json", "media_type": "application/json;charset=utf-8",
+                   "text": report.to_json()},
+        "pages": {"file_name": "annual-report.pages.jsonl", "media_type": "application/jsonl;charset=utf-8",
+                  "text": report.pages_jsonl()},
+    }
     assert [p["page"] for p in answer["layout"]] == list(range(1, 10))
     for page, shown in zip(report.pages, answer["layout"]):
         assert [line[5] for line in shown["lines"]] == [line.text for line in page.lines]
@@ -71,8 +78,20 @@ def test_choose_starts_from_the_detector_and_applies_every_choice():
     # Choices are absolute: leaving a group out of both lists gives it back to the detector.
     again = json.loads(web.choose([], []))
     assert again["groups"][removed[0]]["remove"] is True
-    assert again["files"]["clean.txt"] == analyze(DATA / "annual-report.pdf").cleaned_text()
+    assert again["files"]["clean"]["text"] == analyze(DATA / "annual-report.pdf").cleaned_text()
     assert json.loads(web.choose([999], []))["ok"] is False
+
+
+@pytest.mark.parametrize("name", ["annual-report.pdf", " Annual Report 2025 .PDF", "notes.pdf.pdf", ".pdf"])
+def test_the_page_offers_the_names_and_bytes_the_command_line_writes_with_out_dir(tmp_path, name):
+    pdf = tmp_path / "in" / name
+    pdf.parent.mkdir()
+    pdf.write_bytes((DATA / "annual-report.pdf").read_bytes())
+    assert cli.main([str(pdf), "--out-dir", str(tmp_path / "out")]) == 0
+    written = {path.name: path.read_text(encoding="utf-8") for path in (tmp_path / "out").iterdir()}
+    answer = json.loads(run(pdf.read_bytes(), name))
+    assert {file["file_name"]: file["text"] for file in answer["files"].values()} == written
+    assert len(written) == 4
 
 
 @pytest.mark.parametrize(("name", "data", "kind"), [
