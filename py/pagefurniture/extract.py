@@ -1,4 +1,5 @@
-"""Read a PDF into pages of lines. The only module that imports pdfminer; its errors become ours here.
+"""Read a PDF into pages of lines. With ``guard`` (its patches), the only module that imports pdfminer; its errors
+become ours here.
 
 pdfminer's own layout analysis (grouping characters into lines, boxes and a reading order) is most of its
 cost and more than we need: furniture detection needs each line's text, box, size and font. So a small

@@ -4,30 +4,37 @@ pdfminer is written for PDFs that are merely badly made; a file built to hurt ca
 stream into gigabytes, walk a reference cycle for ever, or drop pages of a cut-off file without a word.
 This module closes those holes without forking pdfminer:
 
-* ``install()`` swaps the decoders pdfminer's ``PDFStream.decode`` calls (looked up as module globals of
-  ``pdfminer.pdftypes`` at call time) for versions that stop at ``Limits.max_stream_bytes``, counts all
-  decoded streams against ``Limits.max_decoded_bytes``, lets the xref rebuild of a cut-off file keep the
-  objects before the cut, and keeps pdfminer's warnings off stderr unless the application logs them;
+* ``install()`` makes every change to pdfminer itself, behind one check that the pinned version still has
+  what it replaces: it swaps the decoders pdfminer's ``PDFStream.decode`` calls (looked up as module
+  globals of ``pdfminer.pdftypes`` at call time) for versions that stop at ``Limits.max_stream_bytes``,
+  counts all decoded streams against ``Limits.max_decoded_bytes``, lets the xref rebuild of a cut-off file
+  keep the objects before the cut, keeps pdfminer's warnings off stderr unless the application logs them,
+  and lets a character map that is not on disk be fetched (the web page serves them apart);
 * ``Document`` never hands back a reference that points at another reference, so pdfminer's
   ``while isinstance(x, PDFObjRef)`` loops end even on a cycle, and finds the catalog of a file cut off
   before its trailer;
 * ``Interpreter`` checks the clock while it parses operators, so a page that draws no text still stops;
 * ``list_pages`` walks the page tree without recursion and names every page it cannot read.
 
-Only ``extract`` imports this module (it is the only module that talks to pdfminer).
+This module and ``extract`` are the only ones that import pdfminer. ``extract`` uses it to read; ``web``
+calls ``install()`` to register the browser's way of fetching character maps.
 """
 
 from __future__ import annotations
 
 import contextvars
 import logging
+import os
+import re
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from pdfminer import pdfdocument, pdftypes
+import pdfminer
+from pdfminer import cmapdb, pdfdocument, pdftypes
+from pdfminer.cmapdb import CMapDB
 from pdfminer.pdfdocument import PDFDocument, PDFXRefFallback
 from pdfminer.pdfparser import PDFSyntaxError
 from pdfminer.pdfinterp import PDFPageInterpreter
@@ -229,19 +236,68 @@ def _capped(fn: Callable[..., bytes]) -> Callable[..., bytes]:
     return wrapper
 
 
-_original_ccitt = pdftypes.ccittfaxdecode
+# -- character maps --------------------------------------------------------------------------------------
+
+# What pdfminer may ask for: names like "UniJIS-UCS2-H" or "to-unicode-Adobe-Japan1"; nothing with a path.
+_CMAP_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,80}")
+_cmap_source: Callable[[str], bytes | None] | None = None  # see install()
+
+
+def _load_cmap(cls: type, name: str) -> Any:
+    """``CMapDB._load_data``, but a map missing from pdfminer's folder is fetched first when a source is set.
+
+    pdfminer looks for ``NAME.json.gz`` in the ``cmap`` folder beside its ``cmapdb`` module; the web build
+    leaves that folder out of the wheel (6.4 MB that most PDFs never use) and serves the files apart.
+    """
+    fetch = _cmap_source
+    if fetch is not None:
+        clean = name.replace("\0", "")
+        folder = os.path.join(os.path.dirname(cmapdb.__file__), "cmap")
+        path = os.path.join(folder, clean + ".json.gz")
+        if _CMAP_NAME.fullmatch(clean) and not os.path.exists(path):
+            data = fetch(clean)
+            if data:
+                os.makedirs(folder, exist_ok=True)
+                with open(path, "wb") as fh:
+                    fh.write(data)
+    return _original_load_cmap(cls, name)
+
+
+# -- installing ------------------------------------------------------------------------------------------
+
+# Everything install() replaces, by where it lives. pdfminer is pinned; a version that lacks one of these
+# has changed what the guard relies on and must be checked again.
+PATCHED = (
+    (pdftypes, ("zlib", "decompress_corrupted", "lzwdecode", "rldecode", "ccittfaxdecode", "apply_png_predictor",
+                "apply_tiff_predictor")),
+    (PDFStream, ("decode",)),
+    (pdfdocument, ("PDFXRefFallback",)),
+    (CMapDB, ("_load_data",)),
+)
+PDFMINER_VERSION: str = pdfminer.__version__  # the version these patches run on (pinned in pyproject.toml)
 _installed = False
+# pdfminer's own versions of what is wrapped, kept by install().
+_original_ccitt: Callable[..., bytes]
+_original_load_cmap: Callable[..., Any]
 
 
-def install() -> None:
-    """Patch pdfminer's stream decoders (idempotent). Called by ``extract`` at import."""
-    global _installed
+def install(*, cmaps: Callable[[str], bytes | None] | None = None) -> None:
+    """Make the changes to pdfminer described above (once; called by ``extract`` at import).
+
+    ``cmaps(name) -> bytes | None`` registers where to get a character map that is not on disk (the web
+    page's worker passes one that fetches it from the site); it may be given on any call.
+    """
+    global _installed, _cmap_source, _original_ccitt, _original_load_cmap
+    if cmaps is not None:
+        _cmap_source = cmaps
     if _installed:
         return
-    for name in ("zlib", "decompress_corrupted", "lzwdecode", "rldecode", "ccittfaxdecode",
-                 "apply_png_predictor", "apply_tiff_predictor"):
-        if not hasattr(pdftypes, name):  # pdfminer is pinned; a new version must be checked again
-            raise ImportError(f"pdfminer.pdftypes has no {name}; the stream guard needs updating")
+    for owner, names in PATCHED:
+        for name in names:
+            if not hasattr(owner, name):
+                raise ImportError(f"{owner.__name__} has no {name}; pdfminer changed and the guard needs updating")
+    _original_ccitt = pdftypes.ccittfaxdecode
+    _original_load_cmap = CMapDB._load_data.__func__  # type: ignore[attr-defined]
     pdftypes.zlib = _Zlib  # type: ignore[assignment]
     pdftypes.decompress_corrupted = _decompress_corrupted
     pdftypes.lzwdecode = _lzwdecode
@@ -253,6 +309,7 @@ def install() -> None:
     PDFStream.decode = _counted(PDFStream.decode)  # type: ignore[method-assign]
     # pdfminer rebuilds a broken cross-reference table with this class (looked up at call time).
     pdfdocument.PDFXRefFallback = _Fallback  # type: ignore[misc]
+    CMapDB._load_data = classmethod(_load_cmap)  # type: ignore[method-assign, assignment]
     # pdfminer logs a warning for every oddity it works around; with no handler configured Python would
     # print them on stderr. A library stays quiet unless the application configures logging.
     logging.getLogger("pdfminer").addHandler(logging.NullHandler())

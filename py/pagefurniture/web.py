@@ -8,7 +8,8 @@ the furniture and answers with everything the page shows. ``choose()`` applies t
 last Report, which stays in the main worker, so flipping a switch reads nothing again.
 
 Every answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": {"kind", "message", "detail"}}``, so
-that errors cross the worker boundary as data, never as exceptions.
+that errors cross the worker boundary as data, never as exceptions. This module does not touch pdfminer:
+``install()`` hands the browser's way of fetching character maps to ``guard.install()``.
 
 >>> import json
 >>> json.loads(open_pdf(b"hello", "notes.txt"))["error"]["kind"]
@@ -18,13 +19,12 @@ that errors cross the worker boundary as data, never as exceptions.
 from __future__ import annotations
 
 import json
-import os
-import re
 import sys
 import traceback
 from collections.abc import Callable
 from typing import Any
 
+from . import guard
 from ._version import __version__
 from .errors import PageFurnitureError
 from .extract import Reader
@@ -37,15 +37,12 @@ _pages: dict[int, Page] = {}  # the pages this worker read and kept
 _base: Report | None = None  # the detector's decisions for the last file
 _current: Report | None = None  # the same with the user's choices applied
 
-# What pdfminer may ask for: names like "UniJIS-UCS2-H" or "to-unicode-Adobe-Japan1"; nothing with a path.
-_CMAP_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,80}")
-
 
 def install(cmap_url: str | None = None, aes: Any = None,
             fetch: Callable[[str], bytes | None] | None = None) -> str:
     """Prepare pdfminer for the browser: an AES engine and character maps fetched on first use.
 
-    ``aes`` is the aes-js module; ``cmap_url`` the folder the build put pdfminer's cmaps in;
+    ``aes`` is the aes-js module; ``cmap_url`` the folder the build put pdfminer's cmaps in (``NAME.json.gz``);
     ``fetch(url) -> bytes | None`` defaults to a synchronous request (allowed in a worker).
     """
     if aes is not None:
@@ -53,10 +50,10 @@ def install(cmap_url: str | None = None, aes: Any = None,
 
         cryptography.set_engine(_AesJs(aes))
     if cmap_url is not None:
-        _lazy_cmaps(cmap_url, fetch or _sync_get)
-    import pdfminer
-
-    return json.dumps({"ok": True, "versions": {"pagefurniture": __version__, "pdfminer.six": pdfminer.__version__,
+        base = cmap_url if cmap_url.endswith("/") else cmap_url + "/"
+        get = fetch or _sync_get
+        guard.install(cmaps=lambda name: get(f"{base}{name}.json.gz"))
+    return json.dumps({"ok": True, "versions": {"pagefurniture": __version__, "pdfminer.six": guard.PDFMINER_VERSION,
                                                  "python": sys.version.split()[0]}})
 
 
@@ -218,33 +215,3 @@ def _sync_get(url: str) -> bytes | None:
     if request.status != 200:
         return None
     return request.response.to_bytes()
-
-
-def _lazy_cmaps(base_url: str, fetch: Callable[[str], bytes | None]) -> None:
-    """Make pdfminer fetch a character map from the site the first time a PDF needs it.
-
-    pdfminer looks for ``NAME.json.gz`` in its package's cmap folder; the build leaves that folder out of
-    the wheel (6.4 MB that most PDFs never use) and serves the files next to the page instead.
-    """
-    import pdfminer
-    from pdfminer.cmapdb import CMapDB
-
-    if getattr(CMapDB, "_pagefurniture_lazy", False):
-        return
-    folder = os.path.join(os.path.dirname(pdfminer.__file__), "cmap")
-    original = CMapDB._load_data.__func__
-    base_url = base_url if base_url.endswith("/") else base_url + "/"
-
-    def _load_data(cls: type, name: str) -> Any:
-        clean = name.replace("\0", "")
-        path = os.path.join(folder, clean + ".json.gz")
-        if _CMAP_NAME.fullmatch(clean) and not os.path.exists(path):
-            data = fetch(base_url + clean + ".json.gz")
-            if data:
-                os.makedirs(folder, exist_ok=True)
-                with open(path, "wb") as fh:
-                    fh.write(data)
-        return original(cls, name)
-
-    CMapDB._load_data = classmethod(_load_data)
-    CMapDB._pagefurniture_lazy = True

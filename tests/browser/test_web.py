@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import DATA, REPO
 
-from pagefurniture import analyze, cli, web
+from pagefurniture import analyze, cli, guard, web
 
 
 def run(data: bytes, name: str, password: str | None = None) -> str:
@@ -113,13 +113,16 @@ def test_wrong_and_right_password():
 
 
 def test_character_maps_are_fetched_once_by_name_only(monkeypatch, tmp_path):
-    import pdfminer
+    from pdfminer import cmapdb
     from pdfminer.cmapdb import CMapDB
 
-    monkeypatch.setattr(CMapDB, "_load_data", CMapDB.__dict__["_load_data"])
-    monkeypatch.setattr(CMapDB, "_pagefurniture_lazy", False, raising=False)
-    monkeypatch.setattr(pdfminer, "__file__", str(tmp_path / "pdfminer" / "__init__.py"))
-    real = Path(os.path.dirname(sys.modules["pdfminer.cmapdb"].__file__)) / "cmap"
+    real = Path(cmapdb.__file__).parent / "cmap"
+    # pdfminer looks for a map beside its cmapdb module and in $CMAP_PATH: make both empty, as in the browser.
+    monkeypatch.setattr(cmapdb, "__file__", str(tmp_path / "pdfminer" / "cmapdb.py"))
+    monkeypatch.setenv("CMAP_PATH", str(tmp_path / "nowhere"))
+    monkeypatch.setattr(guard, "_cmap_source", None)  # what the test registers is forgotten after it
+    with pytest.raises(CMapDB.CMapNotFound):
+        CMapDB._load_data("UniJIS-UCS2-H")
     asked = []
 
     def fetch(url):
@@ -128,15 +131,15 @@ def test_character_maps_are_fetched_once_by_name_only(monkeypatch, tmp_path):
         return (real / name).read_bytes() if (real / name).exists() else None
 
     web.install("https://site.invalid/app/cmap", fetch=fetch)
-    CMapDB._load_data("UniJIS-UCS2-H")
+    assert CMapDB._load_data("UniJIS-UCS2-H").CODE2CID
     CMapDB._load_data("UniJIS-UCS2-H")
     assert asked == ["https://site.invalid/app/cmap/UniJIS-UCS2-H.json.gz"]
     assert (tmp_path / "pdfminer" / "cmap" / "UniJIS-UCS2-H.json.gz").read_bytes() == \
         (real / "UniJIS-UCS2-H.json.gz").read_bytes()
-    for hostile in ("../../etc/passwd", "a/b", ""):
+    for hostile in ("../../etc/passwd", "a/b", "", "Nothing-Like-This"):
         with pytest.raises(CMapDB.CMapNotFound):
             CMapDB._load_data(hostile)
-    assert len(asked) == 1
+    assert asked[1:] == ["https://site.invalid/app/cmap/Nothing-Like-This.json.gz"]
 
 
 @pytest.fixture
