@@ -445,7 +445,7 @@ function renderGroups() {
     text.append(show);
 
     const kind = cell(KINDS[group.kind] ?? group.kind);
-    const where = cell(group.position);
+    const position = cell(group.position);
     const pages = cell("");
     const list = document.createElement("span");
     list.className = "pages";
@@ -473,10 +473,10 @@ function renderGroups() {
 
     // Labels for the narrow layout, where each row becomes a card without the table's header.
     kind.dataset.label = "Kind";
-    where.dataset.label = "Where";
+    position.dataset.label = "Position";
     pages.dataset.label = "Pages";
     decision.dataset.label = "Decision";
-    row.append(text, kind, where, pages, decision, toggle);
+    row.append(text, kind, position, pages, decision, toggle);
     body.append(row);
   }
 }

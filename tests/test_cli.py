@@ -444,13 +444,13 @@ class _Terminal:
 
 
 def test_progress_rewrites_one_line_on_a_terminal():
-    from pagefurniture.cli import Progress
+    from pagefurniture.cli import Status
 
     term = _Terminal()
-    progress = Progress(term, enabled=True)
-    progress.page("a.pdf", 1, 2)
-    progress.page("a.pdf", 2, 2)
-    progress.file(1, 1, "a.pdf", "2 pages")
+    status = Status(term, enabled=True)
+    status.page("a.pdf", 1, 2)
+    status.page("a.pdf", 2, 2)
+    status.file(1, 1, "a.pdf", "2 pages")
     # Page lines are rewritten in place (\r, no newline); the file line wipes the last one and stays.
     wipe = "\r" + " " * len("a.pdf: page 1 of 2") + "\r"
     assert term.text == "a.pdf: page 1 of 2" + wipe + "a.pdf: page 2 of 2" + wipe + "[1/1] a.pdf: 2 pages\n"

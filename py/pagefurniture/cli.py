@@ -136,11 +136,12 @@ def plan_batch(inputs: Sequence[str], out_dir: Path) -> list[Job]:
     return jobs
 
 
-# -- progress ----------------------------------------------------------------------------------------------
+# -- status on stderr -----------------------------------------------------------------------------------------
 
 
-class Progress:
-    """Progress lines on stderr: rewritten in place on a terminal, one line each otherwise."""
+class Status:
+    """Lines on stderr for the pages read and the files done: rewritten in place on a terminal, one line
+    each otherwise."""
 
     def __init__(self, stream: TextIO, *, enabled: bool) -> None:
         self.stream = stream
@@ -186,7 +187,7 @@ def _isatty(stream: TextIO) -> bool:
 # -- one file ---------------------------------------------------------------------------------------------
 
 
-def run_one(args: argparse.Namespace, progress: Progress) -> int:
+def run_one(args: argparse.Namespace, status: Status) -> int:
     path = Path(args.inputs[0])
     if path.is_dir():
         raise UsageError(f"{path} is a folder; give --out-dir DIR to write the outputs of every PDF in it")
@@ -198,8 +199,8 @@ def run_one(args: argparse.Namespace, progress: Progress) -> int:
         if target not in (None, "-") and path.exists() and Path(target).resolve() == path.resolve():
             raise UsageError(f"{target} is the input PDF; choose another name so the PDF is not overwritten")
     label = str(path)
-    report = _analyze(path, args.password, lambda done, total: progress.page(label, done, total))
-    progress.clear()
+    report = _analyze(path, args.password, lambda done, total: status.page(label, done, total))
+    status.clear()
     report = _choose(report, args.keep, args.remove)
     for warning in _warnings(report):
         print(f"warning: {warning}", file=sys.stderr)
@@ -322,7 +323,7 @@ def _process_in_worker(job: Job, password: str | None, keep: tuple[int, ...], re
     return process(job, password, keep, remove, on_page)
 
 
-def run_batch(args: argparse.Namespace, progress: Progress) -> int:
+def run_batch(args: argparse.Namespace, status: Status) -> int:
     if any(getattr(args, output.name) is not None for output in OUTPUTS):
         flags = [OPTIONS[output.name][0][0] for output in OUTPUTS]
         raise UsageError(f"{', '.join(flags[:-1])} and {flags[-1]} are for one file; "
@@ -340,11 +341,11 @@ def run_batch(args: argparse.Namespace, progress: Progress) -> int:
     def report(job: Job, outcome: Outcome) -> None:
         nonlocal failed, done
         done += 1
-        progress.clear()
+        status.clear()
         for warning in outcome.warnings:
             print(f"warning: {job.label}: {warning}", file=sys.stderr)
         if outcome.ok:
-            progress.file(done, total, job.label, outcome.message.split(": ", 1)[-1])
+            status.file(done, total, job.label, outcome.message.split(": ", 1)[-1])
         else:
             failed += 1
             # Name the file once: some messages (a missing file) already start with it.
@@ -353,24 +354,24 @@ def run_batch(args: argparse.Namespace, progress: Progress) -> int:
 
     if args.jobs == 1 or total == 1:
         for job in jobs:
-            on_page = (lambda d, t, label=job.label: progress.page(label, d, t)) if progress.enabled else None
+            on_page = (lambda d, t, label=job.label: status.page(label, d, t)) if status.enabled else None
             report(job, process(job, args.password, keep, remove, on_page))
     else:
-        _run_pool(jobs, args, keep, remove, progress, report)
-    progress.clear()
+        _run_pool(jobs, args, keep, remove, status, report)
+    status.clear()
     print(f"{total} file{'s' if total != 1 else ''}, {failed} failed")
     return EXIT_FAILED if failed else EXIT_OK
 
 
 def _run_pool(jobs: list[Job], args: argparse.Namespace, keep: tuple[int, ...], remove: tuple[int, ...],
-              progress: Progress, report: Callable[[Job, Outcome], None]) -> None:
+              status: Status, report: Callable[[Job, Outcome], None]) -> None:
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     # "spawn" starts clean interpreters: no inherited locks or open files from the parent, the same on
     # every system (fork is unsafe with threads and is no longer the default from Python 3.14).
     context = multiprocessing.get_context("spawn")
-    queue = context.Queue() if progress.enabled else None
+    queue = context.Queue() if status.enabled else None
     workers = min(args.jobs, len(jobs))
     with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker,
                              initargs=(queue,)) as pool:
@@ -380,7 +381,7 @@ def _run_pool(jobs: list[Job], args: argparse.Namespace, keep: tuple[int, ...], 
         try:
             while pending:
                 finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                _drain(queue, progress)
+                _drain(queue, status)
                 for future in finished:
                     job = pending.pop(future)
                     try:
@@ -397,7 +398,7 @@ def _run_pool(jobs: list[Job], args: argparse.Namespace, keep: tuple[int, ...], 
             for worker in workers_now:
                 worker.terminate()
             raise
-    _drain(queue, progress)
+    _drain(queue, status)
 
 
 def _size(job: Job) -> int:
@@ -407,7 +408,7 @@ def _size(job: Job) -> int:
         return 0  # reported when its turn comes
 
 
-def _drain(queue, progress: Progress) -> None:  # noqa: ANN001
+def _drain(queue, status: Status) -> None:  # noqa: ANN001
     if queue is None:
         return
     import queue as queue_module
@@ -419,7 +420,7 @@ def _drain(queue, progress: Progress) -> None:  # noqa: ANN001
         except queue_module.Empty:
             break
     if last is not None:
-        progress.page(*last)
+        status.page(*last)
 
 
 # -- entry point --------------------------------------------------------------------------------------------
@@ -435,23 +436,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     both = set(args.keep) & set(args.remove)
     if both:
         return _usage(parser, f"group {min(both)} cannot be both kept (--keep) and removed (--remove)")
-    progress = Progress(sys.stderr, enabled=args.progress or _isatty(sys.stderr))
+    status = Status(sys.stderr, enabled=args.progress or _isatty(sys.stderr))
     batch = args.out_dir is not None or len(args.inputs) > 1
     try:
         if batch:
             if args.out_dir is None:
                 raise UsageError("several inputs need --out-dir DIR for their outputs")
-            return run_batch(args, progress)
-        return run_one(args, progress)
+            return run_batch(args, status)
+        return run_one(args, status)
     except UsageError as exc:
-        progress.clear()
+        status.clear()
         return _usage(parser, str(exc))
     except PageFurnitureError as exc:
-        progress.clear()
+        status.clear()
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_FAILED
     except KeyboardInterrupt:
-        progress.clear()
+        status.clear()
         print("error: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
@@ -459,7 +460,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_FAILED
     except Exception as exc:  # noqa: BLE001 - never a traceback on the command line
-        progress.clear()
+        status.clear()
         print(f"error: {_unexpected(Path(args.inputs[0]), exc)}", file=sys.stderr)
         return EXIT_FAILED
 

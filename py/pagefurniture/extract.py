@@ -243,7 +243,7 @@ def artifact_name(tag: object, props: object) -> str:
 def _open(data: bytes, password: str | None) -> tuple[PDFDocument, bool]:
     parser = PDFParser(io.BytesIO(data))
     try:
-        doc = guard.Document(parser, password=password or "")
+        doc = guard.SafePDFDocument(parser, password=password or "")
     except PDFPasswordIncorrect:
         if password:
             raise WrongPassword("the password is not right for this PDF; check it and try again") from None

@@ -10,7 +10,7 @@ This module closes those holes without forking pdfminer:
   counts all decoded streams against ``Limits.max_decoded_bytes``, lets the xref rebuild of a cut-off file
   keep the objects before the cut, keeps pdfminer's warnings off stderr unless the application logs them,
   and lets a character map that is not on disk be fetched (the web page serves them apart);
-* ``Document`` never hands back a reference that points at another reference, so pdfminer's
+* ``SafePDFDocument`` never hands back a reference that points at another reference, so pdfminer's
   ``while isinstance(x, PDFObjRef)`` loops end even on a cycle, and finds the catalog of a file cut off
   before its trailer;
 * ``Interpreter`` checks the clock while it parses operators, so a page that draws no text still stops;
@@ -330,7 +330,7 @@ class _Fallback(PDFXRefFallback):
 # -- references ------------------------------------------------------------------------------------------
 
 
-class Document(PDFDocument):
+class SafePDFDocument(PDFDocument):
     """A PDFDocument whose ``getobj`` never returns a bare reference.
 
     An object whose body is just ``2 0 R`` makes pdfminer's ``resolve1`` follow it; a cycle
