@@ -38,6 +38,7 @@ OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 128 + 2  # stopped by Ctrl-C (SIGINT is 2), as shells report it
 
 
 class UsageError(Exception):
@@ -286,9 +287,7 @@ def process(job: Job, password: str | None, keep: tuple[int, ...], remove: tuple
         for output in OUTPUTS:
             write_text(job.out_dir / output.file_name(job.path.name), output.make(report))
         return Outcome(True, summary_line(report), tuple(_warnings(report)))
-    except PageFurnitureError as exc:
-        return Outcome(False, str(exc))
-    except UsageError as exc:
+    except (PageFurnitureError, UsageError) as exc:
         return Outcome(False, str(exc))
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop a batch or show a traceback
         return Outcome(False, _unexpected(job.path, exc))
@@ -427,7 +426,7 @@ def _drain(queue, status: Status) -> None:  # noqa: ANN001
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 a file failed, 2 bad command line)."""
+    """Run the command line; returns the exit status (0 ok, 1 a file failed, 2 bad command line, 130 Ctrl-C)."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -454,7 +453,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         status.clear()
         print("error: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader of stdout went away (`| head`): not an error worth a message.
         _silence_stdout()
