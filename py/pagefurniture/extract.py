@@ -291,9 +291,11 @@ def extract(pdf: Source, *, password: str | None = None, on_progress: Progress |
             limits: Limits = DEFAULT_LIMITS) -> Document:
     """Read every page's lines.
 
-    >>> doc = extract(open("tests/data/simple.pdf", "rb"))  # doctest: +SKIP
-    >>> doc.pages[0].number
-    1
+    >>> doc = extract("site/sample.pdf")
+    >>> [page.number for page in doc.pages]
+    [1, 2, 3, 4, 5, 6]
+    >>> doc.pages[1].lines[0].text
+    'Annual Report 2025'
     """
     reader = Reader(pdf, password=password, limits=limits)
     total = reader.page_count

@@ -60,7 +60,10 @@ class Report:
 
         A group the user sets back to what the detector decided is the detector's again.
 
-        >>> report.choose(keep=[3]).groups[3].remove  # doctest: +SKIP
+        >>> from pagefurniture import analyze
+        >>> report = analyze("site/sample.pdf")
+        >>> removed = next(group for group in report.groups if group.remove)
+        >>> report.choose(keep=[removed.id]).groups[removed.id].remove
         False
         """
         keep, remove = set(keep), set(remove)
@@ -268,7 +271,9 @@ def page_ranges(pages: Iterable[int]) -> str:
 
 
 def on_pages(count: int, total: int) -> str:
-    """>>> on_pages(38, 40)
+    """How many of the pages a group is on, in words.
+
+    >>> on_pages(38, 40)
     'on 38 of 40 pages'
     """
     return f"on {count} of {total} page{'s' if total != 1 else ''}"
