@@ -1,4 +1,4 @@
-"""Small PDFs with known furniture, made with reportlab, for tests.
+"""Small PDFs with known furniture, made with reportlab, for tests; ``DATA`` holds the checked-in ones.
 
 Every function returns the PDF's bytes and, given a path, also writes them there::
 
@@ -23,6 +23,9 @@ from reportlab.lib.pagesizes import LETTER
 from reportlab.pdfgen import canvas
 
 PAGE = LETTER  # (612, 792) points
+# PDFs checked in because something other than reportlab made them (qpdf's encryption) or the page and the
+# golden outputs need fixed bytes; made by make_fixtures.py.
+DATA = Path(__file__).resolve().parent / "data"
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-DATA = Path(__file__).resolve().parent / "data"
+DATA = REPO / "tests" / "data"  # the checked-in test PDFs
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]

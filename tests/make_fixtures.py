@@ -1,6 +1,7 @@
-"""Make the sample PDF on the page and the browser tests' PDFs (run once; the outputs are checked in).
+"""Make the sample PDF on the page and the checked-in test PDFs in tests/data (run once; the outputs are
+checked in).
 
-    python tests/browser/make_fixtures.py      # needs reportlab and qpdf
+    python tests/make_fixtures.py      # needs reportlab and qpdf
 
 Each PDF is small and shows one thing: obvious furniture, a password, an owner password only, text in
 a CJK encoding that needs one of pdfminer's character maps, and a page without any text.
@@ -20,7 +21,7 @@ from reportlab.pdfgen import canvas
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
-SITE = HERE.parent.parent / "site"
+SITE = HERE.parent / "site"
 
 CHAPTERS = ["Our year in brief", "Stores and customers", "People", "Environment", "Finances", "Outlook",
             "Governance", "Risks"]

@@ -9,9 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import DATA, REPO
+from pdfs import DATA
 
 from pagefurniture import analyze, cli, guard, web
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def run(data: bytes, name: str, password: str | None = None) -> str:
