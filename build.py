@@ -31,7 +31,7 @@ import tempfile
 import threading
 import urllib.request
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -44,10 +44,14 @@ MANIFEST = "manifest.json"
 
 @dataclass(frozen=True)
 class Pin:
+    """One input from outside this repository: where it is, the bytes it must have, and what it is."""
+
     name: str
     version: str
     url: str
     sha256: str
+    licence: str  # SPDX id
+    source: str  # where its source code is, for licences.txt
 
     @property
     def filename(self) -> str:
@@ -56,21 +60,34 @@ class Pin:
 
 # -- pinned inputs ---------------------------------------------------------------------------------------
 PYODIDE = Pin("pyodide", "314.0.7", "https://registry.npmjs.org/pyodide/-/pyodide-314.0.7.tgz",
-              "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0")
+              "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0",
+              "MPL-2.0", "https://github.com/pyodide/pyodide")
 AES_JS = Pin("aes-js", "3.1.2", "https://registry.npmjs.org/aes-js/-/aes-js-3.1.2.tgz",
-             "39fde7102536b528b7382bd27de3cb3196bd4d975397a3b64cecde6014c6c466")
+             "39fde7102536b528b7382bd27de3cb3196bd4d975397a3b64cecde6014c6c466",
+             "MIT", "https://github.com/ricmoo/aes-js")
 PDFMINER = Pin("pdfminer.six", "20260107",
                "https://files.pythonhosted.org/packages/20/8b/28c4eaec9d6b036a52cb44720408f26b1a143ca9bce76cc19e8f5de00ab4/"
                "pdfminer_six-20260107-py3-none-any.whl",
-               "366585ba97e80dffa8f00cebe303d2f381884d8637af4ce422f1df3ef38111a9")
+               "366585ba97e80dffa8f00cebe303d2f381884d8637af4ce422f1df3ef38111a9",
+               "MIT", "https://github.com/pdfminer/pdfminer.six")
 CHARSET_NORMALIZER = Pin("charset-normalizer", "3.5.3",
                          "https://files.pythonhosted.org/packages/d2/0d/07ab8eb9b7015274353eac2add4067bde1ab1b51912bbae505392905eedd/"
                          "charset_normalizer-3.5.3-py3-none-any.whl",
-                         "96e268b0cbda016ac519513294fcd17032264085b600abaac58b93049477e132")
-PINS = (PYODIDE, AES_JS, PDFMINER, CHARSET_NORMALIZER)
+                         "96e268b0cbda016ac519513294fcd17032264085b600abaac58b93049477e132",
+                         "MIT", "https://github.com/jawah/charset_normalizer")
+# Not served: the licence texts for components whose package carries none (Pyodide's npm package has no
+# licence file; the Python licence of the interpreter and standard library inside it).
+SPDX_LICENCES = Pin("spdx-license-list", "6.12.0",
+                    "https://registry.npmjs.org/spdx-license-list/-/spdx-license-list-6.12.0.tgz",
+                    "54cc8d13086187333ca1457c8edaa06d9a412144f076aa7f7c1b59c4f3b0a1ef",
+                    "CC0-1.0", "https://github.com/sindresorhus/spdx-license-list")
+PINS = (PYODIDE, AES_JS, PDFMINER, CHARSET_NORMALIZER, SPDX_LICENCES)
 
 # The parts of the Pyodide package the page runs; the console pages, source maps and type files stay out.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_LOCK = "pyodide-lock.json"  # read for its "info"; the site gets our own, listing our wheels
+LICENCES = "licences.txt"  # in the built folder: every component the site serves, with its licence
+PRECOMPILE = (ROOT / "tools" / "precompile.mjs", ROOT / "tools" / "precompile.py")
 
 # Only the page's own origin. Pyodide compiles WebAssembly ('wasm-unsafe-eval'); downloads are blob: URLs.
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; "
@@ -201,74 +218,18 @@ def split_pdfminer(wheel: bytes) -> tuple[bytes, dict[str, bytes]]:
 
 # -- precompiling -----------------------------------------------------------------------------------------
 # Pyodide ships its standard library as source, so every start compiles each module it imports again:
-# measured here, most of the start-up time. The build runs the same Pyodide under node, imports the package
-# and reads the sample PDF, and stores the modules that this touched as bytecode (.pyc only). Modules that
-# are never imported stay as source: bytecode is larger, and the first-visit payload counts.
-
-PRECOMPILE_JS = r"""
-import fs from "node:fs";
-import { pathToFileURL } from "node:url";
-const [dir] = process.argv.slice(2);
-const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
-const py = await loadPyodide({ indexURL: dir + "/" });
-py.FS.mkdirTree("/work/out");
-for (const name of fs.readdirSync(dir + "/in")) py.FS.writeFile("/work/" + name, fs.readFileSync(dir + "/in/" + name));
-py.runPython(fs.readFileSync(dir + "/precompile.py", "utf8"));
-for (const name of py.FS.readdir("/work/out")) {
-  if (!name.startsWith(".")) fs.writeFileSync(dir + "/out/" + name, py.FS.readFile("/work/out/" + name));
-}
-"""
-
-PRECOMPILE_PY = r"""
-import importlib._bootstrap_external as be
-import importlib.util
-import os
-import sys
-import sysconfig
-import zipfile
-
-WORK = "/work"
-STAMP = (1980, 1, 1, 0, 0, 0)
-site_packages = sysconfig.get_paths()["purelib"]
-wheels = sorted(n for n in os.listdir(WORK) if n.endswith(".whl"))
-for name in wheels:
-    zipfile.ZipFile(f"{WORK}/{name}").extractall(site_packages)
-from pagefurniture import web
-web.open_pdf(open(f"{WORK}/sample.pdf", "rb").read(), "sample.pdf")
-web.finish([web.read_pages(1, 1, share=True)])
-hot = {m.__spec__.origin for m in list(sys.modules.values())
-       if getattr(m, "__spec__", None) is not None and isinstance(m.__spec__.origin, str)}
+# measured here, most of the start-up time. The build runs the same Pyodide under node (tools/precompile.mjs
+# and .py), imports the package and reads the sample PDF, and stores the modules that this touched as
+# bytecode (.pyc only). Modules that are never imported stay as source: bytecode is larger, and the
+# first-visit payload counts.
 
 
-def pyc(source, filename):
-    code = compile(source, filename, "exec", dont_inherit=True)
-    return bytes(be._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
-
-
-def rewrite(src_path, out_path, prefix, only_hot):
-    src = zipfile.ZipFile(src_path)
-    with zipfile.ZipFile(out_path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
-        for info in src.infolist():
-            data = src.read(info)
-            name = info.filename
-            if name.endswith(".py") and (not only_hot or prefix + name in hot):
-                entry = zipfile.ZipInfo(name + "c", STAMP)
-                entry.compress_type = zipfile.ZIP_DEFLATED
-                entry.external_attr = 0o644 << 16
-                out.writestr(entry, pyc(data, prefix + name))
-            else:
-                entry = zipfile.ZipInfo(name, STAMP)
-                entry.compress_type = zipfile.ZIP_DEFLATED
-                entry.external_attr = info.external_attr
-                out.writestr(entry, data)
-
-
-zip_prefix = os.__file__[: os.__file__.index(".zip/") + 5]  # where the standard library zip is mounted
-rewrite(f"{WORK}/python_stdlib.zip", f"{WORK}/out/python_stdlib.zip", zip_prefix, True)
-for name in wheels:
-    if name.startswith(("pdfminer", "charset_normalizer", "pagefurniture")):
-        rewrite(f"{WORK}/{name}", f"{WORK}/out/{name}", site_packages + "/", False)
-"""
+def precompile_key(inputs: dict[str, bytes]) -> str:
+    """The cache key of a precompile run: the name and sha256 of every input, the two scripts included."""
+    key = hashlib.sha256()
+    for name, data in sorted(inputs.items()):
+        key.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return key.hexdigest()[:24]
 
 
 def precompile(pyodide: dict[str, bytes], wheels: dict[str, bytes], sample: bytes, cache: Path,
@@ -278,12 +239,8 @@ def precompile(pyodide: dict[str, bytes], wheels: dict[str, bytes], sample: byte
     Needs node; without it the sources are shipped unchanged (the page then starts more slowly). The
     result is cached under a key made of every input, so a build from the same inputs gives the same bytes.
     """
-    key = hashlib.sha256()
-    for part in (PRECOMPILE_JS, PRECOMPILE_PY):
-        key.update(part.encode())
-    for name, data in sorted({**pyodide, **wheels, "sample.pdf": sample}.items()):
-        key.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
-    cached = cache / f"precompiled-{key.hexdigest()[:24]}.zip"
+    inputs = {**{path.name: path.read_bytes() for path in PRECOMPILE}, **pyodide, **wheels, "sample.pdf": sample}
+    cached = cache / f"precompiled-{precompile_key(inputs)}.zip"
     if cached.exists():
         with zipfile.ZipFile(cached) as zf:
             return {name: zf.read(name) for name in zf.namelist()}
@@ -298,15 +255,15 @@ def precompile(pyodide: dict[str, bytes], wheels: dict[str, bytes], sample: byte
         work = Path(tmp)
         (work / "in").mkdir()
         (work / "out").mkdir()
-        for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        for name in PYODIDE_FILES + (PYODIDE_LOCK,):
             (work / name).write_bytes(pyodide[name])
         (work / "in" / "python_stdlib.zip").write_bytes(pyodide["python_stdlib.zip"])
         for name, data in wheels.items():
             (work / "in" / name).write_bytes(data)
         (work / "in" / "sample.pdf").write_bytes(sample)
-        (work / "precompile.mjs").write_text(PRECOMPILE_JS)
-        (work / "precompile.py").write_text(PRECOMPILE_PY)
-        done = subprocess.run([node, str(work / "precompile.mjs"), str(work)], capture_output=True, text=True,
+        for path in PRECOMPILE:
+            shutil.copyfile(path, work / path.name)
+        done = subprocess.run([node, str(work / PRECOMPILE[0].name), str(work)], capture_output=True, text=True,
                               timeout=900)
         if done.returncode != 0:
             raise BuildError("precompiling the Python modules failed:\n" + done.stderr[-3000:])
@@ -322,60 +279,96 @@ def precompile(pyodide: dict[str, bytes], wheels: dict[str, bytes], sample: byte
 
 # -- the build -------------------------------------------------------------------------------------------
 
-def lock_entry(key: str, name: str, version: str, file_name: str, data: bytes, imports: list[str],
-               depends: list[str]) -> dict:
-    return {"name": name, "version": version, "file_name": file_name, "install_dir": "site",
-            "sha256": sha256(data), "package_type": "package", "imports": imports, "depends": depends,
-            "unvendored_tests": False, "shared_library": False, "tool": {}}
+@dataclass(frozen=True)
+class Wheel:
+    """A wheel the page installs, as our lock file lists it (the worker fetches and checks each one)."""
+
+    key: str  # the lock file's name for it, which "depends" refers to
+    name: str
+    version: str
+    file_name: str
+    data: bytes
+    imports: tuple[str, ...]
+    depends: tuple[str, ...] = ()
+
+    def lock_entry(self) -> dict:
+        return {"name": self.name, "version": self.version, "file_name": self.file_name, "install_dir": "site",
+                "sha256": sha256(self.data), "package_type": "package", "imports": list(self.imports),
+                "depends": list(self.depends), "unvendored_tests": False, "shared_library": False, "tool": {}}
+
+
+@dataclass(frozen=True)
+class Licence:
+    """A component the site serves, as licences.txt lists it."""
+
+    name: str
+    version: str
+    licence: str  # SPDX id
+    source: str
+    text: str
+    files: tuple[str, ...]  # the files of the built folder it covers (patterns with * for a folder's files)
+    text_from: str = ""  # where the licence text was taken from, when not from the component itself
+
+    @classmethod
+    def of(cls, pin: Pin, text: bytes | str, files: tuple[str, ...], text_from: str = "") -> Licence:
+        text = text.decode() if isinstance(text, bytes) else text
+        return cls(pin.name, pin.version, pin.licence, pin.source, text, files, text_from)
+
+
+@dataclass
+class Collected:
+    """Everything the site is made of, checked: served files by path, the wheels and the licences."""
+
+    files: dict[str, bytes]
+    wheels: list[Wheel]
+    lock_info: dict  # Pyodide's own lock file's "info" (its Python version and ABI), which ours repeats
+    licences: list[Licence]
 
 
 def build(out: Path = OUT, cache: Path = CACHE, *, quiet: bool = False) -> dict:
     """Assemble the deployable folder; return the manifest."""
+    collected = collect(cache, quiet=quiet)
+    files = dict(collected.files)
+    files[f"pyodide/{PYODIDE_LOCK}"] = lock(collected.wheels, collected.lock_info)
+    files[LICENCES] = licences_text(collected.licences)
+    return write(out, files, quiet=quiet)
+
+
+def collect(cache: Path, *, quiet: bool = False) -> Collected:
+    """Fetch and check every pinned input, build our own wheels, precompile, and read site/."""
     files: dict[str, bytes] = {}
 
-    pyodide = npm_files(fetch(PYODIDE, cache), PYODIDE_FILES + ("pyodide-lock.json",))
+    pyodide = npm_files(fetch(PYODIDE, cache), PYODIDE_FILES + (PYODIDE_LOCK,))
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = pyodide[name]
+    lock_info = json.loads(pyodide[PYODIDE_LOCK])["info"]
 
     # aes-js is a UMD script; a module worker has no `this` to attach it to, so it is given a CommonJS
     # `module` and re-exported. Its code is used unchanged.
     aes = npm_files(fetch(AES_JS, cache), ("index.js", "LICENSE.txt"))
-    files["vendor/aes.mjs"] = (b"// aes-js " + AES_JS.version.encode() + b" (MIT), unchanged, wrapped as an ES module.\n"
-                               b"const module = { exports: {} };\nconst exports = module.exports;\n"
-                               + aes["index.js"] + b"\nexport default module.exports;\n")
-    files["vendor/aes-js.LICENSE.txt"] = aes["LICENSE.txt"]
+    files["vendor/aes.mjs"] = (f"// aes-js {AES_JS.version} ({AES_JS.licence}, see {LICENCES}), unchanged, wrapped "
+                               "as an ES module.\n".encode() + b"const module = { exports: {} };\n"
+                               b"const exports = module.exports;\n" + aes["index.js"] + b"\nexport default module.exports;\n")
 
-    lock_packages = {}
     pdfminer, cmaps = split_pdfminer(fetch(PDFMINER, cache))
     charset = fetch(CHARSET_NORMALIZER, cache)
-    shim_name, shim = write_wheel("cryptography", "0.0.1", package_files(PY / "shims" / "cryptography", "cryptography"))
-    version = module_version(PY / "pagefurniture" / "_version.py")
-    own_name, own = write_wheel("pagefurniture", version, package_files(PY / "pagefurniture", "pagefurniture"),
-                                (f"pdfminer.six=={PDFMINER.version}",))
+    wheels = [
+        Wheel("pdfminer-six", PDFMINER.name, PDFMINER.version, PDFMINER.filename, pdfminer, ("pdfminer",),
+              ("charset-normalizer", "cryptography")),
+        Wheel("charset-normalizer", CHARSET_NORMALIZER.name, CHARSET_NORMALIZER.version, CHARSET_NORMALIZER.filename,
+              charset, ("charset_normalizer",)),
+        # The stand-in for `cryptography` (AES through aes-js), which pdfminer imports for encrypted files.
+        own_wheel("cryptography", PY / "shims" / "cryptography", "__init__.py"),
+        own_wheel("pagefurniture", PY / "pagefurniture", "_version.py", depends=("pdfminer-six",),
+                  requires=(f"pdfminer.six=={PDFMINER.version}",)),
+    ]
     sample = (SITE / "sample.pdf").read_bytes()
-    compiled = precompile(pyodide, {PDFMINER.filename: pdfminer, CHARSET_NORMALIZER.filename: charset,
-                                    shim_name: shim, own_name: own}, sample, cache, quiet=quiet)
+    compiled = precompile(pyodide, {wheel.file_name: wheel.data for wheel in wheels}, sample, cache, quiet=quiet)
     if "python_stdlib.zip" in compiled:
         files["pyodide/python_stdlib.zip"] = compiled["python_stdlib.zip"]
-    pdfminer = compiled.get(PDFMINER.filename, pdfminer)
-    charset = compiled.get(CHARSET_NORMALIZER.filename, charset)
-    own = compiled.get(own_name, own)
-    wheels = {
-        "pdfminer-six": ("pdfminer.six", PDFMINER.version, PDFMINER.filename, pdfminer, ["pdfminer"],
-                         ["charset-normalizer", "cryptography"]),
-        "charset-normalizer": ("charset-normalizer", CHARSET_NORMALIZER.version, CHARSET_NORMALIZER.filename,
-                               charset, ["charset_normalizer"], []),
-        "cryptography": ("cryptography", "0.0.1", shim_name, shim, ["cryptography"], []),
-        "pagefurniture": ("pagefurniture", version, own_name, own, ["pagefurniture"], ["pdfminer-six"]),
-    }
-    for key, (pname, pversion, file_name, data, imports, depends) in wheels.items():
-        files[f"pyodide/{file_name}"] = data
-        lock_packages[key] = lock_entry(key, pname, pversion, file_name, data, imports, depends)
-    # Our own lock file lists exactly the packages we ship; the worker fetches each wheel it lists, and the
-    # browser checks it against the sha256 written here.
-    upstream_info = json.loads(pyodide["pyodide-lock.json"])["info"]
-    files["pyodide/pyodide-lock.json"] = (json.dumps({"info": upstream_info, "packages": lock_packages},
-                                                     indent=1, sort_keys=True) + "\n").encode()
+    wheels = [replace(wheel, data=compiled.get(wheel.file_name, wheel.data)) for wheel in wheels]
+    for wheel in wheels:
+        files[f"pyodide/{wheel.file_name}"] = wheel.data
     for name, data in cmaps.items():
         files[f"cmap/{name}"] = data
 
@@ -384,12 +377,77 @@ def build(out: Path = OUT, cache: Path = CACHE, *, quiet: bool = False) -> dict:
             files[path.relative_to(SITE).as_posix()] = path.read_bytes()
     if "index.html" not in files:
         raise BuildError("site/index.html is missing")
+
+    licences = collect_licences(cache, lock_info, aes["LICENSE.txt"], pdfminer, charset)
+    return Collected(files, wheels, lock_info, licences)
+
+
+def collect_licences(cache: Path, lock_info: dict, aes_licence: bytes, pdfminer: bytes, charset: bytes) -> list[Licence]:
+    """Each third-party component the site serves, with the licence text its package carries, or else the
+    one from the pinned SPDX list."""
+    spdx = npm_files(fetch(SPDX_LICENCES, cache), ("licenses/MPL-2.0.json", "licenses/Python-2.0.json"))
+    from_spdx = f"{SPDX_LICENCES.name} {SPDX_LICENCES.version} ({SPDX_LICENCES.url})"
+    return [
+        Licence.of(PYODIDE, json.loads(spdx["licenses/MPL-2.0.json"])["licenseText"],
+                   tuple(f"pyodide/{name}" for name in PYODIDE_FILES), from_spdx),
+        # The interpreter and standard library Pyodide is built from.
+        Licence("Python", lock_info["python"], "Python-2.0", "https://github.com/python/cpython",
+                json.loads(spdx["licenses/Python-2.0.json"])["licenseText"],
+                ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"), from_spdx),
+        Licence.of(PDFMINER, _wheel_licence(pdfminer), (f"pyodide/{PDFMINER.filename}", "cmap/*")),
+        Licence.of(CHARSET_NORMALIZER, _wheel_licence(charset), (f"pyodide/{CHARSET_NORMALIZER.filename}",)),
+        Licence.of(AES_JS, aes_licence, ("vendor/aes.mjs",)),
+    ]
+
+
+def own_wheel(name: str, folder: Path, version_module: str, *, depends: tuple[str, ...] = (),
+              requires: tuple[str, ...] = ()) -> Wheel:
+    """A wheel of one of our packages in py/, at the version its module ``version_module`` sets."""
+    version = module_version(folder / version_module)
+    file_name, data = write_wheel(name, version, package_files(folder, name), requires)
+    return Wheel(name, name, version, file_name, data, (name,), depends)
+
+
+def _wheel_licence(wheel: bytes) -> bytes:
+    """The licence file a wheel carries in its .dist-info folder."""
+    with zipfile.ZipFile(io.BytesIO(wheel)) as zf:
+        names = [name for name in zf.namelist() if re.fullmatch(r"[^/]+\.dist-info/(licenses/)?LICEN[CS]E[^/]*", name)]
+        if len(names) != 1:
+            raise BuildError(f"expected one licence file in the wheel's .dist-info, found {names or 'none'}")
+        return zf.read(names[0])
+
+
+def lock(wheels: list[Wheel], info: dict) -> bytes:
+    """Our lock file: exactly the wheels we ship, with their sha256; the worker fetches each one it lists,
+    and the browser refuses bytes that differ."""
+    packages = {wheel.key: wheel.lock_entry() for wheel in wheels}
+    return (json.dumps({"info": info, "packages": packages}, indent=1, sort_keys=True) + "\n").encode()
+
+
+def licences_text(licences: list[Licence]) -> bytes:
+    """licences.txt: each component the site serves, its version, licence, source, files and licence text."""
+    rule = "=" * 78
+    parts = ["Licences of the components this site serves\n\n"
+             "The page runs pagefurniture in your browser with these components. Each is listed with its version,\n"
+             "its licence, where its source is, the files of this site it covers, and its licence's text.\n"]
+    for item in licences:
+        head = [f"{item.name} {item.version}", f"Licence: {item.licence}", f"Source: {item.source}",
+                f"Files: {', '.join(item.files)}"]
+        if item.text_from:
+            head.append(f"Licence text from: {item.text_from}")
+        parts.append(f"{rule}\n" + "\n".join(head) + f"\n{rule}\n\n{item.text.strip()}\n")
+    return "\n\n".join(parts).encode()
+
+
+def write(out: Path, files: dict[str, bytes], *, quiet: bool = False) -> dict:
+    """Finish the files that name the others (the CSP, the service worker's build id), write the folder
+    and its manifest, and replace ``out`` with it in one step; return the manifest."""
+    files = dict(files)
     files["index.html"] = files["index.html"].replace(b"__CSP__", CSP_META.encode())
     # The service worker's bytes must change when anything it caches changes, or browsers keep the old one.
     digest = sha256(json.dumps({p: sha256(d) for p, d in sorted(files.items()) if p != "sw.js"}).encode())[:16]
     if "sw.js" in files:
         files["sw.js"] = files["sw.js"].replace(b"__BUILD__", digest.encode())
-
     manifest = {
         "build": digest,
         "inputs": [{"name": p.name, "version": p.version, "url": p.url, "sha256": p.sha256} for p in PINS],

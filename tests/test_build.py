@@ -3,14 +3,16 @@ the folder holds only what the page needs, and the local server sends the right 
 
 from __future__ import annotations
 
-import gzip
 import ast
+import fnmatch
+import gzip
 import hashlib
 import importlib.util
 import io
 import json
 import re
 import shutil
+import subprocess
 import sys
 import threading
 import zipfile
@@ -85,7 +87,7 @@ def test_the_folder_holds_only_what_the_page_needs(built):
     files = {p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()}
     for needed in ("index.html", "app.js", "worker.js", "style.css", "sw.js", "sample.pdf", "manifest.json",
                    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
-                   "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "vendor/aes.mjs"):
+                   "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "vendor/aes.mjs", "licences.txt"):
         assert needed in files
     assert not [f for f in files if f.endswith((".map", ".d.ts")) or "console" in f]
     lock = json.loads((built / "pyodide/pyodide-lock.json").read_text())
@@ -119,6 +121,56 @@ def test_our_wheel_is_the_package_in_py(built):
         else:  # bytecode for Pyodide's Python, which this Python cannot load: it carries the module's docstring
             docstring = ast.get_docstring(ast.parse(source.read_text()), clean=False)
             assert docstring and docstring.encode() in wheel.read(name + "c"), name
+
+
+def test_every_third_party_file_served_is_covered_by_a_licence_entry(built):
+    manifest = json.loads((built / "manifest.json").read_text())
+    lock = json.loads((built / "pyodide/pyodide-lock.json").read_text())["packages"]
+    # What this repository makes: the page's own files, our two wheels (py/), and what the build writes.
+    own = {p.relative_to(REPO / "site").as_posix() for p in (REPO / "site").rglob("*") if p.is_file()}
+    own |= {f"pyodide/{lock[key]['file_name']}" for key in ("pagefurniture", "cryptography")}
+    own |= {"manifest.json", "licences.txt", "pyodide/pyodide-lock.json"}
+    text = (built / "licences.txt").read_text()
+    entries = text.split("=" * 78 + "\n")[1:]
+    heads, bodies = entries[0::2], entries[1::2]
+    covered = {}
+    for head, body in zip(heads, bodies):
+        fields = dict(line.split(": ", 1) for line in head.strip().splitlines()[1:])
+        assert fields["Licence"] and fields["Source"].startswith("https://"), head
+        assert len(body.strip()) > 500, f"no licence text for {head.splitlines()[0]}"
+        for pattern in fields["Files"].split(", "):
+            covered[pattern] = head.splitlines()[0]
+    third_party = sorted(set(manifest["files"]) - own)
+    assert len(third_party) > 100  # Pyodide, pdfminer's wheel and character maps, charset-normalizer, aes-js
+    uncovered = [path for path in third_party if not any(fnmatch.fnmatchcase(path, p) for p in covered)]
+    assert uncovered == []
+    python = json.loads((built / "pyodide/pyodide-lock.json").read_text())["info"]["python"]
+    assert set(covered.values()) == {"pyodide 314.0.7", f"Python {python}", "pdfminer.six 20260107",
+                                     "charset-normalizer 3.5.3", "aes-js 3.1.2"}
+    assert "Mozilla Public License Version 2.0" in text and text.count("Permission is hereby granted") == 3
+    assert 'href="licences.txt"' in (built / "index.html").read_text()
+
+
+def test_the_precompile_scripts_are_code_and_key_the_bytecode_cache(tmp_path, monkeypatch):
+    for path in build.PRECOMPILE:
+        if path.suffix == ".py":
+            compile(path.read_text(), str(path), "exec")
+        elif shutil.which("node"):
+            assert subprocess.run(["node", "--check", str(path)], capture_output=True).returncode == 0, path
+    scripts = tuple(tmp_path / path.name for path in build.PRECOMPILE)
+    for source, copy in zip(build.PRECOMPILE, scripts):
+        shutil.copyfile(source, copy)
+    monkeypatch.setattr(build, "PRECOMPILE", scripts)
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)  # a cache miss ships the sources: {}
+    pyodide, wheels, sample = {"python_stdlib.zip": b"stdlib"}, {"a-1-py3-none-any.whl": b"wheel"}, b"%PDF-1.4"
+    key = build.precompile_key({**{p.name: p.read_bytes() for p in scripts}, **pyodide, **wheels, "sample.pdf": sample})
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    with zipfile.ZipFile(cache / f"precompiled-{key}.zip", "w") as zf:
+        zf.writestr("python_stdlib.zip", b"compiled")
+    assert build.precompile(pyodide, wheels, sample, cache, quiet=True) == {"python_stdlib.zip": b"compiled"}
+    scripts[1].write_text(scripts[1].read_text() + "# changed\n")
+    assert build.precompile(pyodide, wheels, sample, cache, quiet=True) == {}
 
 
 def test_the_build_is_reproducible(built, cache, tmp_path):
