@@ -87,7 +87,7 @@ PINS = (PYODIDE, AES_JS, PDFMINER, CHARSET_NORMALIZER, SPDX_LICENCES)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_LOCK = "pyodide-lock.json"  # read for its "info"; the site gets our own, listing our wheels
 LICENCES = "licences.txt"  # in the built folder: every component the site serves, with its licence
-PRECOMPILE = (ROOT / "tools" / "precompile.mjs", ROOT / "tools" / "precompile.py")
+PRECOMPILE = (ROOT / "py" / "browser" / "precompile.mjs", ROOT / "py" / "browser" / "precompile.py")
 
 # Only the page's own origin. Pyodide compiles WebAssembly ('wasm-unsafe-eval'); downloads are blob: URLs.
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; "
@@ -218,7 +218,7 @@ def split_pdfminer(wheel: bytes) -> tuple[bytes, dict[str, bytes]]:
 
 # -- precompiling -----------------------------------------------------------------------------------------
 # Pyodide ships its standard library as source, so every start compiles each module it imports again:
-# measured here, most of the start-up time. The build runs the same Pyodide under node (tools/precompile.mjs
+# measured here, most of the start-up time. The build runs the same Pyodide under node (py/browser/precompile.mjs
 # and .py), imports the package and reads the sample PDF, and stores the modules that this touched as
 # bytecode (.pyc only). Modules that are never imported stay as source: bytecode is larger, and the
 # first-visit payload counts.

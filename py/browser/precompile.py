@@ -1,4 +1,4 @@
-"""Run by tools/precompile.mjs inside Pyodide under node, at build time: make bytecode for the page's Python.
+"""Run by py/browser/precompile.mjs inside Pyodide under node, at build time: make bytecode for the page's Python.
 
 Pyodide ships its standard library as source, so every start of the page compiles each module it imports
 again. This installs the wheels from /work, imports the package and reads the sample PDF as the page
