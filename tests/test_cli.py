@@ -477,3 +477,46 @@ def test_console_script(tmp_path):
     missing = subprocess.run([script, tmp_path / "none.pdf"], capture_output=True, text=True, timeout=120)
     assert missing.returncode == 1
     assert missing.stderr.startswith("error: ") and missing.stderr.count("\n") == 1
+
+
+# -- one page's evidence -------------------------------------------------------------------------------------
+
+
+def test_explain_prints_every_line_of_the_page_with_its_evidence_and_decision(capsys, annual_pdf):
+    code, out, err = run(capsys, annual_pdf, "--explain", "2")
+    assert code == 0, err
+    head, columns, *rows = out.splitlines()
+    assert head.startswith("page 2 of 6, 612 x 792 pt; text block x ")
+    assert columns.split()[:2] == ["#", "box"]
+    report = analyze(annual_pdf)
+    assert len(rows) == len(report.pages[1].lines)
+    by_text = {line.text: row for line, row in zip(report.pages[1].lines, rows)}
+    header, footer = by_text[HEADER], by_text[pdfs.annual_footer(2)]
+    assert " top " in header and " outside " in header and "removed: at the top of 6 of 6 pages" in header
+    assert " bottom " in footer and "removed: a page number" in footer
+    body = by_text[pdfs.body(2)[3]]
+    assert " inside " in body and body.endswith("kept: in no group")
+
+
+def test_explain_shows_the_choices_made_on_the_command_line(capsys, annual_pdf):
+    groups = analyze(annual_pdf).groups
+    header = next(g.id for g in groups if g.text == HEADER)
+    code, out, _ = run(capsys, annual_pdf, "--explain", "1", "--keep", str(header))
+    assert code == 0
+    row = next(row for row in out.splitlines() if HEADER in row)
+    assert "kept by you (the detector had removed it: at the top of 6 of 6 pages" in row
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--explain", "7"], "there is no page 7"),
+    (["--explain", "0"], "a page number is 1 or more"),
+    (["--explain", "2", "-o", "-"], "--explain prints to stdout"),
+])
+def test_explain_refuses_what_it_cannot_show(capsys, annual_pdf, argv, message):
+    code, out, err = run(capsys, annual_pdf, *argv)
+    assert code == 2 and message in err and out == ""
+
+
+def test_explain_is_for_one_file(capsys, annual_pdf, tmp_path):
+    code, _, err = run(capsys, annual_pdf, "--explain", "1", "--out-dir", str(tmp_path / "out"))
+    assert code == 2 and "--explain shows one page of one file" in err

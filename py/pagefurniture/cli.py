@@ -27,7 +27,8 @@ from typing import TextIO
 from . import analyze
 from ._version import __version__
 from .errors import PageFurnitureError
-from .report import OUTPUTS, Report, stem
+from .detect import explain
+from .report import OUTPUTS, Report, decision, stem
 
 # The option that writes each output of one file (by its name in report.OUTPUTS), and what it says.
 OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
@@ -64,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="keep the lines of group ID in the text (repeatable)")
     one.add_argument("--remove", metavar="ID", type=_group_id, action="append", default=[],
                      help="remove the lines of group ID from the text (repeatable)")
+    one.add_argument("--explain", metavar="N", type=_page, default=None,
+                     help="instead of the groups, print every line of page N with its box, its place against "
+                          "the text block, its furniture slot and group, and the decision")
     many = parser.add_argument_group("many files")
     many.add_argument("--out-dir", metavar="DIR", type=Path,
                       help="for each NAME.pdf write " + ", ".join(f"NAME.{o.suffix}" for o in OUTPUTS) + " into DIR")
@@ -93,6 +97,7 @@ def _whole(minimum: int, prefix: str) -> Callable[[str], int]:
 
 _group_id = _whole(0, "a group id is")
 _positive = _whole(1, "expected")
+_page = _whole(1, "a page number is")
 
 
 # -- which files -----------------------------------------------------------------------------------------
@@ -199,10 +204,15 @@ def run_one(args: argparse.Namespace, status: Status) -> int:
     for target in targets.values():
         if target not in (None, "-") and path.exists() and Path(target).resolve() == path.resolve():
             raise UsageError(f"{target} is the input PDF; choose another name so the PDF is not overwritten")
+    if args.explain is not None and to_stdout:
+        raise UsageError("--explain prints to stdout; write the other output to a file")
     label = str(path)
     report = _analyze(path, args.password, lambda done, total: status.page(label, done, total))
     status.clear()
     report = _choose(report, args.keep, args.remove)
+    if args.explain is not None and args.explain > len(report.pages):
+        raise UsageError(f"there is no page {args.explain}: {path} has {len(report.pages)} "
+                         f"page{'s' if len(report.pages) != 1 else ''}")
     for warning in _warnings(report):
         print(f"warning: {warning}", file=sys.stderr)
     for output in OUTPUTS:
@@ -214,10 +224,44 @@ def run_one(args: argparse.Namespace, status: Status) -> int:
             sys.stdout.write(text)
         else:
             write_text(Path(target), text)
-    if not to_stdout:
+    if args.explain is not None:
+        print(explain_table(report, args.explain))
+    elif not to_stdout:
         print(report.table(ids=True) if report.groups else "No repeated lines found.")
         print(summary_line(report))
     return EXIT_OK
+
+
+def explain_table(report: Report, number: int) -> str:
+    """Every line of page ``number`` with the evidence the detector weighed and the decision taken."""
+    evidence = explain(report.pages, number)
+    page = report.pages[number - 1]
+    groups = {group.id: group for group in report.groups}
+    block = evidence.block
+    where = (f"text block x {block.left:.1f}-{block.right:.1f}, y {block.top:.1f}-{block.bottom:.1f} pt"
+             if block else "no text block (no text on pages of this size)")
+    head = (f"page {number} of {len(report.pages)}, {page.width:g} x {page.height:g} pt; {where}; "
+            f"body text {evidence.body_size:g} pt" + (f"; {page.error}" if page.error else ""))
+    rows = [("#", "box (x0 top x1 bottom)", "place", "from edge", "text block", "slot", "group", "text", "decision")]
+    for line in evidence.lines:
+        slot = line.slot
+        group = groups.get(line.group) if line.group is not None else None
+        rows.append((
+            str(line.index),
+            " ".join(f"{v:.1f}" for v in line.line.box),
+            "unmapped glyphs" if line.place is None else line.place + (" (beyond the page)" if line.offset < 0 else ""),
+            "-" if line.place is None else f"{line.offset:.1f}",
+            {None: "-", True: "outside", False: "inside"}[line.outside_block],
+            f"{slot.place} {slot.offset:.0f} pt, {slot.size:g} pt type, {len(slot.pages)} pages" if slot else "-",
+            str(group.id) if group else "-",
+            line.line.text if len(line.line.text) <= 40 else line.line.text[:39] + "…",
+            decision(group) if group else "kept: in no group",
+        ))
+    if len(rows) == 1:
+        return head + "\nThis page has no text."
+    widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]) - 1)]
+    return head + "\n" + "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[-1]
+                                     for row in rows)
 
 
 def _analyze(path: Path, password: str | None, on_page: Callable[[int, int], None] | None) -> Report:
@@ -327,6 +371,8 @@ def run_batch(args: argparse.Namespace, status: Status) -> int:
         flags = [OPTIONS[output.name][0][0] for output in OUTPUTS]
         raise UsageError(f"{', '.join(flags[:-1])} and {flags[-1]} are for one file; "
                          "with --out-dir every file gets every output")
+    if args.explain is not None:
+        raise UsageError("--explain shows one page of one file; give a single PDF and no --out-dir")
     jobs = plan_batch(args.inputs, args.out_dir)
     if not jobs:
         raise UsageError("no PDF files found in " + ", ".join(args.inputs))

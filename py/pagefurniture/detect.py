@@ -367,7 +367,7 @@ class LineEvidence:
 
     index: int  # the line's index on its page
     line: Line
-    place: Place  # the page edge it belongs to, or diagonal, or the body
+    place: Place | None  # the page edge it belongs to, or diagonal, or the body; None: not judged (unmapped glyphs)
     offset: float  # its distance from that edge in points (negative beyond the visible page)
     outside_block: bool | None  # wholly beyond the text block on its edge's side (None: no block known)
     slot: Slot | None  # the furniture slot it sits in, if any
@@ -404,7 +404,7 @@ def explain(pages: Sequence[Page], number: int) -> PageEvidence:
         m = layout.lines.get(i) if layout else None
         slot = next((s for s in slots if m is not None and s.holds(m)), None)
         outside = None if m is None or layout is None or layout.block is None else layout.block.outside(m)
-        out.append(LineEvidence(i, line, m.place if m else "body", m.offset if m else 0.0, outside, slot,
+        out.append(LineEvidence(i, line, m.place if m else None, m.offset if m else 0.0, outside, slot,
                                 group_of.get((number, i))))
     return PageEvidence(number, layout.block if layout else None, analysis.body, tuple(out))
 
