@@ -10,20 +10,23 @@ coordinates (pdfminer already applies /Rotate through the page's transformation 
 from __future__ import annotations
 
 import io
+import logging
 import math
 import os
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import BinaryIO, Union
 
 from pdfminer.pdfdevice import PDFTextDevice
 from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
-from pdfminer.pdffont import PDFUnicodeNotDefined
+from pdfminer.pdffont import PDFFont, PDFUnicodeNotDefined
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
 from pdfminer.psexceptions import PSException
+from pdfminer.utils import mult_matrix
 
 from . import guard
 from .errors import Cancelled, DamagedPDF, LimitExceeded, NotAPDF, PageFurnitureError, PasswordRequired, WrongPassword
@@ -31,6 +34,8 @@ from .model import Document, Line, Page
 
 Source = Union[str, os.PathLike, bytes, bytearray, memoryview, BinaryIO]
 Progress = Callable[[int, int], object]
+
+_log = logging.getLogger("pdfminer.pdfdevice")  # where pdfminer's device warns about a bad string
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +156,9 @@ class _Glyphs(PDFTextDevice):
         self.clock = clock
         self.limits = limits
         self.glyphs: list[tuple] = []
-        self._unicode: dict[tuple[int, int], str] = {}
+        # Per font: cid -> (text, width), each looked up once. Weak keys: a font made for one page (one
+        # given in place in the resources, not by reference) goes with its page.
+        self._fonts: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._marks: list[str] = []
         self._artifact = ""
         self._forms = 0  # depth of Form XObjects being drawn
@@ -164,6 +171,15 @@ class _Glyphs(PDFTextDevice):
         self._marks = []
         self._artifact = ""
         self._forms = 0
+
+    # The interpreter sets the device back when its fast parser hands a stream to pdfminer's.
+    def checkpoint(self) -> tuple[int, list[str], str]:
+        return len(self.glyphs), list(self._marks), self._artifact
+
+    def restore(self, state: tuple[int, list[str], str]) -> None:
+        count, marks, self._artifact = state
+        del self.glyphs[count:]
+        self._marks = list(marks)
 
     # Tagged PDFs mark page furniture as /Artifact marked content, often with its type: the glyphs drawn
     # inside carry the innermost artifact's name to their lines, as evidence for the detector. Marks made
@@ -190,38 +206,90 @@ class _Glyphs(PDFTextDevice):
             self._marks.pop()
             self._artifact = next((mark for mark in reversed(self._marks) if mark), "")
 
-    def render_char(self, matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate) -> float:  # noqa: ANN001
-        key = (id(font), cid)
-        text = self._unicode.get(key)
-        if text is None:
-            try:
-                text = font.to_unichr(cid)
-            except PDFUnicodeNotDefined:
-                text = f"(cid:{cid})"
-            except (PSException, KeyError, ValueError, TypeError, IndexError):
-                text = f"(cid:{cid})"
-            self._unicode[key] = text
-        adv = font.char_width(cid) * fontsize * scaling
-        glyphs = self.glyphs
-        if len(glyphs) & 255 == 0:
-            self.clock.check()
-            if len(glyphs) >= self.limits.max_chars_per_page:
-                raise LimitExceeded(f"page {self.clock.page} has more than {self.limits.max_chars_per_page:,} "
-                                    "characters, the limit for one page")
-        a, b, c, d, e, f = matrix
-        if font.is_vertical():
-            # Vertical writing runs down the text space's y axis.
-            dx, dy, ux, uy = -c, -d, a, b
-        else:
-            dx, dy, ux, uy = a, b, c, d
+    def render_string(self, textstate, seq, ncs, graphicstate) -> None:  # noqa: ANN001 - pdfminer's signature
+        """Record the glyphs of one Tj/TJ: the positions of pdfminer's PDFTextDevice, computed alike.
+
+        pdfminer calls ``render_char`` once per glyph with a new matrix; here what is the same for the whole
+        string (direction, size, spacing) is worked out once and each glyph costs a few multiplications.
+        """
+        font = textstate.font
+        a, b, c, d, e, f = mult_matrix(textstate.matrix, self.ctm)
+        fontsize = textstate.fontsize
+        scaling = textstate.scaling * 0.01
+        charspace = textstate.charspace * scaling
+        wordspace = 0 if font.is_multibyte() else textstate.wordspace * scaling
+        rise = textstate.rise
+        dxscale = 0.001 * fontsize * scaling
+        vertical = font.is_vertical()
+        # The writing direction and the glyph's up direction in device space; vertical writing runs down
+        # the text space's y axis.
+        dx, dy, ux, uy = (-c, -d, a, b) if vertical else (a, b, c, d)
         dn = math.hypot(dx, dy)
         un = math.hypot(ux, uy)
-        if dn == 0 or un == 0 or not text:
-            return adv
-        ox = e + c * rise
-        oy = f + d * rise
-        glyphs.append((text, ox, oy, dx / dn, dy / dn, fontsize * un, adv * dn, font.fontname, self._artifact))
-        return adv
+        visible = dn != 0 and un != 0
+        if visible:
+            dx, dy, size = dx / dn, dy / dn, fontsize * un
+        crise, drise = c * rise, d * rise
+        known = self._fonts.get(font)
+        if known is None:
+            known = self._fonts[font] = {}
+        fontname = font.fontname
+        artifact = self._artifact
+        glyphs = self.glyphs
+        x, y = textstate.linematrix
+        spaced = False
+        for obj in seq:
+            if isinstance(obj, (int, float)):
+                if vertical:
+                    y -= obj * dxscale
+                else:
+                    x -= obj * dxscale
+                spaced = True
+            elif isinstance(obj, bytes):
+                for cid in font.decode(obj):
+                    if spaced:
+                        if vertical:
+                            y += charspace
+                        else:
+                            x += charspace
+                    glyph = known.get(cid)
+                    if glyph is None:
+                        glyph = known[cid] = _glyph(font, cid)
+                    text, width = glyph
+                    adv = width * fontsize * scaling
+                    if not len(glyphs) & 255:
+                        self._check(len(glyphs))
+                    if visible and text:
+                        glyphs.append((text, x * a + y * c + e + crise, x * b + y * d + f + drise, dx, dy, size,
+                                       adv * dn, fontname, artifact))
+                    if vertical:
+                        y += adv
+                        if cid == 32 and wordspace:
+                            y += wordspace
+                    else:
+                        x += adv
+                        if cid == 32 and wordspace:
+                            x += wordspace
+                    spaced = True
+            else:
+                _log.warning("Cannot render string because %r is not a valid int, float or bytes.", obj)
+        textstate.linematrix = (x, y)
+
+    def _check(self, count: int) -> None:
+        """Every 256 glyphs: the clock, and the characters-per-page limit."""
+        self.clock.check()
+        if count >= self.limits.max_chars_per_page:
+            raise LimitExceeded(f"page {self.clock.page} has more than {self.limits.max_chars_per_page:,} "
+                                "characters, the limit for one page")
+
+
+def _glyph(font: PDFFont, cid: int) -> tuple[str, float]:
+    """A glyph's text ("(cid:N)" when the font does not say) and its width in text space units."""
+    try:
+        text = font.to_unichr(cid)
+    except (PDFUnicodeNotDefined, PSException, KeyError, ValueError, TypeError, IndexError):
+        text = f"(cid:{cid})"
+    return text, font.char_width(cid)
 
 
 def artifact_name(tag: object, props: object) -> str:
