@@ -13,7 +13,8 @@ This module closes those holes without forking pdfminer:
 * ``SafePDFDocument`` never hands back a reference that points at another reference, so pdfminer's
   ``while isinstance(x, PDFObjRef)`` loops end even on a cycle, and finds the catalog of a file cut off
   before its trailer;
-* ``Interpreter`` checks the clock while it parses operators, so a page that draws no text still stops;
+* ``Interpreter`` reads content streams with the fast parser of ``content`` (pdfminer's own where that one
+  declines) and checks the clock while it parses operators, so a page that draws no text still stops;
 * ``list_pages`` walks the page tree without recursion and names every page it cannot read.
 
 This module and ``extract`` are the only ones that import pdfminer. ``extract`` uses it to read; ``web``
@@ -43,7 +44,10 @@ from pdfminer.pdftypes import PDFObjRef, PDFStream
 from pdfminer.psexceptions import PSEOF
 from pdfminer.psparser import LIT
 
+from . import content
 from .errors import LimitExceeded
+
+_log = logging.getLogger("pdfminer.pdfinterp")  # pdfminer's own warnings about content go there
 
 LITERAL_PAGE = LIT("Page")
 LITERAL_PAGES = LIT("Pages")
@@ -385,14 +389,59 @@ class SafePDFDocument(PDFDocument):
 
 
 class Interpreter(PDFPageInterpreter):
-    """A page interpreter that checks ``device.clock`` every few hundred operands.
+    """pdfminer's page interpreter, reading content streams with ``content.run`` and watching the clock.
+
+    ``content.run`` tokenises a content stream several times faster than pdfminer's parser and calls the
+    same operators; on anything it leaves to pdfminer (``content.Unsupported``) the device is set back to
+    where the stream started (``device.checkpoint()``/``device.restore()``) and pdfminer's own
+    ``execute`` reads the streams again. Set ``Interpreter.fast = False`` to read with pdfminer's parser
+    only (``tests/bench/same_pages.py --parser pdfminer`` compares the two). A device with ``checkpoint``
+    is one like ``extract._Glyphs``: it records text only (path operators are skipped for it) and keeps
+    nothing of the graphic state it is handed (it gets the live one, not a copy); any other device is
+    always read by pdfminer's parser.
 
     The device's clock otherwise runs only when text is drawn; a page of a million path operators, or
-    Form XObjects that each draw the next one twice (2**30 draws from a few objects), must stop too.
+    Form XObjects that each draw the next one twice (2**30 draws from a few objects), must stop too: the
+    clock is checked every 1,024 tokens and at every stream (pdfminer's parser: every 256 operands).
     Nested forms get an Interpreter too: pdfminer makes them with ``self.__class__``.
     """
 
+    fast = True
     _operands = 0
+
+    def __init__(self, rsrcmgr: Any, device: Any) -> None:
+        super().__init__(rsrcmgr, device)
+        self.operators = content.Operators(self)
+
+    def execute(self, streams: Any) -> None:
+        device = self.device
+        if not self.fast or not hasattr(device, "checkpoint"):
+            super().execute(streams)
+            return
+        clock = getattr(device, "clock", None)
+        check = clock.check if clock is not None else _no_clock
+        check()
+        # As pdfminer does: a stream without an object number cannot be tracked, and one that is being
+        # drawn already (a form that draws itself, directly or not) would be drawn for ever.
+        self.stream_ids.clear()
+        valid = []
+        for obj in streams:
+            stream = pdftypes.stream_value(obj)
+            if stream.objid is None or stream.objid in self.parent_stream_ids:
+                _log.warning("skipping content stream %r: inline or drawn by itself", stream.objid)
+                continue
+            valid.append(stream)
+            self.stream_ids.add(stream.objid)
+        if not valid:
+            return
+        ctm = self.ctm
+        saved = device.checkpoint()
+        try:
+            content.run(self, valid, check)
+        except content.Unsupported:
+            device.restore(saved)
+            self.init_state(ctm)
+            super().execute(streams)
 
     def push(self, obj: Any) -> None:
         self.argstack.append(obj)
@@ -404,11 +453,16 @@ class Interpreter(PDFPageInterpreter):
 
     def pop(self, n: int) -> list[Any]:
         # pdfminer copies the whole operand stack on every pop, quadratic when a page piles up operands.
+        # In place, too, because content.run holds on to the stack.
         if n == 0:
             return []
         x = self.argstack[-n:]
         del self.argstack[-n:]
         return x
+
+
+def _no_clock() -> None:
+    pass
 
 
 # -- the page tree -----------------------------------------------------------------------------------------
