@@ -17,6 +17,7 @@ import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import BinaryIO, Union
 
 from pdfminer.pdfdevice import PDFTextDevice
@@ -155,7 +156,10 @@ class _Glyphs(PDFTextDevice):
         super().__init__(rsrcmgr)
         self.clock = clock
         self.limits = limits
-        self.glyphs: list[tuple] = []
+        # The page's glyphs so far, as build_lines wants them: one list per writing angle, each glyph
+        # (perp, along, seq, text, x, y, dx, dy, size, advance, font, artifact), seq counting from 0.
+        self.buckets: dict[int, list[tuple]] = {}
+        self.count = 0
         # Per font: cid -> (text, width), each looked up once. Weak keys: a font made for one page (one
         # given in place in the resources, not by reference) goes with its page.
         self._fonts: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -165,7 +169,8 @@ class _Glyphs(PDFTextDevice):
         self.pictures: list[tuple[float, float, float, float]] = []  # in device space
 
     def begin_page(self, page: PDFPage, ctm) -> None:  # noqa: ANN001 - pdfminer's signature
-        self.glyphs = []
+        self.buckets = {}
+        self.count = 0
         self.pictures = []
         self.ctm = ctm
         self._marks = []
@@ -173,12 +178,13 @@ class _Glyphs(PDFTextDevice):
         self._forms = 0
 
     # The interpreter sets the device back when its fast parser hands a stream to pdfminer's.
-    def checkpoint(self) -> tuple[int, list[str], str]:
-        return len(self.glyphs), list(self._marks), self._artifact
+    def checkpoint(self) -> tuple[int, dict[int, int], list[str], str]:
+        return self.count, {angle: len(items) for angle, items in self.buckets.items()}, list(self._marks), \
+            self._artifact
 
-    def restore(self, state: tuple[int, list[str], str]) -> None:
-        count, marks, self._artifact = state
-        del self.glyphs[count:]
+    def restore(self, state: tuple[int, dict[int, int], list[str], str]) -> None:
+        self.count, sizes, marks, self._artifact = state
+        self.buckets = {angle: items[:sizes[angle]] for angle, items in self.buckets.items() if angle in sizes}
         self._marks = list(marks)
 
     # Tagged PDFs mark page furniture as /Artifact marked content, often with its type: the glyphs drawn
@@ -229,13 +235,18 @@ class _Glyphs(PDFTextDevice):
         visible = dn != 0 and un != 0
         if visible:
             dx, dy, size = dx / dn, dy / dn, fontsize * un
+            # Upright text is nearly all glyphs: skip the trigonometry for it.
+            angle = 0 if dy == 0.0 and dx > 0 else round(math.degrees(math.atan2(dy, dx))) % 360
+            bucket = self.buckets.get(angle)
+            if bucket is None:
+                bucket = self.buckets[angle] = []
         crise, drise = c * rise, d * rise
         known = self._fonts.get(font)
         if known is None:
             known = self._fonts[font] = {}
         fontname = font.fontname
         artifact = self._artifact
-        glyphs = self.glyphs
+        count = self.count
         x, y = textstate.linematrix
         spaced = False
         for obj in seq:
@@ -257,11 +268,16 @@ class _Glyphs(PDFTextDevice):
                         glyph = known[cid] = _glyph(font, cid)
                     text, width = glyph
                     adv = width * fontsize * scaling
-                    if not len(glyphs) & 255:
-                        self._check(len(glyphs))
+                    if not count & 255:
+                        self._check(count)
                     if visible and text:
-                        glyphs.append((text, x * a + y * c + e + crise, x * b + y * d + f + drise, dx, dy, size,
+                        ox = x * a + y * c + e + crise
+                        oy = x * b + y * d + f + drise
+                        # perp: the baseline's offset from the origin along its normal; along: the place on it
+                        bucket.append((dx * oy - dy * ox, dx * ox + dy * oy, count, text, ox, oy, dx, dy, size,
                                        adv * dn, fontname, artifact))
+                        count += 1
+                        self.count = count
                     if vertical:
                         y += adv
                         if cid == 32 and wordspace:
@@ -447,7 +463,8 @@ def _list_pages(doc: PDFDocument, limits: Limits) -> list:
 def _read_page(number: int, page_object: PDFPage, interpreter: PDFPageInterpreter, device: _Glyphs) -> Page:
     width, height, crop = _frame(page_object)
     error = None
-    device.glyphs = []
+    device.buckets = {}
+    device.count = 0
     try:
         interpreter.process_page(page_object)
     except PageFurnitureError:
@@ -455,11 +472,11 @@ def _read_page(number: int, page_object: PDFPage, interpreter: PDFPageInterprete
     except PARSER_ERRORS as exc:
         # Keep what was read before the failure and say so: the page is named in the report.
         error = f"page {number} could not be read completely ({_brief(exc)})"
-    lines = build_lines(device.glyphs, crop)
+    lines = build_lines(device.buckets, crop)
     cx0, _, _, cy1 = crop
     pictures = tuple((round(x0 - cx0, 2), round(cy1 - y1, 2), round(x1 - cx0, 2), round(cy1 - y0, 2))
                      for x0, y0, x1, y1 in device.pictures)
-    device.glyphs, device.pictures = [], []
+    device.buckets, device.pictures = {}, []
     return Page(number=number, width=round(width, 2), height=round(height, 2), lines=lines, error=error,
                 pictures=pictures)
 
@@ -492,97 +509,115 @@ def _frame(page_object: PDFPage) -> tuple[float, float, tuple[float, float, floa
     return crop[2] - crop[0], crop[3] - crop[1], crop
 
 
-def build_lines(glyphs: list[tuple], crop: tuple[float, float, float, float]) -> tuple[Line, ...]:
+def build_lines(buckets: dict[int, list[tuple]], crop: tuple[float, float, float, float]) -> tuple[Line, ...]:
     """Group glyphs into lines: same writing direction, same baseline, no wide gap; keep drawing order.
 
-    Works for any direction, so vertical margin text and diagonal watermarks become lines too.
+    ``buckets`` holds the glyphs of each writing angle as ``_Glyphs`` records them. Works for any
+    direction, so vertical margin text and diagonal watermarks become lines too. Glyphs outside the crop
+    box are kept: their lines get boxes outside the visible page, and the detector reports them
+    (printers' slugs and proof notes live there).
     """
     cx0, cy0, cx1, cy1 = crop
-    buckets: dict[int, list[tuple]] = {}
-    for seq, (text, ox, oy, dx, dy, size, adv, font, artifact) in enumerate(glyphs):
-        # Glyphs outside the crop box are kept: their lines get boxes outside the visible page, and the
-        # detector reports them (printers' slugs and proof notes live there).
-        # Upright text is nearly all glyphs: skip the trigonometry for it.
-        angle = 0 if dy == 0.0 and dx > 0 else round(math.degrees(math.atan2(dy, dx))) % 360
-        perp = dx * oy - dy * ox  # offset of the baseline from the origin along its normal
-        along = dx * ox + dy * oy
-        buckets.setdefault(angle, []).append((perp, along, seq, text, ox, oy, dx, dy, size, adv, font, artifact))
     lines: list[tuple[int, Line]] = []
     for angle, items in buckets.items():
         items.sort()
         run: list[tuple] = []
-        base = None
+        base = first_size = 0.0
         for item in items:
-            if run and item[0] - base > BASELINE_TOLERANCE * max(item[8], run[0][8], 1.0):
-                lines.extend(_split_run(run, angle, cx0, cy1))
-                run = []
+            if run:
+                # max(size, first_size, 1.0), spelled out: the same result, also for NaN, without a call
+                limit = item[8]
+                if first_size > limit:
+                    limit = first_size
+                if 1.0 > limit:
+                    limit = 1.0
+                if item[0] - base > BASELINE_TOLERANCE * limit:
+                    _split_run(run, angle, cx0, cy1, lines)
+                    run = []
             if not run:
-                base = item[0]
+                base, first_size = item[0], item[8]
             run.append(item)
         if run:
-            lines.extend(_split_run(run, angle, cx0, cy1))
-    lines.sort(key=lambda pair: pair[0])
+            _split_run(run, angle, cx0, cy1, lines)
+    lines.sort(key=_first)
     return tuple(line for _, line in lines)
 
 
-def _split_run(run: list[tuple], angle: int, left: float, top: float) -> list[tuple[int, Line]]:
-    run.sort(key=lambda item: item[1])
-    out: list[tuple[int, Line]] = []
+_first = itemgetter(0)
+_along = itemgetter(1)
+
+
+def _split_run(run: list[tuple], angle: int, left: float, top: float, out: list[tuple[int, Line]]) -> None:
+    """Cut one baseline's glyphs where a wide gap separates them; add each part's line to ``out``."""
+    run.sort(key=_along)
     segment: list[tuple] = []
-    end = None
+    end = 0.0
     for item in run:
         along, size, adv = item[1], item[8], item[9]
-        if segment and along - end > LINE_SPLIT_GAP * max(size, 1.0):
-            line = _make_line(segment, angle, left, top)
-            if line is not None:
-                out.append(line)
-            segment = []
-            end = None
+        if segment:
+            if 1.0 > size:
+                size = 1.0
+            if along - end > LINE_SPLIT_GAP * size:
+                _make_line(segment, angle, left, top, out)
+                segment = [item]
+                end = along + adv
+                continue
+            if along + adv > end:
+                end = along + adv
+        else:
+            end = along + adv
         segment.append(item)
-        end = along + adv if end is None else max(end, along + adv)
     if segment:
-        line = _make_line(segment, angle, left, top)
-        if line is not None:
-            out.append(line)
-    return out
+        _make_line(segment, angle, left, top, out)
 
 
-def _make_line(segment: list[tuple], angle: int, left: float, top: float) -> tuple[int, Line] | None:
+def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: list[tuple[int, Line]]) -> None:
     parts: list[str] = []
-    end = None
     sizes: dict[float, int] = {}
     fonts: dict[str, int] = {}
     artifacts: dict[str, int] = {}
     big = 0.0
-    for perp, along, seq, text, ox, oy, dx, dy, size, adv, font, artifact in segment:
-        if end is not None and along - end > WORD_GAP * size and parts and not parts[-1].isspace() \
-                and not text.isspace():
-            parts.append(" ")
+    end = far = 0.0
+    last_glyph = segment[0]
+    first = last_glyph[2]
+    blank = True  # whether the previous glyph was white space (none before the first)
+    for item in segment:
+        _, along, seq, text, _, _, _, _, size, adv, font, artifact = item
+        space = text.isspace()
+        if parts:
+            if along - end > WORD_GAP * size and not blank and not space:
+                parts.append(" ")
+            if along + adv > far:  # the glyph that ends last, the first of them on a tie (as max() picks)
+                far, last_glyph = along + adv, item
+            if seq < first:
+                first = seq
+        else:
+            far = along + adv
         parts.append(text)
+        blank = space
         end = along + adv
-        if not text.isspace():
+        if not space:
             key = round(size, 1)
             sizes[key] = sizes.get(key, 0) + 1
             fonts[font] = fonts.get(font, 0) + 1
-            big = max(big, size)
+            if size > big:
+                big = size
             if artifact:
                 artifacts[artifact] = artifacts.get(artifact, 0) + 1
     text = " ".join("".join(parts).split())
     if not text:
-        return None
+        return
     size = max(sizes, key=sizes.__getitem__) if sizes else 0.0
     font = max(fonts, key=fonts.__getitem__) if fonts else ""
     # A line is an artifact when most of its glyphs are.
     artifact = max(artifacts, key=artifacts.__getitem__) if sum(artifacts.values()) * 2 > sum(fonts.values()) else ""
     # The box spans from the first glyph's origin to the last glyph's end along the writing direction,
     # and from the descender to the ascender of the largest glyph across it: four corners, any angle.
-    first_glyph, last_glyph = segment[0], max(segment, key=lambda item: item[1] + item[9])
-    _, _, _, _, sx, sy, dx, dy, _, _, _, _ = first_glyph
+    _, _, _, _, sx, sy, dx, dy, _, _, _, _ = segment[0]
     ex = last_glyph[4] + dx * last_glyph[9]
     ey = last_glyph[5] + dy * last_glyph[9]
     ux, uy = -dy * big, dx * big
     xs = (sx - 0.2 * ux, sx + 0.8 * ux, ex - 0.2 * ux, ex + 0.8 * ux)
     ys = (sy - 0.2 * uy, sy + 0.8 * uy, ey - 0.2 * uy, ey + 0.8 * uy)
     box = (round(min(xs) - left, 2), round(top - max(ys), 2), round(max(xs) - left, 2), round(top - min(ys), 2))
-    first = min(item[2] for item in segment)
-    return first, Line(text=text, box=box, size=size, font=font, angle=angle, artifact=artifact)
+    out.append((first, Line(text=text, box=box, size=size, font=font, angle=angle, artifact=artifact)))
