@@ -6,8 +6,8 @@
     python tests/bench/bench.py --no-browser    # CPython figures only
     python tests/bench/bench.py --runs 5 --json tests/bench/out/result.json
 
-Inputs: every PDF in ../shared/eval/real (or --real DIR) plus generated documents of 10, 100, 300 and
-1,000 pages and a batch of 50 small ones (tests/bench/gen.py, cached in tests/bench/out/). Every
+Inputs: every PDF in ../shared/eval/real and real2 (or each --real DIR) plus generated documents of 10,
+100, 320 and 1,000 pages and a batch of 50 small ones (tests/bench/gen.py, cached in tests/bench/out/). Every
 CPython measurement runs in a fresh process (tests/bench/measure.py), so its peak RSS is its own and
 no cache survives from one file to the next, as for a user who runs the CLI once per file. The browser
 part builds the site with build.py into tests/bench/out/dist, serves it with build.py's own server on
@@ -36,21 +36,26 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 OUT = HERE / "out"
-REAL = (ROOT / ".." / "shared" / "eval" / "real").resolve()
+EVAL = (ROOT / ".." / "shared" / "eval").resolve()
+REAL = [EVAL / "real", EVAL / "real2"]
 sys.path.insert(0, str(HERE))
 
 import gen  # noqa: E402 - after the path set-up above
 
 MB = 1024 * 1024
 TARGETS = {
-    "cpython": 1.0,  # analyze pages/s over plain pdfminer's
-    "browser": 0.9,  # browser pages/s over CPython analyze's
-    "cold_start": 3.0,  # seconds
-    "payload": 8 * MB,  # bytes over the wire until ready
-    "first_result": 8.0,  # seconds, 100-page PDF
+    "cpython": 2.5,  # analyze pages/s over plain pdfminer's
+    "browser": 0.75,  # browser pages/s over CPython analyze's, the main worker alone (?workers=1)
+    "cold_start": 2.2,  # seconds
+    "payload": 7 * MB,  # bytes over the wire until ready
+    "first_result": 4.0,  # seconds, 100-page PDF
     "memory": 500 * MB,
     "batch": 2.0,  # --jobs 2 over --jobs 1, on 2 cores ("about 2x")
 }
+
+
+# measure.py's stages of analyze, as the table names them.
+STAGES = {"parse": "parse", "lines": "glyphs to lines", "detect": "detect", "outputs": "outputs"}
 
 
 def log(message: str) -> None:
@@ -133,10 +138,11 @@ class Inputs:
 
 
 def prepare(args: argparse.Namespace) -> Inputs:
-    real_dir = Path(args.real)
-    if not real_dir.is_dir():
-        raise SystemExit(f"error: no folder {real_dir}; pass --real DIR with the real PDFs")
-    real = sorted(real_dir.glob("*.pdf"))
+    real: list[Path] = []
+    for real_dir in map(Path, args.real or REAL):
+        if not real_dir.is_dir():
+            raise SystemExit(f"error: no folder {real_dir}; pass --real DIR with the real PDFs")
+        real += sorted(real_dir.glob("*.pdf"))
     if args.quick:
         # The smallest few keep a quick run short but still cover several producers.
         real = sorted(real, key=lambda p: p.stat().st_size)[:5]
@@ -165,7 +171,7 @@ def cpython_corpus(files: list[Path], run: int) -> dict[str, dict]:
         out[pdf.name] = {"pages": row["analyze"]["pages"],
                          "pdfminer": {"wall": row["pdfminer"]["seconds"], "cpu": row["pdfminer"]["cpu"]},
                          "analyze": {"wall": row["analyze"]["seconds"], "cpu": row["analyze"]["cpu"],
-                                     "read": row["analyze"]["read"]},
+                                     "read": row["analyze"]["read"], "stages": row["analyze"]["stages"]},
                          "analyze_peak_rss": row["analyze"]["peak_rss"], "pdfminer_peak_rss": row["pdfminer"]["peak_rss"]}
         log(f"  cpython  {pdf.name:42} {out[pdf.name]['pages']:5d} p  pdfminer {row['pdfminer']['seconds']:7.2f} s"
             f"  analyze {row['analyze']['seconds']:7.2f} s")
@@ -223,7 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="a smoke test: 1 run, the 5 smallest real PDFs, documents of 10-200 pages, a batch of 20")
     parser.add_argument("--no-browser", action="store_true", help="skip the browser part")
-    parser.add_argument("--real", default=str(REAL), help=f"folder of real PDFs (default {REAL})")
+    parser.add_argument("--real", action="append",
+                        help=f"a folder of real PDFs (may be repeated; default {' and '.join(map(str, REAL))})")
     parser.add_argument("--long-pages", type=int, default=None,
                         help="pages of the long generated document (default 320, 200 with --quick)")
     parser.add_argument("--sizes", default=None,
@@ -365,7 +372,7 @@ def summarize(results: dict, args: argparse.Namespace) -> str:
                  f"analyze {median(tp('analyze')(r, 'wall') for r in runs):.1f} p/s, plain pdfminer "
                  f"{median(tp('pdfminer')(r, 'wall') for r in runs):.1f} p/s ({len(files)} PDFs, {total_pages} pages): "
                  f"{spread(wall)}x; by CPU time {spread(cpu)}x",
-                 ">= 1.0x", verdict(median(wall) >= TARGETS["cpython"])))
+                 f">= {TARGETS['cpython']}x", verdict(median(wall) >= TARGETS["cpython"])))
 
     if has_browser:
         wall = ratios(runs, tp("browser"), tp("analyze"), "wall")
@@ -378,26 +385,26 @@ def summarize(results: dict, args: argparse.Namespace) -> str:
                      f"{workers}), CPython analyze {median(tp('analyze')(r, 'wall') for r in runs):.1f} p/s: "
                      f"{spread(wall)}x; by CPU time {spread(cpu)}x. The main worker alone (?workers=1): "
                      + (f"{median(tp('browser1')(r, 'wall') for r in runs):.1f} p/s, {spread(one)}x; by CPU time "
-                        f"{spread(one_cpu)}x" if one else "not measured"), ">= 0.9x",
-                     verdict(median(wall) >= TARGETS["browser"]) if wall else "n/a"))
+                        f"{spread(one_cpu)}x" if one else "not measured"), f"one: >= {TARGETS['browser']}x",
+                     verdict(median(one) >= TARGETS["browser"]) if one else "n/a"))
         cold = [r["browser"]["cold_start"] for r in runs]
         cold_cpu = [r["browser"].get("cold_start_cpu") for r in runs]
         rows.append(("cold start", f"{spread(cold)} s (navigation start to data-state=ready, fresh browser context; "
                      f"renderer CPU {spread(cold_cpu)} s)",
-                     "<= 3 s", verdict(median(cold) <= TARGETS["cold_start"])))
+                     f"<= {TARGETS['cold_start']} s", verdict(median(cold) <= TARGETS["cold_start"])))
         wire = [r["browser"]["payload_wire"] for r in runs]
         body = median(r["browser"]["payload_body"] for r in runs)
         served = results.get("server", {})
         rows.append(("first-visit payload",
                      f"{median(wire) / MB:.2f} MB on the wire in {median(r['browser']['requests'] for r in runs):.0f} "
                      f"requests, headers included ({served.get('compression', '?')}; the files are {body / MB:.2f} MB)",
-                     "<= 8 MB", verdict(median(wire) <= TARGETS["payload"])))
+                     f"<= {TARGETS['payload'] / MB:.0f} MB", verdict(median(wire) <= TARGETS["payload"])))
         first = [r["browser"]["first_result"]["wall"] for r in runs]
         first_cpu = [r["browser"]["first_result"]["cpu"] for r in runs]
         rows.append(("time to first result",
                      f"{spread(first)} s for a 100-page text PDF, file input to data-state=done, right after ready "
                      f"(renderer CPU {spread(first_cpu)} s)",
-                     "<= 8 s", verdict(median(first) <= TARGETS["first_result"])))
+                     f"<= {TARGETS['first_result']} s", verdict(median(first) <= TARGETS["first_result"])))
 
     # Where the time goes: reading the pages (pdfminer) versus everything after the last page.
     def split(tool: str) -> str | None:
@@ -415,6 +422,20 @@ def summarize(results: dict, args: argparse.Namespace) -> str:
                                                      ("browser", split("browser") if has_browser else None)) if text]
     if parts:
         rows.append(("where the time goes", "; ".join(parts) + " (same set, wall medians)", "-", "-"))
+
+    # The same for CPython by stage, from measure.py: the first thing to look at before a profile.
+    totals: dict[str, float] = {}
+    for name in files:
+        vals = [st[name]["analyze"].get("stages") for st in sets]
+        if not all(vals):
+            totals = {}
+            break
+        for stage in vals[0]:
+            totals[stage] = totals.get(stage, 0.0) + median(v[stage] for v in vals)
+    if totals:
+        whole = sum(totals.values()) or 1.0
+        rows.append(("CPython stages", ", ".join(f"{STAGES.get(k, k)} {v:.1f} s ({v / whole:.0%})" for k, v in totals.items())
+                     + " (CPU seconds over the set, medians per file; outputs: the four files and the table)", "-", "-"))
 
     # Scaling: flat means the 1,000-page rate is not far below the 100-page rate (a step that grows
     # with the square of the pages would make it about 10 times lower).
@@ -451,7 +472,7 @@ def summarize(results: dict, args: argparse.Namespace) -> str:
         text += (f"; browser WebAssembly heap {heap / MB:.0f} MB ({heap0 / MB:.0f} MB when ready), "
                  f"renderer process peak RSS {renderer / MB:.0f} MB")
         worst = max(rss, heap)
-    rows.append((f"memory ({big} pages)", text, "< 500 MB", verdict(worst < TARGETS["memory"])))
+    rows.append((f"memory ({big} pages)", text, f"< {TARGETS['memory'] / MB:.0f} MB", verdict(worst < TARGETS["memory"])))
 
     j1 = [r["batch"][1]["wall"] for r in runs]
     j2 = [r["batch"][2]["wall"] for r in runs]

@@ -4,7 +4,8 @@ TOOL is ``analyze`` (``pagefurniture.analyze``, what the library, the CLI and th
 ``pdfminer`` (plain ``pdfminer.high_level.extract_pages`` with default settings, consuming every page).
 Prints one JSON object: pages, seconds (the call only, imports excluded), the CPU seconds of the call
 (far less disturbed than wall time when other work shares the machine), when the last page was read
-(analyze only: what follows is detection), the resident memory before
+(analyze only: what follows is detection), the CPU seconds of each stage (analyze only: parse, glyphs
+to lines, detect, and the outputs written after it), the resident memory before
 the call and the peak resident memory of the process (VmHWM), in bytes.
 """
 
@@ -25,6 +26,25 @@ def _status(field: str) -> int:
     return 0
 
 
+def _time_build_lines() -> dict[str, float]:
+    """Add up the CPU time spent in extract.build_lines (turning a page's glyphs into lines)."""
+    import importlib
+
+    extract = importlib.import_module("pagefurniture.extract")  # the package's name "extract" is a function
+    spent = {"cpu": 0.0}
+    build_lines = extract.build_lines
+
+    def timed(*args):  # noqa: ANN002, ANN202
+        start = time.process_time()
+        try:
+            return build_lines(*args)
+        finally:
+            spent["cpu"] += time.process_time() - start
+
+    extract.build_lines = timed
+    return spent
+
+
 def main(argv: list[str]) -> int:
     tool, path = argv
     # Import both libraries in every child so the memory before the call is comparable.
@@ -32,27 +52,39 @@ def main(argv: list[str]) -> int:
 
     import pagefurniture
 
+    if tool == "analyze":
+        lines = _time_build_lines()
     rss_before = _status("VmRSS")
     cpu = time.process_time()
     start = time.perf_counter()
     read = {}
+    stages = {}
     if tool == "analyze":
         def on_progress(done: int, total: int) -> None:
             if done == total:  # every page read; detection and the report come next
                 read["wall"], read["cpu"] = time.perf_counter() - start, time.process_time() - cpu
 
-        pages = len(pagefurniture.analyze(path, on_progress=on_progress).pages)
+        report = pagefurniture.analyze(path, on_progress=on_progress)
+        pages = len(report.pages)
     elif tool == "pdfminer":
         pages = sum(1 for _ in extract_pages(path))
     else:
         raise SystemExit(f"error: unknown tool {tool!r}; use analyze or pdfminer")
     seconds = time.perf_counter() - start
     cpu = time.process_time() - cpu
+    if tool == "analyze":
+        # Stages, in CPU seconds: parse (opening the file, content streams, glyphs), glyphs to lines
+        # (build_lines), detect (after the last page: the detector and the Report), and outputs (what the
+        # CLI and the page write, timed after analyze returned, so not part of its figure).
+        outputs = time.process_time()
+        report.cleaned_text(), report.pages_jsonl(), report.removed_jsonl(), report.to_json(), report.table()
+        stages = {"parse": read["cpu"] - lines["cpu"], "lines": lines["cpu"], "detect": cpu - read["cpu"],
+                  "outputs": time.process_time() - outputs}
     # VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the parent when it starts a program
     # (subprocess uses vfork), so a child of a big parent would report the parent's size.
     peak = _status("VmHWM") or resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    print(json.dumps({"tool": tool, "pages": pages, "seconds": seconds, "cpu": cpu, "read": read, "rss_before": rss_before, "peak_rss": peak,
-                      "module": pagefurniture.__file__}))
+    print(json.dumps({"tool": tool, "pages": pages, "seconds": seconds, "cpu": cpu, "read": read, "stages": stages,
+                      "rss_before": rss_before, "peak_rss": peak, "module": pagefurniture.__file__}))
     return 0
 
 
