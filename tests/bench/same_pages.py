@@ -6,8 +6,8 @@
     python tests/bench/same_pages.py --parser pdfminer --save slow.json   # pdfminer's own content parser
 
 Reads every PDF in ../shared/eval/corpus, real and real2 (or the folders given with --dir) with
-``extract`` and records each page (number, size, error) and each line (text, box, size, font, angle,
-artifact), the fields the detector sees. ``--compare`` prints each file, page and line that differs and
+``extract`` and records each page (number, size, error, pictures) and each line (text, box, size, font,
+angle, artifact), the fields the detector sees. ``--compare`` prints each file, page and line that differs and
 exits 1 when any does. ``--parser pdfminer`` reads with pdfminer's own content-stream parser instead of
 the fast path, so the two can be compared in one tree (``--parser fast`` is the default).
 
@@ -43,6 +43,7 @@ def record(path: Path) -> dict:
         return {"error": f"{type(exc).__name__}: {exc}"}
     return {"encrypted": doc.encrypted,
             "pages": [{"number": page.number, "width": page.width, "height": page.height, "error": page.error,
+                       "pictures": [list(box) for box in page.pictures],
                        "lines": [[line.text, list(line.box), line.size, line.font, line.angle, line.artifact]
                                  for line in page.lines]}
                       for page in doc.pages]}
@@ -65,7 +66,7 @@ def differences(name: str, old: dict, new: dict, limit: int = 20) -> list[str]:
         out.append(f"{name}: {len(old_pages)} pages -> {len(new_pages)}")
     for a, b in zip(old_pages, new_pages):
         where = f"{name} page {a['number']}"
-        for field in ("number", "width", "height", "error"):
+        for field in ("number", "width", "height", "error", "pictures"):
             if a[field] != b[field]:
                 out.append(f"{where}: {field} {a[field]!r} -> {b[field]!r}")
         if a["lines"] != b["lines"]:
