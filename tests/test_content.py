@@ -42,9 +42,9 @@ class Calls(PDFDevice):
 
 
 def _plain(value: object) -> object:
-    """Operands as comparable data: an inline image is pdfminer's PDFStream or the fast reader's marker."""
-    if isinstance(value, (PDFStream, content._Inline)):
-        return "<inline image>"
+    """Operands as comparable data: an inline image by its dictionary (the fast reader keeps no data)."""
+    if isinstance(value, PDFStream):
+        return ("<inline image>", _plain(value.attrs))
     if isinstance(value, list):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
@@ -217,7 +217,7 @@ def read(source: object, fast: bool, monkeypatch: pytest.MonkeyPatch) -> list:
     monkeypatch.setattr(guard.Interpreter, "fast", fast)
     reader = Reader(source)
     pages = [reader.read(n) for n in range(1, min(reader.page_count, PAGES) + 1)]
-    return [(page.number, page.width, page.height, page.error, page.lines) for page in pages]
+    return [(page.number, page.width, page.height, page.error, page.pictures, page.lines) for page in pages]
 
 
 @pytest.mark.parametrize("name", SAMPLE)
@@ -233,15 +233,25 @@ def test_a_declined_stream_is_read_once_by_pdfminer(monkeypatch):
     # recorded twice, and both must be there.
     page = h.text_ops([(72, 700, 12, "First line")]) + b"{ } pop\n" + h.text_ops([(72, 680, 12, "Second line")])
     pdf = h.document([page])
-    lines = read(pdf, True, monkeypatch)[0][4]
+    lines = read(pdf, True, monkeypatch)[0][5]
     assert [line.text for line in lines] == ["First line", "Second line"]
-    assert lines == read(pdf, False, monkeypatch)[0][4]
+    assert lines == read(pdf, False, monkeypatch)[0][5]
 
 
 def test_marked_content_named_in_the_resources_reads_the_same(monkeypatch):
     # A property list named in the resources reaches the device as its name, as with pdfminer's parser.
     page = b"/Artifact /MC0 BDC\n" + h.text_ops([(72, 750, 9, "Running head")]) + b"EMC\n"
     pdf = h.document([page])
-    lines = read(pdf, True, monkeypatch)[0][4]
+    lines = read(pdf, True, monkeypatch)[0][5]
     assert [(line.text, line.artifact) for line in lines] == [("Running head", "artifact")]
-    assert lines == read(pdf, False, monkeypatch)[0][4]
+    assert lines == read(pdf, False, monkeypatch)[0][5]
+
+
+def test_an_inline_image_is_skipped_and_still_placed(monkeypatch):
+    # Its data is not read, but the device learns where it is, as from pdfminer's parser.
+    image = b"q 100 0 0 50 72 600 cm BI /W 4 /H 2 /CS /G /BPC 8 ID \x00EI\xff\x10\x20(\x30\x40\x50 EI Q\n"
+    pdf = h.document([image + h.text_ops([(72, 580, 9, "Figure 1. A picture")])])
+    fast = read(pdf, True, monkeypatch)
+    assert fast[0][4] == ((72.0, 142.0, 172.0, 192.0),)
+    assert [line.text for line in fast[0][5]] == ["Figure 1. A picture"]
+    assert fast == read(pdf, False, monkeypatch)

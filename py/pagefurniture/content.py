@@ -8,7 +8,8 @@ operators, the way pdfminer's ``PDFPageInterpreter.execute`` does: the same obje
 bytes, interned ``PSLiteral``/``PSKeyword``, lists, dicts), the same operand stack, the same ``do_*``
 methods looked up by the same names. What the text path cannot see is not computed: path construction,
 painting and clipping operators only take their operands off the stack, text is shown without copying the
-graphic state, and inline-image data is skipped without being read.
+graphic state, and inline-image data is skipped without being copied (the device learns where the image
+is, as from pdfminer; image XObjects are never decoded, by either).
 
 Anything this reader does not understand exactly as pdfminer does (a procedure ``{ }``, an odd dictionary,
 an inline image whose end is not found in its own stream, a string or name cut by the end of a stream,
@@ -23,7 +24,7 @@ from functools import partial
 from typing import Any
 
 from pdfminer.pdfinterp import PDFPageInterpreter
-from pdfminer.pdftypes import LITERALS_ASCII85_DECODE, stream_value
+from pdfminer.pdftypes import LITERALS_ASCII85_DECODE, PDFStream, stream_value
 from pdfminer.psparser import KWD, LIT, PSLiteral, literal_name
 
 
@@ -73,13 +74,6 @@ _INLINE_WS = frozenset(b"\t\n\x0b\x0c\r ")  # bytes.isspace(), which ends an inl
 # only while the interpreter has pdfminer's own method, so a subclass that overrides one is still called.
 _UNSEEN = ("do_m", "do_l", "do_c", "do_v", "do_y", "do_h", "do_re", "do_S", "do_s", "do_f", "do_F", "do_f_a",
            "do_B", "do_B_a", "do_b", "do_b_a", "do_n", "do_W", "do_W_a", "do_BX", "do_EX", "do_sh", "do_ET")
-
-
-class _Inline:
-    """Stands on the operand stack where pdfminer puts an inline image (which its ``do_EI`` then ignores)."""
-
-
-_INLINE = _Inline()
 
 
 def _unescape(body: bytes) -> bytes:
@@ -158,21 +152,23 @@ def _inline_end(data: bytes, start: int, target: bytes) -> int:
     return pos
 
 
-def _inline_target(items: list) -> bytes:
-    """The end marker pdfminer looks for after an inline image's dictionary (BI ... ID)."""
+def _inline_image(items: list) -> tuple[PDFStream, bytes]:
+    """The inline image pdfminer puts on the stack for a dictionary BI ... ID, without its data (no one
+    reads it: the device only notes where the image is), and the end marker it looks for after ID."""
     if len(items) % 2:
         raise Unsupported("an inline image with an odd dictionary")
     params = {literal_name(k): v for k, v in zip(items[::2], items[1::2])}
+    image = PDFStream(params, b"")
     filters = params.get("F")
     if filters is None:
-        return b"EI"
+        return image, b"EI"
     if isinstance(filters, PSLiteral):
         filters = [filters]
     try:
         first = filters[0]
     except Exception as exc:  # noqa: BLE001 - pdfminer raises here; its parser will do so again
         raise Unsupported("an inline image with a strange filter") from exc
-    return b"~>" if first in LITERALS_ASCII85_DECODE else b"EI"
+    return image, b"~>" if first in LITERALS_ASCII85_DECODE else b"EI"
 
 
 class Operators(dict):
@@ -323,12 +319,12 @@ def run(interp: Any, streams: list, check: Any) -> None:
                     else:  # ID: the inline image's data follows
                         if kind != "i":
                             raise Unsupported("ID outside an inline image")
-                        target = _inline_target(items)
+                        image, target = _inline_image(items)
                         kind, items = contexts.pop()
                         pos = _inline_end(data, m.start(_SPECIAL) + 3, target)
                         # pdfminer pushes the image, then its EI (after ~> the EI is still to come): go on
-                        # at that EI, which takes the image off the stack again.
-                        stack.append(_INLINE)
+                        # at that EI, whose do_EI shows the image to the device.
+                        stack.append(image)
                         if target == b"EI":
                             pos -= 3  # back to the E of "EI" and the whitespace after it
                         pos = _SPACE.match(data, pos).end()

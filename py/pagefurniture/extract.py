@@ -178,13 +178,14 @@ class _Glyphs(PDFTextDevice):
         self._forms = 0
 
     # The interpreter sets the device back when its fast parser hands a stream to pdfminer's.
-    def checkpoint(self) -> tuple[int, dict[int, int], list[str], str]:
-        return self.count, {angle: len(items) for angle, items in self.buckets.items()}, list(self._marks), \
-            self._artifact
+    def checkpoint(self) -> tuple:
+        return (self.count, {angle: len(items) for angle, items in self.buckets.items()}, len(self.pictures),
+                list(self._marks), self._artifact, self._forms)
 
-    def restore(self, state: tuple[int, dict[int, int], list[str], str]) -> None:
-        self.count, sizes, marks, self._artifact = state
+    def restore(self, state: tuple) -> None:
+        self.count, sizes, pictures, marks, self._artifact, self._forms = state
         self.buckets = {angle: items[:sizes[angle]] for angle, items in self.buckets.items() if angle in sizes}
+        del self.pictures[pictures:]
         self._marks = list(marks)
 
     # Tagged PDFs mark page furniture as /Artifact marked content, often with its type: the glyphs drawn
