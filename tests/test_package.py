@@ -31,7 +31,7 @@ def test_one_version_for_the_library_the_command_line_and_the_report(capsys):
     assert capsys.readouterr().out.strip() == f"pagefurniture {_version.__version__}"
 
 
-def test_only_extract_and_guard_import_pdfminer():
+def test_only_extract_guard_and_content_import_pdfminer():
     importers = set()
     for path in PACKAGE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -39,7 +39,7 @@ def test_only_extract_and_guard_import_pdfminer():
                 [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
             if any(name.split(".")[0] == "pdfminer" for name in names):
                 importers.add(path.name)
-    assert importers == {"extract.py", "guard.py"}
+    assert importers == {"extract.py", "guard.py", "content.py"}
 
 
 def test_guard_refuses_a_pdfminer_that_lacks_what_it_patches(monkeypatch):

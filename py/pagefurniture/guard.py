@@ -17,7 +17,8 @@ This module closes those holes without forking pdfminer:
   declines) and checks the clock while it parses operators, so a page that draws no text still stops;
 * ``list_pages`` walks the page tree without recursion and names every page it cannot read.
 
-This module and ``extract`` are the only ones that import pdfminer. ``extract`` uses it to read; ``web``
+This module (with ``content``, the content-stream reader of ``Interpreter``) and ``extract`` are the only
+ones that import pdfminer. ``extract`` uses it to read; ``web``
 calls ``install()`` to register the browser's way of fetching character maps.
 """
 
