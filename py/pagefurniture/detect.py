@@ -53,9 +53,10 @@ POSITION_TOLERANCE = 0.9
 SIZE_TOLERANCE = 0.12
 # A heading is at least this much larger than the body text; running heads rarely are.
 HEADING_SIZE = 1.15
-# A page number at the top or bottom lies in one of this many rows nearest the edge (below a legal
-# notice of several lines, after a chart's axis labels), never deeper in the text.
-NUMBER_ROWS = 6
+# Furniture at the top or bottom lies in one of this many rows nearest the edge (a page number below a
+# legal notice of several lines, a proof block), never deeper in the text: lines deeper in are the text's,
+# and are not looked at as furniture at all.
+EDGE_ROWS = 8
 # Documents of up to this many pages accept a run of two pages (a letter with its footer on both).
 SHORT_DOCUMENT = 4
 # Elsewhere a page-number sequence needs this many pages, and may skip this many (pictures, openers).
@@ -130,10 +131,7 @@ class _Line:
     beside: Side  # wholly left or right of the page's text column
     left_half: bool  # its centre is in the left half of the page (the left page of two printed on one sheet)
     rank: int  # how many rows lie between it and its edge (top or bottom; 0 for the outermost row)
-    key: tuple[int, int] = (0, 0)  # (page, index), the line's name in groups
-
-    def __post_init__(self) -> None:
-        self.key = (self.page, self.index)
+    key: tuple[int, int]  # (page, index), the line's name in groups
 
 
 @dataclass(slots=True)
@@ -190,7 +188,10 @@ class _Layout:
 
     page: Page
     rows: list[list[int]]  # indices of upright lines, row by row from the top of the page
-    lines: dict[int, _Line]  # by line index; lines of unmapped glyph codes are left out
+    gaps: list[float]  # the gap above each row but the first (negative where rows overlap)
+    # By line index. Left out: lines of unmapped glyph codes, and lines deep in the text (EDGE_ROWS) unless
+    # every line is wanted: both are the page's text.
+    lines: dict[int, _Line]
     block: TextBlock | None = None
 
 
@@ -267,7 +268,7 @@ def _number_tokens(text: str) -> tuple[tuple[int, int, bool], ...]:
     out = []
     tokens = text.split()
     for i, raw in enumerate(tokens):
-        for part in NUMBER_PARTS.split(raw):
+        for part in (NUMBER_PARTS.split(raw) if "/" in raw or "|" in raw else (raw,)):
             core = part.strip(PN_WRAP)
             if not core:
                 continue
@@ -395,7 +396,7 @@ def explain(pages: Sequence[Page], number: int) -> PageEvidence:
     page = next((p for p in pages if p.number == number), None)
     if page is None:
         raise ValueError(f"there is no page {number}; the document has {len(pages)} pages")
-    analysis = _analyse(pages)
+    analysis = _analyse(pages, every_line=True)
     layout = analysis.layouts.get(number)
     group_of = {key: g.id for g in analysis.groups for key in g.members}
     slots = [s for s in analysis.slots]
@@ -417,13 +418,13 @@ class _Analysis:
     slots: tuple[Slot, ...]  # the places the document's furniture holds
 
 
-def _analyse(pages: Sequence[Page]) -> _Analysis:
+def _analyse(pages: Sequence[Page], *, every_line: bool = False) -> _Analysis:
     """Given the pages, runs every pass in order and returns the groups with what was learnt on the way."""
     text_pages = [p for p in pages if p.has_text]
     if not text_pages:
         return _Analysis((), {}, 10.0, ())
     body = _body_size(text_pages)
-    layouts = _place_lines(text_pages)
+    layouts = _place_lines(text_pages, every_line=every_line)
     ctx = _Context(layouts, body, _typical_gap(layouts.values(), body), len(text_pages))
     lines = [m for layout in layouts.values() for m in layout.lines.values()]
 
@@ -461,38 +462,52 @@ def _body_size(pages: Sequence[Page]) -> float:
     return float(found.most_common(1)[0][0]) if found else 10.0
 
 
-def _rows(page: Page) -> tuple[list[int], list[list[int]]]:
-    """Given a page, returns the row of each line and the rows: upright lines clustered by baseline."""
-    row_of = [-1] * len(page.lines)
-    order = sorted((i for i, l in enumerate(page.lines) if l.angle == 0), key=lambda i: page.lines[i].bottom)
+def _rows(page: Page) -> tuple[list[int], list[list[int]], list[float]]:
+    """Given a page, returns the row of each line, the rows (upright lines clustered by baseline, from the
+    top) and the gap above each row but the first (negative where rows overlap)."""
+    lines = page.lines
+    row_of = [-1] * len(lines)
+    order = sorted((l.bottom, i) for i, l in enumerate(lines) if l.angle == 0)
     rows: list[list[int]] = []
+    spans: list[list[float]] = []  # top and bottom of each row
     last = None
-    for i in order:
-        line = page.lines[i]
-        base = line.bottom - 0.2 * line.size
+    for bottom, i in order:
+        line = lines[i]
+        base = bottom - 0.2 * line.size
         if last is not None and base - last <= ROW_TOLERANCE * max(line.size, 1.0):
             rows[-1].append(i)
+            span = spans[-1]
+            if line.box[1] < span[0]:
+                span[0] = line.box[1]
+            if bottom > span[1]:
+                span[1] = bottom
         else:
             rows.append([i])
+            spans.append([line.box[1], bottom])
             last = base
         row_of[i] = len(rows) - 1
-    return row_of, rows
+    gaps = [b[0] - a[1] for a, b in zip(spans, spans[1:])]
+    return row_of, rows, gaps
 
 
-def _place_lines(pages: Sequence[Page]) -> dict[int, _Layout]:
-    """Given the pages with text, returns each page's rows and lines, each line with its edge and distance."""
+def _place_lines(pages: Sequence[Page], *, every_line: bool = False) -> dict[int, _Layout]:
+    """Given the pages with text, returns each page's rows and the lines that may be furniture, each with
+    its edge and distance (``every_line``: all lines, for explaining a page)."""
     rowed = {page.number: _rows(page) for page in pages}
-    columns = _columns(pages, {number: rows for number, (_, rows) in rowed.items()})
+    columns = _columns(pages, {number: rows for number, (_, rows, _) in rowed.items()},
+                       {number: gaps for number, (_, _, gaps) in rowed.items()})
     layouts: dict[int, _Layout] = {}
     for page in pages:
-        row_of, rows = rowed[page.number]
+        row_of, rows, gaps = rowed[page.number]
         w, h = page.width, page.height
         # Short lines wholly left or right of the text column and within its height (pleading line
         # numbers, side heads) are margin text.
         col_left, col_top, col_right, col_bottom = columns.get(page.number) or (-1.0, 0.0, w + 1, -1.0)
+        left_margin, right_margin = min(col_left, w * SIDE_BAND), max(col_right, w * (1 - SIDE_BAND))
+        last_row = len(rows) - 1
         placed: dict[int, _Line] = {}
         for i, line in enumerate(page.lines):
-            if _is_garbage(line.text) and line.angle not in (90, 270):
+            if line.angle not in (90, 270) and _is_garbage(line.text):
                 # Unmapped glyph codes repeat without meaning anything: never furniture by repetition.
                 # Upright text only: vertical text in the side margin is judged by its place alone.
                 continue
@@ -508,30 +523,41 @@ def _place_lines(pages: Sequence[Page]) -> dict[int, _Layout]:
                 place = "left" if cx < w / 2 else "right"
                 if min(cx, w - cx) > w * VERTICAL_BODY or any(_beside_picture(line.box, pic) for pic in page.pictures):
                     place = "body"  # in the text, or a credit set along a photo: the photo's
-            elif x1 <= min(col_left, w * SIDE_BAND) and len(line.text) <= MARGIN_TEXT and col_top <= top <= col_bottom:
+            elif x1 <= left_margin and len(line.text) <= MARGIN_TEXT and col_top <= top <= col_bottom:
                 place = "left"
-            elif x0 >= max(col_right, w * (1 - SIDE_BAND)) and len(line.text) <= MARGIN_TEXT and col_top <= top <= col_bottom:
+            elif x0 >= right_margin and len(line.text) <= MARGIN_TEXT and col_top <= top <= col_bottom:
                 place = "right"
             else:
                 place = "top" if (top + bottom) / 2 < h / 2 else "bottom"
-            offset = {"top": top, "bottom": h - bottom, "left": x0, "right": w - x1}.get(place, 0.0)
-            if place in ("left", "right") and not beyond and line.angle == 0:
-                offset = top  # margin text is placed by its height on the page, like a line number
+            if place == "top":
+                offset = top
+            elif place == "bottom":
+                offset = h - bottom
+            elif place in ("left", "right"):
+                # Margin text is placed by its height on the page, like a line number; vertical text and
+                # text beyond the page by its distance from the side edge.
+                offset = top if not beyond and line.angle == 0 else x0 if place == "left" else w - x1
+            else:
+                offset = 0.0
             side: Side = "left" if x1 <= col_left else "right" if x0 >= col_right else ""
             r = row_of[i]
-            rank = (r if place == "top" else len(rows) - 1 - r) if r >= 0 else 0
-            placed[i] = _Line(page.number, i, line, place, offset, r, shape_of(line.text), beyond, side, x0 + x1 < w, rank)
-        layouts[page.number] = _Layout(page, rows, placed)
+            rank = (r if place == "top" else last_row - r) if r >= 0 else 0
+            if rank >= EDGE_ROWS and place in ("top", "bottom") and not every_line and not line.artifact:
+                continue  # deep in the text: never looked at as furniture, so not placed at all
+            placed[i] = _Line(page.number, i, line, place, offset, r, shape_of(line.text), beyond, side,
+                              x0 + x1 < w, rank, (page.number, i))
+        layouts[page.number] = _Layout(page, rows, gaps, placed)
     return layouts
 
 
-def _columns(pages: Sequence[Page], rows: dict[int, list[list[int]]]) -> dict[int, tuple[float, float, float, float]]:
+def _columns(pages: Sequence[Page], rows: dict[int, list[list[int]]], gaps: dict[int, list[float]]
+             ) -> dict[int, tuple[float, float, float, float]]:
     """Given the pages and their rows, returns each page's text column (left, top, right, bottom) from
     its long lines; a page with too few of them (a slide, a picture page) gets the column of the other
     pages of its size."""
     columns: dict[int, tuple[float, float, float, float]] = {}
     for page in pages:
-        head = _head_rows(page, rows[page.number])
+        head = _head_rows(rows[page.number], gaps[page.number])
         long_lines = [l for i, l in enumerate(page.lines) if l.angle == 0 and len(l.text) > LONG_LINE and i not in head]
         if len(long_lines) >= 5:
             # Where most long lines start and end: a margin note's lines are long too, but few.
@@ -550,34 +576,25 @@ def _columns(pages: Sequence[Page], rows: dict[int, list[list[int]]]) -> dict[in
     return columns
 
 
-def _head_rows(page: Page, rows: list[list[int]]) -> set[int]:
+def _head_rows(rows: list[list[int]], gaps: list[float]) -> set[int]:
     """The lines of the page's first and last rows where a wide gap sets them apart from the rest: a long
     running head must not stretch the text column up to the page number beside it."""
-    gaps = _row_gaps(page, rows)
-    if len(rows) < 3 or not gaps:
+    positive = [gap for gap in gaps if gap > 0]
+    if len(rows) < 3 or not positive:
         return set()
-    wide = 2 * _mid(gaps)
-
-    def gap(upper: list[int], lower: list[int]) -> float:
-        return min(page.lines[i].top for i in lower) - max(page.lines[i].bottom for i in upper)
-
+    wide = 2 * _mid(positive)
     out: set[int] = set()
-    if gap(rows[0], rows[1]) > wide:
+    if gaps[0] > wide:
         out.update(rows[0])
-    if gap(rows[-2], rows[-1]) > wide:
+    if gaps[-1] > wide:
         out.update(rows[-1])
     return out
 
 
 def _typical_gap(layouts: Iterable[_Layout], body: float) -> float:
     """Given the pages, returns the typical gap between rows of text: the leading furniture must exceed."""
-    gaps = [gap for layout in layouts for gap in _row_gaps(layout.page, layout.rows)]
+    gaps = [gap for layout in layouts for gap in layout.gaps if gap > 0]
     return _mid(gaps) if gaps else body
-
-
-def _row_gaps(page: Page, rows: list[list[int]]) -> list[float]:
-    spans = [(min(page.lines[i].top for i in row), max(page.lines[i].bottom for i in row)) for row in rows]
-    return [b[0] - a[1] for a, b in zip(spans, spans[1:]) if b[0] - a[1] > 0]
 
 
 # -- groups: page numbers, text beyond the page, repeated lines ---------------------------------------
@@ -589,10 +606,11 @@ def _page_number_groups(lines: list[_Line], n_text: int) -> list[_Group]:
     for m in lines:
         if m.place not in ("top", "bottom", "left", "right") or m.beyond:
             continue
-        if m.place in ("top", "bottom") and m.rank > NUMBER_ROWS:
-            continue  # page numbers sit in the outermost rows; deeper in, numbers are the text's
+        if m.place in ("top", "bottom") and m.rank >= EDGE_ROWS:
+            continue
         tokens = m.line.text.split()
-        if len(tokens) > 14:
+        # Roman numerals count only in short lines; otherwise a page number needs a digit.
+        if len(tokens) > 14 or (len(tokens) > 4 and not DIGITS.search(m.line.text)):
             continue
         for ti, value, is_roman in _number_tokens(m.line.text):
             masked = tokens[:ti] + ["{n}"] + tokens[ti + 1:]
@@ -720,7 +738,7 @@ def _repeated_groups(lines: list[_Line]) -> list[_Group]:
     from the same edge, same size."""
     by_shape: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
     for m in lines:
-        if m.beyond:
+        if m.beyond or (m.place in ("top", "bottom") and m.rank >= EDGE_ROWS):
             continue
         if m.place == "diagonal":
             # A watermark is a word drawn large across the text; single letters set along a curve (a
@@ -753,8 +771,8 @@ def _type_areas(layouts: dict[int, _Layout], groups: list[_Group], body_size: fl
     """Given the pages and the groups found so far, sets each page's text block: the area the body text of
     pages of its size fills. It is taken from the rows that hold text no group explains, leaving out the
     lines in the same place, size and font as a group at the page edge (a running head whose text
-    changes, in the body's size or smaller); over the pages it reaches as far as the text does on most of them (BLOCK_QUANTILE), so
-    that picture pages, chapter openers and short last pages do not move it."""
+    changes, in the body's size or smaller); over the pages it reaches as far as the text does on most
+    of them (BLOCK_QUANTILE), so that picture pages, chapter openers and short last pages do not move it."""
     grouped = {m.key for g in groups for m in g.members}
     # Only places of text no larger than the body's: a slide's title is the first line of its text.
     slots = [_describe(g) for g in groups if _at_edge(g, layouts)
@@ -768,20 +786,22 @@ def _type_areas(layouts: dict[int, _Layout], groups: list[_Group], body_size: fl
         def body(i: int) -> bool:
             m = layout.lines.get(i)
             if m is None:
-                return True  # unmapped glyph codes are text of the page all the same
+                return True  # deep in the text, or unmapped glyph codes: the page's text all the same
             if m.key in grouped or m.beyond:
                 return False
             return i not in outer or not any(slot.holds(m) for slot in slots)
 
-        rows = [row for row in layout.rows if any(body(i) for i in row)]
-        if not rows:
+        first = next((row for row in layout.rows if any(body(i) for i in row)), None)
+        if first is None:
             continue
-        top = min(page.lines[i].top for i in rows[0])
-        bottom = max(page.lines[i].bottom for i in rows[-1])
-        lines = [page.lines[i] for row in rows for i in row if body(i)]
-        long_lines = [l for l in lines if len(l.text) > LONG_LINE] or lines
+        last = next(row for row in reversed(layout.rows) if any(body(i) for i in row))
+        top = min(page.lines[i].top for i in first)
+        bottom = max(page.lines[i].bottom for i in last)
+        upright = [i for row in layout.rows for i in row]
+        lines = [page.lines[i] for i in upright if len(page.lines[i].text) > LONG_LINE and body(i)] or \
+                [page.lines[i] for i in upright if body(i)]
         extents[(round(page.width), round(page.height))].append(
-            (min(l.box[0] for l in long_lines), top, max(l.box[2] for l in long_lines), bottom))
+            (min(l.box[0] for l in lines), top, max(l.box[2] for l in lines), bottom))
     blocks = {}
     for size, spans in extents.items():
         lo, hi = BLOCK_QUANTILE, 1 - BLOCK_QUANTILE
@@ -970,11 +990,12 @@ def _accept_companions(ctx: _Context) -> None:
     their line with furniture on most of their pages."""
     furniture = ctx.furniture()
     for g in ctx.groups:
-        if g.remove or g.numbers != "varying" or g.place not in ("top", "bottom"):
+        if g.remove or g.numbers != "varying" or g.place not in ("top", "bottom") or \
+                len(g.pages) < SUPPORT_SHARE * ctx.n_text:
             continue
         beside = sum(any((m.page, i) in furniture for i in ctx.layouts[m.page].rows[m.row] if i != m.index)
                      for m in g.members if m.row >= 0)
-        if beside * 2 > len(g.members) and len(g.pages) >= SUPPORT_SHARE * ctx.n_text:
+        if beside * 2 > len(g.members):
             g.decide(_kind_of(g.place), True, f"changes from page to page but sits on the same line as other "
                                               f"furniture, {_where(g.place)} of {_pages(len(g.pages))}")
 
@@ -1020,12 +1041,14 @@ def _confirm_edges(ctx: _Context, lines: list[_Line]) -> None:
                 changed = True
 
 
-def _edges(ctx: _Context, furniture: dict | set) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+def _edges(ctx: _Context, furniture: dict | set, pages: Iterable[int] | None = None
+           ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """Given the lines taken as furniture, returns those reachable from their page's top or bottom edge
-    through furniture only, and of those the ones set apart from the text beyond them."""
+    through furniture only, and of those the ones set apart from the text beyond them (on ``pages``, or
+    on every page)."""
     confirmed: set[tuple[int, int]] = set()
     apart: set[tuple[int, int]] = set()
-    for layout in ctx.layouts.values():
+    for layout in (ctx.layouts.values() if pages is None else (ctx.layouts[n] for n in pages)):
         for place in ("top", "bottom"):
             for ok, gap in _edge_block(layout, furniture, place, ctx.body):
                 confirmed |= ok
@@ -1088,7 +1111,7 @@ def _edge_lines(ctx: _Context, wanted: dict[tuple[int, int], _Line]) -> list[_Li
     """Given lines that would be furniture if their place allowed, returns those at the page edge (only
     furniture or other such lines between them and the edge), outside the text block and set apart."""
     taken = set(ctx.furniture()) | set(wanted)
-    confirmed, apart = _edges(ctx, taken)
+    confirmed, apart = _edges(ctx, taken, {page for page, _ in wanted})
     return [m for key, m in wanted.items() if key in confirmed and key in apart and _outside(m, ctx)]
 
 
@@ -1097,17 +1120,17 @@ def _row_companions(ctx: _Context) -> list[_Group]:
     block: the current section's title beside the page number, a date beside the running head."""
     furniture = ctx.furniture()
     wanted: dict[tuple[int, int], _Line] = {}
-    for layout in ctx.layouts.values():
-        for row in layout.rows:
-            placed = [layout.lines[i] for i in row if i in layout.lines]
-            if not any(m.key in furniture for m in placed):
-                continue
-            if len(placed) < len(row) or not all(m.place in ("top", "bottom") and _outside(m, ctx) for m in placed):
-                continue
-            wanted.update((m.key, m) for m in placed if m.key not in furniture and any(ch.isalnum() for ch in m.line.text))
+    rows = {(m.page, m.row) for g in ctx.groups if g.remove for m in g.members if m.row >= 0}
+    for number, r in sorted(rows):
+        layout = ctx.layouts[number]
+        placed = [layout.lines[i] for i in layout.rows[r] if i in layout.lines]
+        if len(placed) < len(layout.rows[r]) or not all(m.place in ("top", "bottom") and _outside(m, ctx) for m in placed):
+            continue
+        wanted.update((m.key, m) for m in placed if m.key not in furniture and any(ch.isalnum() for ch in m.line.text))
+    accepted = _edge_lines(ctx, wanted) if wanted else []
     out = []
     for place in ("top", "bottom"):
-        members = [m for m in _edge_lines(ctx, wanted) if m.place == place]
+        members = [m for m in accepted if m.place == place]
         if members:
             g = _Group(place, members[0].shape, members, _numbers(members))
             g.decide(_kind_of(place), True, f"on the same line as other furniture, {_apart_from_block(place)}, "
@@ -1126,7 +1149,7 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
     slot_of: dict[tuple[int, int], Slot] = {}
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
-            if m.key in furniture or m.beyond or m.line.angle != 0:
+            if m.key in furniture or m.beyond or m.line.angle != 0 or m.rank >= EDGE_ROWS:
                 continue
             for slot in slots:
                 if slot.holds(m) and len(slot.pages - {m.page}) >= max(2, SUPPORT_SHARE * ctx.n_text):
@@ -1163,7 +1186,7 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
     wanted = {}
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
-            if m.key in furniture or m.place not in ("top", "bottom") or m.beyond:
+            if m.key in furniture or m.place not in ("top", "bottom") or m.beyond or m.rank >= EDGE_ROWS:
                 continue
             number = _lone_number(m.line.text) if len(m.line.text) <= MARGIN_TEXT else None
             if number is not None and (number[0] - m.page, number[1]) in offsets:
