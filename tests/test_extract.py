@@ -57,3 +57,20 @@ def test_pictures_are_placed_on_the_visible_page():
     content = b"q 100 0 0 50 72 600 cm /Im1 Do Q\n" + h.text_ops([(72, 500, 11, "Text under the picture.")])
     page = extract(h.scan_pdf(1, text_pages={1: content})).pages[0]
     assert page.pictures == ((72.0, 142.0, 172.0, 192.0),)
+
+
+def test_strings_drawn_over_each_other_stay_apart_as_drawn():
+    # A heading drawn twice, the second copy 0.3 pt to the right (a bold look): two lines of the same text,
+    # not one line of doubled letters.
+    twice = h.text_ops([(72, 700, 12, "Hypothalamus"), (72.3, 700, 12, "Hypothalamus")])
+    # A line drawn in two parts, the right part first: one line. An accent drawn after its letter: one line.
+    parts = h.text_ops([(136.2, 650, 11, "second half"), (72, 650, 11, "The first and")])
+    # (Td moves from the start of the line: 14.7 pt is the width of "caf" at 11 pt, so the accent is
+    # drawn over the "e".)
+    accent = b"BT /F1 11 Tf 72 600 Td (cafe) Tj 14.7 0 Td (\\264) Tj ET\n"
+    page = extract(h.document([twice + parts + accent])).pages[0]
+    texts = sorted(line.text for line in page.lines)
+    assert texts.count("Hypothalamus") == 2
+    assert "The first and second half" in texts
+    with_accent = [t for t in texts if "caf" in t or "´" in t]
+    assert len(with_accent) == 1 and sorted(with_accent[0]) == sorted("cafe´")

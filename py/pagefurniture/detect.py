@@ -1081,9 +1081,11 @@ def _edge_block(layout: _Layout, furniture: dict | set, place: Place, body: floa
             break
         if other:
             # A line sharing its row with text is furniture only when far from that text (a logo beside a
-            # slide title), never when glued to it (a footnote marker, a table cell).
+            # slide title), never when glued to it (a footnote marker, a table cell). Text drawn over the
+            # line (another layer: a placed page's own head, a copy for a bold look) is not beside it.
             far = {(page.number, i) for i in fur
-                   if all(abs(_hgap(lines[i], lines[j])) >= FAR * max(lines[i].size, lines[j].size) for j in other)}
+                   if all(_over(lines[i], lines[j]) or abs(_hgap(lines[i], lines[j])) >= FAR * max(lines[i].size, lines[j].size)
+                          for j in other)}
             if far:
                 block.append((far, near, near))
             end_gap = None
@@ -1102,6 +1104,13 @@ def _edge_block(layout: _Layout, furniture: dict | set, place: Place, body: floa
 
 def _hgap(a: Line, b: Line) -> float:
     return max(a.box[0] - b.box[2], b.box[0] - a.box[2])
+
+
+def _over(a: Line, b: Line) -> bool:
+    """True when two lines of one row are drawn over each other: they share more than half of the
+    narrower one's width."""
+    shared = min(a.box[2], b.box[2]) - max(a.box[0], b.box[0])
+    return shared > 0.5 * min(a.box[2] - a.box[0], b.box[2] - b.box[0])
 
 
 # -- lines that repeat nowhere, in furniture's places -----------------------------------------------------
@@ -1126,7 +1135,9 @@ def _row_companions(ctx: _Context) -> list[_Group]:
         placed = [layout.lines[i] for i in layout.rows[r] if i in layout.lines]
         if len(placed) < len(layout.rows[r]) or not all(m.place in ("top", "bottom") and _outside(m, ctx) for m in placed):
             continue
-        wanted.update((m.key, m) for m in placed if m.key not in furniture and any(ch.isalnum() for ch in m.line.text))
+        fixed = [m.line for m in placed if m.key in furniture]
+        wanted.update((m.key, m) for m in placed if m.key not in furniture and any(ch.isalnum() for ch in m.line.text)
+                      and not any(_over(m.line, line) for line in fixed))  # beside the furniture, not over it
     accepted = _edge_lines(ctx, wanted) if wanted else []
     out = []
     for place in ("top", "bottom"):

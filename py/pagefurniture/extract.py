@@ -66,6 +66,13 @@ LINE_SPLIT_GAP = 1.0
 WORD_GAP = 0.12
 # Glyphs whose baselines differ by less than this many font sizes share a line.
 BASELINE_TOLERANCE = 0.35
+# Strings drawn over each other on one baseline stay apart as lines when the drawing jumps back along the
+# line by more than this many font sizes, both strings have at least STRAND_GLYPHS glyphs, and they cover
+# more than STRAND_OVERLAP of the shorter one's length: an accent drawn after its letter, or a line's
+# parts drawn in another order, do not.
+STRAND_BACK = 0.5
+STRAND_GLYPHS = 3
+STRAND_OVERLAP = 0.5
 
 
 def read_bytes(pdf: Source, limits: Limits = DEFAULT_LIMITS) -> bytes:
@@ -546,11 +553,68 @@ def build_lines(buckets: dict[int, list[tuple]], crop: tuple[float, float, float
 
 _first = itemgetter(0)
 _along = itemgetter(1)
+_first_drawn = itemgetter(2)
 
 
 def _split_run(run: list[tuple], angle: int, left: float, top: float, out: list[tuple[int, Line]]) -> None:
-    """Cut one baseline's glyphs where a wide gap separates them; add each part's line to ``out``."""
+    """Cut one baseline's glyphs where a wide gap separates them; add each part's line to ``out``.
+
+    Two strings drawn over each other on one baseline (text drawn twice for a bold look, a placed page's
+    text under the page's own) stay two lines, as they were drawn, instead of one line of both strings'
+    letters in turn.
+    """
     run.sort(key=_along)
+    previous = -1
+    for item in run:
+        if item[2] < previous:
+            # Drawn out of order along the line: see whether strings lie over each other.
+            for strand in _strands(run):
+                _cut(strand, angle, left, top, out)
+            return
+        previous = item[2]
+    _cut(run, angle, left, top, out)
+
+
+def _strands(run: list[tuple]) -> list[list[tuple]]:
+    """The glyphs of one baseline as the strings they were drawn in, sorted along the line: a string ends
+    where the drawing jumps back along the line. Strings that do not lie over one another (parts of one
+    line drawn in another order, an accent drawn after its letter) are joined again."""
+    strings: list[list[tuple]] = []
+    for item in sorted(run, key=_first_drawn):
+        if strings and item[1] >= strings[-1][-1][1] - max(strings[-1][-1][8], 1.0) * STRAND_BACK:
+            strings[-1].append(item)
+        else:
+            strings.append([item])
+    if len(strings) == 1:
+        return [run]
+    spans = [(min(g[1] for g in s), max(g[1] + g[9] for g in s)) for s in strings]
+    # Union the strings that do not overlap much: only long strings that cover each other stay apart.
+    group = list(range(len(strings)))
+
+    def find(k: int) -> int:
+        while group[k] != k:
+            k = group[k]
+        return k
+
+    for a in range(len(strings)):
+        for b in range(a + 1, len(strings)):
+            overlap = min(spans[a][1], spans[b][1]) - max(spans[a][0], spans[b][0])
+            shorter = min(spans[a][1] - spans[a][0], spans[b][1] - spans[b][0])
+            apart = (len(strings[a]) >= STRAND_GLYPHS and len(strings[b]) >= STRAND_GLYPHS
+                     and overlap > STRAND_OVERLAP * shorter)
+            if not apart:
+                group[find(b)] = find(a)
+    joined: dict[int, list[tuple]] = {}
+    for k, string in enumerate(strings):
+        joined.setdefault(find(k), []).extend(string)
+    out = list(joined.values())
+    for strand in out:
+        strand.sort(key=_along)
+    return out
+
+
+def _cut(run: list[tuple], angle: int, left: float, top: float, out: list[tuple[int, Line]]) -> None:
+    """``_split_run`` for glyphs sorted along the line."""
     segment: list[tuple] = []
     end = 0.0
     for item in run:
