@@ -9,7 +9,9 @@ coordinates (pdfminer already applies /Rotate through the page's transformation 
 
 from __future__ import annotations
 
+import codecs
 import io
+import itertools
 import logging
 import math
 import os
@@ -26,8 +28,10 @@ from pdfminer.pdffont import PDFFont, PDFUnicodeNotDefined
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
+from pdfminer.pdftypes import dict_value, resolve1
 from pdfminer.psexceptions import PSException
-from pdfminer.utils import mult_matrix
+from pdfminer.psparser import PSLiteral
+from pdfminer.utils import decode_text, mult_matrix
 
 from . import guard
 from .errors import Cancelled, DamagedPDF, LimitExceeded, NotAPDF, PageFurnitureError, PasswordRequired, WrongPassword
@@ -413,6 +417,7 @@ class Reader:
         self._budget = guard.Budget(limits.max_stream_bytes, limits.max_decoded_bytes)
         with guard.budget(self._budget):
             doc, self.encrypted = _open(data, password)
+            self._document = doc  # for info and page_labels
             self._page_objects = _list_pages(doc, limits)
         self._clock = _Clock(limits)
         rsrcmgr = PDFResourceManager(caching=True)
@@ -438,6 +443,36 @@ class Reader:
                             error=f"page {number} could not be read: {page_object.reason}")
             return _read_page(number, page_object, self._interpreter, self._device)
 
+    @property
+    def info(self) -> dict[str, object]:
+        """The document information dictionary (Title, Author, Producer, CreationDate, ...), as Python values.
+
+        Text strings are decoded, names read ``/Name``, numbers stay numbers, arrays and dictionaries become
+        lists and dicts (four levels deep at most). Empty when the file has none or it cannot be read.
+        """
+        with guard.budget(self._budget):
+            try:
+                return {str(key): _info_value(value, 4) for key, value in
+                        dict_value(self._document.info[0] if self._document.info else {}).items()}
+            except PageFurnitureError:
+                raise
+            except PARSER_ERRORS:  # metadata only: a broken dictionary is as good as none
+                return {}
+
+    @property
+    def page_labels(self) -> tuple[str, ...] | None:
+        """The PDF's own label of every page ("i", "ii", "1", "A-1"), or None when it defines none.
+
+        A page the labels leave unnamed gets "". A damaged label tree counts as none.
+        """
+        with guard.budget(self._budget):
+            try:
+                return tuple(itertools.islice(self._document.get_page_labels(), self.page_count))
+            except PageFurnitureError:
+                raise
+            except PARSER_ERRORS:  # PDFNoPageLabels, or a broken tree
+                return None
+
     def _size_near(self, number: int) -> tuple[float, float]:
         """A missing page gets the size of the nearest earlier page that was read, else Letter."""
         for earlier in range(number - 1, 0, -1):
@@ -446,6 +481,22 @@ class Reader:
                 width, height, _ = _frame(page_object)
                 return round(width, 2), round(height, 2)
         return 612.0, 792.0
+
+
+def _info_value(value: object, depth: int) -> object:
+    value = resolve1(value)
+    if isinstance(value, bytes):
+        # PDF text strings: UTF-16 with a byte order mark, UTF-8 with one (PDF 2.0), else PDFDocEncoding.
+        return value[3:].decode("utf-8", "replace") if value.startswith(codecs.BOM_UTF8) else decode_text(value)
+    if isinstance(value, PSLiteral):
+        return "/" + str(value.name)
+    if isinstance(value, (bool, int, float)):
+        return value
+    if depth > 0 and isinstance(value, list):
+        return [_info_value(item, depth - 1) for item in value]
+    if depth > 0 and isinstance(value, dict):
+        return {str(key): _info_value(item, depth - 1) for key, item in value.items()}
+    return "..." if isinstance(value, (list, dict)) else str(value)
 
 
 def _list_pages(doc: PDFDocument, limits: Limits) -> list:
