@@ -1,0 +1,110 @@
+"""Clean many PDFs on a Ray cluster: rows of a Ray Dataset in, one row per page or per file out.
+
+``pip install "pagefurniture[ray]"``
+
+>>> import ray
+>>> from pagefurniture.ray import analyze_dataset
+>>> pdfs = ray.data.read_binary_files("docs/", include_paths=True)          # doctest: +SKIP
+>>> analyze_dataset(pdfs, rows="page").write_parquet("out/pages/")          # doctest: +SKIP
+
+Each input row is ``{"bytes": ..., "path": ...}``, what ``read_binary_files(..., include_paths=True)``
+makes. The work on a row is a pure function of its bytes (``page_rows``, ``file_row``: they need no Ray
+and fit any engine's map), so Ray does the scheduling, retries and spilling. A file that cannot be
+read becomes a row with its ``error`` kind and ``error_message`` and the job goes on; ``error`` is None
+on the others. The columns:
+
+- ``rows="page"``: ``path``, ``page`` (1-based), ``text`` (the cleaned text, ``Report.page_texts()``),
+  ``removed_lines`` (how many), ``removed_text`` (those lines, one per line), ``error``,
+  ``error_message``. A failing file gives one row with ``page`` None; a page that could not be read
+  completely gives its row ``error`` "damaged" and says why, with whatever text was read.
+- ``rows="file"``: ``path``, ``pages``, ``clean_text`` (``Report.cleaned_text()``), ``report``
+  (``Report.to_json()``), ``error``, ``error_message``.
+
+A PDF without any text (a scan) is the error ``no-text``, as on the command line.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from typing import TYPE_CHECKING, Any, Literal
+
+from . import analyze
+from .documents import removed_by_page
+from .errors import DamagedPDF, PageFurnitureError
+from .report import Report
+
+if TYPE_CHECKING:
+    import pyarrow
+    from ray.data import Dataset
+
+# The columns and their Arrow types. Declared, not inferred: Ray infers a column's type block by block,
+# and a block in which no file failed would give ``error`` the type null, which Parquet cannot merge
+# with the string it has in the others.
+PAGE_COLUMNS = {"path": "string", "page": "int64", "text": "string", "removed_lines": "int64",
+                "removed_text": "string", "error": "string", "error_message": "string"}
+FILE_COLUMNS = {"path": "string", "pages": "int64", "clean_text": "string", "report": "string",
+                "error": "string", "error_message": "string"}
+# What an unexpected exception is called, as the web page's worker calls it: one bad file must not stop
+# a job of a million, and the row says what happened.
+BUG = "bug"
+
+
+def analyze_dataset(dataset: Dataset, *, rows: Literal["page", "file"] = "page", password: str | None = None,
+                    **ray_remote_args: Any) -> Dataset:
+    """Map a Dataset of PDFs (``read_binary_files(paths, include_paths=True)``) to one row per page or file.
+
+    ``ray_remote_args`` go to ``Dataset.map_batches`` (``num_cpus``, ``memory``, ``concurrency``, ...).
+    Lazy, like every Ray Dataset: the work starts when the result is written or read.
+    """
+    if rows not in ("page", "file"):
+        raise ValueError(f'rows must be "page" or "file", not {rows!r}')
+    # One file per batch: a batch is held in memory whole, and PDFs vary a thousandfold in size.
+    return dataset.map_batches(_batch, batch_size=1, batch_format="pyarrow",
+                               fn_kwargs={"rows": rows, "password": password}, **ray_remote_args)
+
+
+def page_rows(path: str, data: bytes, *, password: str | None = None) -> list[dict[str, Any]]:
+    """One dict per page of the PDF in ``data`` (the keys of ``PAGE_COLUMNS``), or one with the file's error."""
+    report, error = _report(path, data, password)
+    if report is None:
+        return [{"path": path, "page": None, "text": None, "removed_lines": None, "removed_text": None, **error}]
+    removed = removed_by_page(report)
+    return [{"path": path, "page": page.number, "text": text, "removed_lines": len(removed.get(page.number, ())),
+             "removed_text": "\n".join(removed.get(page.number, ())),
+             "error": DamagedPDF.kind if page.error else None, "error_message": page.error}
+            for page, text in zip(report.pages, report.page_texts())]
+
+
+def file_row(path: str, data: bytes, *, password: str | None = None) -> dict[str, Any]:
+    """One dict for the PDF in ``data`` (the keys of ``FILE_COLUMNS``): its cleaned text and report, or its error."""
+    report, error = _report(path, data, password)
+    if report is None:
+        return {"path": path, "pages": None, "clean_text": None, "report": None, **error}
+    return {"path": path, "pages": len(report.pages), "clean_text": report.cleaned_text(),
+            "report": report.to_json(), "error": None, "error_message": None}
+
+
+def _report(path: str, data: bytes, password: str | None) -> tuple[Report | None, dict[str, str]]:
+    try:
+        # The name in the report is the file's, as the command line gives it (S3 keys use "/" too).
+        return analyze(data, password=password, name=posixpath.basename(path)).require_text(), {}
+    except PageFurnitureError as exc:
+        return None, {"error": exc.kind, "error_message": str(exc)}
+    except Exception as exc:  # noqa: BLE001 - see BUG
+        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        return None, {"error": BUG, "error_message": f"unexpected failure: {type(exc).__name__}"
+                                                     + (f": {detail}" if detail else "")}
+
+
+def _batch(batch: pyarrow.Table, rows: str, password: str | None) -> pyarrow.Table:
+    import pyarrow
+
+    out: list[dict[str, Any]] = []
+    for path, data in zip(batch["path"].to_pylist(), batch["bytes"].to_pylist()):
+        if rows == "page":
+            out.extend(page_rows(path, data, password=password))
+        else:
+            out.append(file_row(path, data, password=password))
+    columns = PAGE_COLUMNS if rows == "page" else FILE_COLUMNS
+    return pyarrow.Table.from_pylist(out, schema=pyarrow.schema(
+        [(name, pyarrow.type_for_alias(kind)) for name, kind in columns.items()]))
