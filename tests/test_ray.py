@@ -2,7 +2,9 @@
 
 Every row must be what ``analyze`` gives for its file, errors included: the scan in the kit has no text,
 and three files made here fail in other ways. The results go through ``write_parquet`` and
-``write_json`` and are read back, which is what the rows are for.
+``write_json`` and are read back, which is what the rows are for. One row per file is checked on every
+file (the row holds the whole report); one row per page, the same work cut up otherwise, on the small
+ones and the failing ones, which keeps a minute of two shared cores off every run.
 """
 
 from __future__ import annotations
@@ -81,7 +83,10 @@ def test_one_row_per_file(cluster, inputs: list[Path], expected: dict, tmp_path:
 
 
 def test_one_row_per_page(cluster, inputs: list[Path], expected: dict, tmp_path: Path) -> None:  # noqa: ANN001
-    dataset = ray.data.read_binary_files([str(path) for path in inputs], include_paths=True)
+    chosen = [path for path in inputs if path.stat().st_size < 300_000 or path.name == "scanned-luradoc.pdf"]
+    assert len(chosen) >= 9
+    expected = {str(path): expected[str(path)] for path in chosen}
+    dataset = ray.data.read_binary_files([str(path) for path in chosen], include_paths=True)
     analyze_dataset(dataset, rows="page").write_json(str(tmp_path / "pages"))
     rows = [json.loads(line) for part in sorted((tmp_path / "pages").iterdir())
             for line in part.read_text(encoding="utf-8").splitlines()]
