@@ -38,7 +38,8 @@ class PageFurnitureLoader(BaseLoader):
     """Load a PDF as one Document per page (``mode="page"``) or one for the whole file (``"single"``),
     with the running headers, footers and page numbers taken out.
 
-    Raises a ``PageFurnitureError`` on input it cannot read (``NoTextLayer`` for a scan).
+    Raises a ``PageFurnitureError`` on input it cannot read (``NoTextLayer`` for a scan). ``lazy_load``
+    reads the whole file before it gives the first page: furniture is what repeats across the pages.
     """
 
     def __init__(self, file_path: str | os.PathLike, *, password: str | None = None,
