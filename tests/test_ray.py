@@ -124,7 +124,7 @@ def test_an_unexpected_failure_is_a_row_too(monkeypatch: pytest.MonkeyPatch) -> 
     def broken(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
         raise RuntimeError("a bug\nwith a second line")
 
-    monkeypatch.setattr(pagefurniture.ray, "analyze", broken)
+    monkeypatch.setattr(pagefurniture.ray, "load", broken)
     assert file_row("a/b.pdf", b"%PDF-1.4")["error_message"] == "unexpected failure: RuntimeError: a bug"
     assert file_row("a/b.pdf", b"%PDF-1.4")["error"] == "bug"
 

@@ -1,8 +1,7 @@
 """One PDF as the framework loaders hand it on: per page its cleaned text, label and removed lines.
 
 ``pagefurniture.langchain`` and ``pagefurniture.llama_index`` wrap what ``load`` returns in their
-framework's ``Document``; ``pagefurniture.ray`` uses ``removed_by_page`` for its rows. Nothing here
-imports a framework.
+framework's ``Document``, ``pagefurniture.ray`` in rows. Nothing here imports a framework.
 
 >>> loaded = load("report.pdf", name="report.pdf")
 >>> loaded.pages[0].label, loaded.pages[0].removed
@@ -36,6 +35,15 @@ class LoadedPage:
     removed: tuple[str, ...]  # the removed lines' texts, in drawing order
     error: str | None  # why the page could not be read (completely), as in Page.error
 
+    @property
+    def removed_lines(self) -> int:
+        return len(self.removed)
+
+    @property
+    def removed_text(self) -> str:
+        """The removed lines, one per line."""
+        return "\n".join(self.removed)
+
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
@@ -58,7 +66,9 @@ def load(pdf: Source, *, name: str, password: str | None = None) -> Loaded:
     report = report_for(name, [reader.read(n) for n in range(1, reader.page_count + 1)],
                         encrypted=reader.encrypted).require_text()
     labels = page_labels(report, reader.page_labels)
-    removed = removed_by_page(report)
+    removed: dict[int, list[str]] = {}
+    for row in report.removed():
+        removed.setdefault(row.page, []).append(row.line.text)
     return Loaded(report=report, info=reader.info, pages=tuple(
         LoadedPage(number=page.number, label=label, text=text, removed=tuple(removed.get(page.number, ())),
                    error=page.error)
@@ -69,19 +79,13 @@ def our_metadata(pages: Sequence[LoadedPage]) -> dict[str, int | str]:
     """Our metadata for one page or, given several, for all of them together: ``removed_lines`` (how many
     lines were taken out), ``removed_text`` (those lines, one per line) and, only where a page could not be
     read completely, ``page_error`` (why), so that nothing is lost without a word."""
-    removed = [line for page in pages for line in page.removed]
+    out: dict[str, int | str] = {
+        OUR_KEYS[0]: sum(page.removed_lines for page in pages),
+        OUR_KEYS[1]: "\n".join(page.removed_text for page in pages if page.removed),  # still one line each
+    }
     errors = [page.error for page in pages if page.error]
-    out: dict[str, int | str] = {OUR_KEYS[0]: len(removed), OUR_KEYS[1]: "\n".join(removed)}
     if errors:
         out[OUR_KEYS[2]] = "; ".join(errors)
-    return out
-
-
-def removed_by_page(report: Report) -> dict[int, list[str]]:
-    """The texts of the removed lines, by page number, in drawing order (pages without any are left out)."""
-    out: dict[int, list[str]] = {}
-    for row in report.removed():
-        out.setdefault(row.page, []).append(row.line.text)
     return out
 
 

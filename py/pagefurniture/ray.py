@@ -28,10 +28,8 @@ from __future__ import annotations
 import posixpath
 from typing import TYPE_CHECKING, Any, Literal
 
-from . import analyze
-from .documents import removed_by_page
+from .documents import Loaded, load
 from .errors import DamagedPDF, PageFurnitureError
-from .report import Report
 
 if TYPE_CHECKING:
     import pyarrow
@@ -65,29 +63,28 @@ def analyze_dataset(dataset: Dataset, *, rows: Literal["page", "file"] = "page",
 
 def page_rows(path: str, data: bytes, *, password: str | None = None) -> list[dict[str, Any]]:
     """One dict per page of the PDF in ``data`` (the keys of ``PAGE_COLUMNS``), or one with the file's error."""
-    report, error = _report(path, data, password)
-    if report is None:
+    loaded, error = _load(path, data, password)
+    if loaded is None:
         return [{"path": path, "page": None, "text": None, "removed_lines": None, "removed_text": None, **error}]
-    removed = removed_by_page(report)
-    return [{"path": path, "page": page.number, "text": text, "removed_lines": len(removed.get(page.number, ())),
-             "removed_text": "\n".join(removed.get(page.number, ())),
-             "error": DamagedPDF.kind if page.error else None, "error_message": page.error}
-            for page, text in zip(report.pages, report.page_texts())]
+    return [{"path": path, "page": page.number, "text": page.text, "removed_lines": page.removed_lines,
+             "removed_text": page.removed_text, "error": DamagedPDF.kind if page.error else None,
+             "error_message": page.error}
+            for page in loaded.pages]
 
 
 def file_row(path: str, data: bytes, *, password: str | None = None) -> dict[str, Any]:
     """One dict for the PDF in ``data`` (the keys of ``FILE_COLUMNS``): its cleaned text and report, or its error."""
-    report, error = _report(path, data, password)
-    if report is None:
+    loaded, error = _load(path, data, password)
+    if loaded is None:
         return {"path": path, "pages": None, "clean_text": None, "report": None, **error}
-    return {"path": path, "pages": len(report.pages), "clean_text": report.cleaned_text(),
-            "report": report.to_json(), "error": None, "error_message": None}
+    return {"path": path, "pages": len(loaded.pages), "clean_text": loaded.report.cleaned_text(),
+            "report": loaded.report.to_json(), "error": None, "error_message": None}
 
 
-def _report(path: str, data: bytes, password: str | None) -> tuple[Report | None, dict[str, str]]:
+def _load(path: str, data: bytes, password: str | None) -> tuple[Loaded | None, dict[str, str]]:
     try:
         # The name in the report is the file's, as the command line gives it (S3 keys use "/" too).
-        return analyze(data, password=password, name=posixpath.basename(path)).require_text(), {}
+        return load(data, name=posixpath.basename(path), password=password), {}
     except PageFurnitureError as exc:
         return None, {"error": exc.kind, "error_message": str(exc)}
     except Exception as exc:  # noqa: BLE001 - see BUG
