@@ -3,7 +3,10 @@
     python tests/bench/ray_bench.py               # medians of 3 runs, clusters of 1 and 2 CPUs
     python tests/bench/ray_bench.py --runs 1 --cpus 2
 
-Needs ``ray[data]`` (tests/requirements.txt). Every PDF of ../shared/eval/real is read as the Ray Dataset
+Needs ``ray[data]`` (tests/requirements.txt). Two sets of PDFs: every PDF of ../shared/eval/real (17
+files of 8 to 155 pages; one of them takes a fifth of the time, so two cores wait on it at the end), and
+the 50 generated documents of 4 to 16 pages that bench.py gives the command line (cached in
+tests/bench/out/batch50), the shape of a large job. Each is read as the Ray Dataset
 ``read_binary_files(paths, include_paths=True)`` and mapped with ``analyze_dataset(rows="file")``; the
 time runs from the start of the job to its last row (``materialize``). Each cluster first runs the job
 once on one small file, so that starting the workers and importing the package is not counted: that
@@ -26,6 +29,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REAL = (HERE.parent.parent / ".." / "shared" / "eval" / "real").resolve()
+BATCH = HERE / "out" / "batch50"  # the folder bench.py uses for the same 50 documents
 
 
 def cpu_seconds() -> float:
@@ -67,6 +71,7 @@ def one_process(paths: list[Path]) -> Result:
 
 
 def on_ray(paths: list[Path], cpus: int, runs: int) -> list[Result]:
+    """Start a cluster of ``cpus`` CPUs, run the job on ``paths`` ``runs`` times, stop the cluster."""
     import ray
 
     from pagefurniture.ray import analyze_dataset
@@ -92,24 +97,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpus", type=int, nargs="+", default=[1, 2])
     args = parser.parse_args(argv)
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    paths = sorted(REAL.glob("*.pdf"))
-    if not paths:
+    real = sorted(REAL.glob("*.pdf"))
+    if not real:
         print(f"no PDFs in {REAL}", file=sys.stderr)
         return 1
-    print(f"{len(paths)} PDFs from {REAL}; load average before: {os.getloadavg()[0]:.2f}", file=sys.stderr)
+    sys.path.insert(0, str(HERE))
+    import gen
+
+    sets = {f"real ({len(real)} files)": real, "generated (50 files)": gen.batch(BATCH, 50)}
+    print(f"load average before: {os.getloadavg()[0]:.2f}", file=sys.stderr)
     rows = []
-    base = [one_process(paths) for _ in range(args.runs)]
-    rows.append(("analyze, one process", 1, base))
-    for cpus in args.cpus:
-        rows.append((f"Ray, num_cpus={cpus}", cpus, on_ray(paths, cpus, args.runs)))
-    print(f"| how | pages | wall s, median of {args.runs} (range) | pages/s | pages/s per core | CPU s "
+    for label, paths in sets.items():
+        rows.append((label, "analyze, one process", 1, [one_process(paths) for _ in range(args.runs)]))
+        for cpus in args.cpus:
+            rows.append((label, f"Ray, num_cpus={cpus}", cpus, on_ray(paths, cpus, args.runs)))
+    print(f"| set | how | pages | wall s, median of {args.runs} (range) | pages/s | pages/s per core | CPU s "
           "| pages per CPU s |")
-    print("|---|---|---|---|---|---|---|")
-    for name, cpus, results in rows:
+    print("|---|---|---|---|---|---|---|---|")
+    for label, name, cpus, results in rows:
         pages = results[0][0]
         walls = [wall for _, wall, _ in results]
         wall, cpu = statistics.median(walls), statistics.median(cpu for _, _, cpu in results)
-        print(f"| {name} | {pages} | {wall:.1f} ({min(walls):.1f}-{max(walls):.1f}) | {pages / wall:.1f} "
+        print(f"| {label} | {name} | {pages} | {wall:.1f} ({min(walls):.1f}-{max(walls):.1f}) | {pages / wall:.1f} "
               f"| {pages / wall / cpus:.1f} | {cpu:.1f} | {pages / cpu:.1f} |")
     print(f"load average after: {os.getloadavg()[0]:.2f}", file=sys.stderr)
     return 0
