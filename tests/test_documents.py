@@ -4,13 +4,11 @@ labels (``Reader.info``, ``Reader.page_labels``), the page numbers printed on th
 
 from __future__ import annotations
 
-import doctest
 from pathlib import Path
 
 import pypdf
 import pytest
 
-import pagefurniture.documents
 import pdfs
 from pagefurniture import NoTextLayer, analyze
 from pagefurniture.documents import load, printed_numbers
@@ -102,10 +100,3 @@ def test_load_gives_each_pages_text_label_and_removed_lines(tmp_path: Path) -> N
 def test_load_refuses_a_scan(scan_pdf: Path) -> None:
     with pytest.raises(NoTextLayer):
         load(scan_pdf, name=scan_pdf.name)
-
-
-def test_module_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    pdfs.annual_report(tmp_path / "report.pdf")  # the "report.pdf" the examples read
-    monkeypatch.chdir(tmp_path)
-    result = doctest.testmod(pagefurniture.documents)
-    assert result.attempted > 1 and result.failed == 0

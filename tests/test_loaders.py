@@ -9,7 +9,6 @@ other tests pin; its keys (``page_label``, ``file_name``, then ``extra_info``) a
 
 from __future__ import annotations
 
-import doctest
 import logging
 import warnings
 from pathlib import Path
@@ -28,8 +27,6 @@ with warnings.catch_warnings():
 from llama_index.core import SimpleDirectoryReader
 from llama_index.core.schema import MetadataMode
 
-import pagefurniture.langchain
-import pagefurniture.llama_index
 from pagefurniture.langchain import PageFurnitureLoader
 from pagefurniture.llama_index import PageFurnitureReader
 from test_documents import folio_report, with_labels_and_info
@@ -130,14 +127,6 @@ def test_langchain_password_and_bad_input(encrypted_pdf: Path, scan_pdf: Path) -
         PageFurnitureLoader(scan_pdf).load()
     with pytest.raises(ValueError, match="mode"):
         PageFurnitureLoader(encrypted_pdf, mode="pages")
-
-
-@pytest.mark.parametrize("module", [pagefurniture.langchain, pagefurniture.llama_index])
-def test_module_examples_run(module, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
-    pdfs.annual_report(tmp_path / "report.pdf")  # the "report.pdf" the examples read
-    monkeypatch.chdir(tmp_path)
-    result = doctest.testmod(module)
-    assert result.attempted > 1 and result.failed == 0
 
 
 # -- LlamaIndex -----------------------------------------------------------------------------------------

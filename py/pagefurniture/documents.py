@@ -3,9 +3,9 @@
 ``pagefurniture.langchain`` and ``pagefurniture.llama_index`` wrap what ``load`` returns in their
 framework's ``Document``, ``pagefurniture.ray`` in rows. Nothing here imports a framework.
 
->>> loaded = load("report.pdf", name="report.pdf")
->>> loaded.pages[0].label, loaded.pages[0].removed
-('1', ('Annual Report 2025', 'Page 1 of 6'))
+>>> loaded = load("site/sample.pdf", name="sample.pdf")
+>>> loaded.pages[1].label, loaded.pages[1].removed
+('2', ('Annual Report 2025', 'Northwind Trading', 'Company Confidential - do not distribute', 'Page 2 of 6'))
 """
 
 from __future__ import annotations
@@ -15,10 +15,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import report_for
 from .detect import PN_WRAP, page_number_tokens, roman_value
 from .extract import Reader, Source
-from .report import Report
+from .report import Report, report_for
 
 # The metadata keys every loader adds to its framework's (see our_metadata). Scalars, not lists: vector
 # stores such as Chroma accept only those as metadata values.

@@ -3,9 +3,11 @@
 ``pip install "pagefurniture[langchain]"``
 
 >>> from pagefurniture.langchain import PageFurnitureLoader
->>> docs = PageFurnitureLoader("report.pdf").load()
->>> docs[0].metadata["page"], docs[0].metadata["page_label"], docs[0].metadata["removed_text"]
-(0, '1', 'Annual Report 2025\\nPage 1 of 6')
+>>> docs = PageFurnitureLoader("site/sample.pdf").load()
+>>> docs[1].metadata["page"], docs[1].metadata["page_label"], docs[1].metadata["removed_lines"]
+(1, '2', 4)
+>>> docs[1].metadata["title"], docs[1].metadata["source"], docs[1].metadata["total_pages"]
+('Annual Report 2025', 'site/sample.pdf', 6)
 
 Every metadata key ``PyPDFLoader`` sets is set with the same meaning (as langchain-community 0.4 sets it):
 the PDF's document information under its own names in lower case (``producer``, ``creator``,

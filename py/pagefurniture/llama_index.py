@@ -3,9 +3,9 @@
 ``pip install "pagefurniture[llama-index]"``
 
 >>> from pagefurniture.llama_index import PageFurnitureReader
->>> docs = PageFurnitureReader().load_data("report.pdf")
->>> docs[0].metadata
-{'page_label': '1', 'file_name': 'report.pdf', 'removed_lines': 2, 'removed_text': 'Annual Report 2025\\nPage 1 of 6'}
+>>> docs = PageFurnitureReader().load_data("site/sample.pdf")
+>>> docs[1].metadata["page_label"], docs[1].metadata["file_name"], docs[1].metadata["removed_lines"]
+('2', 'sample.pdf', 4)
 
 One Document per page, with the metadata ``PDFReader`` gives (llama-index-readers-file 0.7):
 ``page_label`` (the PDF's own label; where the PDF has none, the page number printed on the page as the

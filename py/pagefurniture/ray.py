@@ -1,11 +1,12 @@
 """Clean many PDFs on a Ray cluster: rows of a Ray Dataset in, one row per page or per file out.
 
-``pip install "pagefurniture[ray]"``
+``pip install "pagefurniture[ray]"``, then::
 
->>> import ray
->>> from pagefurniture.ray import analyze_dataset
->>> pdfs = ray.data.read_binary_files("docs/", include_paths=True)          # doctest: +SKIP
->>> analyze_dataset(pdfs, rows="page").write_parquet("out/pages/")          # doctest: +SKIP
+    import ray
+    from pagefurniture.ray import analyze_dataset
+
+    pdfs = ray.data.read_binary_files("docs/", include_paths=True)
+    analyze_dataset(pdfs, rows="page").write_parquet("out/pages/")
 
 Each input row is ``{"bytes": ..., "path": ...}``, what ``read_binary_files(..., include_paths=True)``
 makes. The work on a row is a pure function of its bytes (``page_rows``, ``file_row``: they need no Ray
@@ -21,6 +22,13 @@ on the others. The columns:
   (``Report.to_json()``), ``error``, ``error_message``.
 
 A PDF without any text (a scan) is the error ``no-text``, as on the command line.
+
+>>> from pathlib import Path
+>>> row = file_row("site/sample.pdf", Path("site/sample.pdf").read_bytes())
+>>> row["pages"], row["error"], row["clean_text"].count("Company Confidential")
+(6, None, 0)
+>>> file_row("notes.pdf", b"minutes of the meeting")["error"]
+'not-a-pdf'
 """
 
 from __future__ import annotations
