@@ -167,6 +167,72 @@ def test_bad_group_ids_are_usage_errors(capsys, annual_pdf, argv, needle):
     assert "Traceback" not in err
 
 
+def test_keep_line_puts_one_line_back_with_the_bytes_the_library_gives(capsys, annual_pdf, tmp_path):
+    report = analyze(annual_pdf)
+    header = next(g for g in report.groups if g.text == HEADER)
+    page, index = header.members[2]
+    out = tmp_path / "out"
+    code, _, err = run(capsys, annual_pdf, "--keep-line", f"{page}:{index}", "-o", out / "c.txt",
+                       "--json", out / "r.json", "--removed", out / "x.jsonl", "--pages", out / "p.jsonl")
+    assert code == 0, err
+    chosen = report.choose(keep_lines=[(page, index)])
+    assert (out / "c.txt").read_text(encoding="utf-8") == chosen.cleaned_text()
+    assert (out / "r.json").read_text(encoding="utf-8") == chosen.to_json()
+    assert (out / "x.jsonl").read_text(encoding="utf-8") == chosen.removed_jsonl()
+    assert (out / "p.jsonl").read_text(encoding="utf-8") == chosen.pages_jsonl()
+    texts = (out / "c.txt").read_text(encoding="utf-8").rstrip("\n").split("\n\n")
+    assert [n + 1 for n, text in enumerate(texts) if HEADER in text] == [page]
+
+
+def test_remove_line_takes_out_one_body_line_and_explain_says_so(capsys, annual_pdf, tmp_path):
+    line = pdfs.body(3)[1]
+    index = [l.text for l in analyze(annual_pdf).pages[2].lines].index(line)
+    code, out, _ = run(capsys, annual_pdf, "--remove-line", f"3:{index}", "-o", "-")
+    assert code == 0 and line not in out and pdfs.body(3)[0] in out
+    code, out, _ = run(capsys, annual_pdf, "--remove-line", f"3:{index}", "--explain", "3")
+    row = next(row for row in out.splitlines() if line[:30] in row)
+    assert row.endswith("removed by you, this line only (it is in no group)")
+
+
+def test_the_command_line_a_report_shows_gives_its_outputs(capsys, annual_pdf, tmp_path):
+    import shlex
+
+    from pagefurniture.cli import command
+
+    report = analyze(annual_pdf)
+    header = next(g for g in report.groups if g.text == HEADER)
+    chosen = report.choose(keep=[header.id], remove_lines=[(2, 3)], keep_lines=[(4, 0)]).choose(remove_lines=[(4, 0)])
+    shown = command(chosen, str(annual_pdf))
+    assert shown.endswith(f"--keep {header.id} --remove-line 2:3 --remove-line 4:0")
+    argv = shlex.split(shown)
+    assert argv[0] == "pagefurniture"
+    assert run(capsys, *argv[1:], "--json", tmp_path / "r.json")[0] == 0
+    assert (tmp_path / "r.json").read_text(encoding="utf-8") == chosen.to_json()
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["--keep-line", "2:0", "--remove-line", "2:0"], "line 2:0 cannot be both kept (--keep-line) and removed"),
+    (["--keep-line", "12"], "a line is PAGE:INDEX (for example 12:3), not '12'"),
+    (["--keep-line", "0:1"], "a page number is 1 or more"),
+    (["--remove-line", "2:x"], "a line's index on its page is a whole number"),
+    (["--keep-line", "9:0"], "there is no page 9; the document has 6 pages"),
+    (["--remove-line", "2:99"], "page 2 has no line 99"),
+])
+def test_bad_lines_are_usage_errors(capsys, annual_pdf, argv, needle):
+    code, out, err = run(capsys, annual_pdf, *argv)
+    assert code == 2, err
+    assert needle in err and "Traceback" not in err and out == ""
+
+
+def test_line_choices_are_for_one_file(capsys, annual_pdf, table_pdf, tmp_path):
+    code, _, err = run(capsys, annual_pdf, table_pdf, "--out-dir", tmp_path / "out", "--keep-line", "1:0")
+    assert code == 2 and "give a single PDF" in err
+    code, _, err = run(capsys, annual_pdf, "--out-dir", tmp_path / "one", "--remove-line", "1:0")
+    assert code == 0, err
+    assert (tmp_path / "one" / "annual.clean.txt").read_text(encoding="utf-8") == \
+        analyze(annual_pdf).choose(remove_lines=[(1, 0)]).cleaned_text()
+
+
 # -- passwords and bad input ---------------------------------------------------------------------------------
 
 

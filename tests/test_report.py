@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -98,6 +99,61 @@ def test_the_decision_in_words_says_the_verdict_who_took_it_and_the_evidence(rep
 def test_choose_refuses_bad_ids(report, keep, remove, message):
     with pytest.raises(ValueError, match=message):
         report.choose(keep=keep, remove=remove)
+
+
+def test_a_line_kept_alone_stays_in_the_text_and_its_group_goes_on(report):
+    chosen = report.choose(keep_lines=[(2, 0)])
+    assert chosen.page_texts()[1] == "Acme Handbook\nTable A-2.\nBeta body.\nBeta more."
+    assert chosen.page_texts()[0] == report.page_texts()[0] and chosen.page_texts()[2] == report.page_texts()[2]
+    assert chosen.groups == report.groups  # the group's decision is untouched
+    assert [(r.page, r.index) for r in chosen.removed()] == [(1, 0), (1, 3), (2, 4), (3, 0), (3, 2)]
+    assert chosen.line_decision(2, 0) == "kept by you, this line only (its group is removed: at the top of 3 of 3 pages)"
+    assert chosen.line_decision(1, 0) == "removed: at the top of 3 of 3 pages"
+    assert chosen.summary()["lines_removed"] == report.summary()["lines_removed"] - 1
+    assert json.loads(chosen.to_json())["line_choices"] == {"keep": [[2, 0]], "remove": []}
+
+
+def test_a_line_removed_alone_is_logged_with_its_group_or_none(report):
+    chosen = report.choose(remove_lines=[(1, 1), (2, 3)])  # a kept label, and a body line in no group
+    assert chosen.page_texts()[:2] == ["Alpha body.", "Table A-2.\nBeta body."]
+    rows = {(row["page"], row["index"]): row for row in map(json.loads, chosen.removed_jsonl().splitlines())}
+    assert rows[(1, 1)]["group"] == 2 and rows[(1, 1)]["kind"] == "repeated-content"
+    assert rows[(1, 1)]["decision"] == ("removed by you, this line only "
+                                        "(its group is kept: its numbers do not follow the pages)")
+    assert (rows[(2, 3)]["group"], rows[(2, 3)]["kind"], rows[(2, 3)]["reason"]) == (None, None, None)
+    assert rows[(2, 3)]["decision"] == "removed by you, this line only (it is in no group)"
+    assert json.loads(chosen.to_json())["line_choices"] == {"keep": [], "remove": [[1, 1], [2, 3]]}
+
+
+def test_a_line_set_back_to_its_group_follows_the_group_again(report):
+    once = report.choose(keep_lines=[(2, 0)], remove_lines=[(1, 1)])
+    back = once.choose(remove_lines=[(2, 0)], keep_lines=[(1, 1)])
+    assert (back.keep_lines, back.remove_lines) == (frozenset(), frozenset())
+    assert back.to_json() == report.to_json()
+    # Choosing what the group already decides records nothing.
+    assert report.choose(remove_lines=[(1, 0)], keep_lines=[(2, 2)]).to_json() == report.to_json()
+
+
+def test_line_choices_outlive_a_change_of_their_group(report):
+    chosen = report.choose(keep_lines=[(2, 0)]).choose(keep=[0])
+    assert chosen.keep_lines == frozenset()  # the whole group is kept now: the line follows it
+    assert [page.splitlines()[0] for page in chosen.page_texts()] == ["Acme Handbook"] * 3
+    # Given together, group and line choices both apply: the line alone stays out.
+    chosen = report.choose(keep=[0], remove_lines=[(3, 0)])
+    assert [page.splitlines()[0] for page in chosen.page_texts()] == ["Acme Handbook", "Acme Handbook", "Gamma body."]
+    assert chosen.remove_lines == frozenset({(3, 0)})
+
+
+@pytest.mark.parametrize("keep_lines, remove_lines, message", [
+    ([(1, 0)], [(1, 0)], "line 1:0 cannot be both kept and removed"),
+    ([(4, 0)], [], "there is no page 4; the document has 3 pages"),
+    ([(0, 0)], [], "there is no page 0"),
+    ([], [(3, 3)], "page 3 has no line 3; its lines are 0-2"),
+    ([], [(1, -1)], "page 1 has no line -1"),
+])
+def test_choose_refuses_lines_the_document_does_not_have(report, keep_lines, remove_lines, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        report.choose(keep_lines=keep_lines, remove_lines=remove_lines)
 
 
 def test_pages_jsonl(report):

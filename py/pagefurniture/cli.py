@@ -5,6 +5,7 @@ One file::
     pagefurniture report.pdf                         # table of repeated lines + one summary line
     pagefurniture report.pdf -o clean.txt --json report.json --removed removed.jsonl --pages pages.jsonl
     pagefurniture report.pdf --keep 3 -o -           # overrule group 3, cleaned text to stdout
+    pagefurniture report.pdf --keep-line 12:3 -o -   # put back line 3 of page 12 alone
 
 Many files (folders are searched for ``*.pdf``)::
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -28,7 +30,7 @@ from . import analyze
 from ._version import __version__
 from .errors import PageFurnitureError
 from .detect import explain
-from .report import OUTPUTS, Report, decision, stem
+from .report import OUTPUTS, LineKey, Report, stem
 
 # The option that writes each output of one file (by its name in report.OUTPUTS), and what it says.
 OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
@@ -54,7 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="pagefurniture",
         description="Find the running headers, footers and page numbers in PDFs and take them out of the text.",
         epilog="With one file, prints the repeated lines (groups) found and the decision for each; the id in "
-               "the first column is what --keep and --remove take (also \"id\" in the JSON report's groups).",
+               "the first column is what --keep and --remove take (also \"id\" in the JSON report's groups). "
+               "A line is PAGE:INDEX, its page (from 1) and its place on the page (from 0), as --explain's "
+               "# column, removed.jsonl's page and index and the JSON groups' \"lines\" give it.",
     )
     parser.add_argument("inputs", nargs="+", metavar="PDF", help="PDF files, or folders to search for *.pdf")
     one = parser.add_argument_group("one file")
@@ -65,6 +69,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="keep the lines of group ID in the text (repeatable)")
     one.add_argument("--remove", metavar="ID", type=_group_id, action="append", default=[],
                      help="remove the lines of group ID from the text (repeatable)")
+    one.add_argument("--keep-line", metavar="PAGE:INDEX", type=_line_key, action="append", default=[],
+                     dest="keep_lines", help="keep this one line in the text, whatever its group (repeatable)")
+    one.add_argument("--remove-line", metavar="PAGE:INDEX", type=_line_key, action="append", default=[],
+                     dest="remove_lines", help="remove this one line from the text, whatever its group (repeatable)")
     one.add_argument("--explain", metavar="N", type=_page, default=None,
                      help="instead of the groups, print every line of page N with its box, its place against "
                           "the text block, its furniture slot and group, and the decision")
@@ -98,6 +106,61 @@ def _whole(minimum: int, prefix: str) -> Callable[[str], int]:
 _group_id = _whole(0, "a group id is")
 _positive = _whole(1, "expected")
 _page = _whole(1, "a page number is")
+_index = _whole(0, "a line's index on its page is")
+
+
+def _line_key(text: str) -> LineKey:
+    """PAGE:INDEX, e.g. 12:3: line 3 (counted from 0, as --explain numbers them) of page 12."""
+    page, colon, index = text.partition(":")
+    if not colon:
+        raise argparse.ArgumentTypeError(f"a line is PAGE:INDEX (for example 12:3), not {text!r}")
+    return _page(page), _index(index)
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What the user overrules in one file: groups by id, single lines by (page, index)."""
+
+    keep: tuple[int, ...] = ()
+    remove: tuple[int, ...] = ()
+    keep_lines: tuple[LineKey, ...] = ()
+    remove_lines: tuple[LineKey, ...] = ()
+
+    @classmethod
+    def of(cls, args: argparse.Namespace) -> Choices:
+        return cls(tuple(args.keep), tuple(args.remove), tuple(args.keep_lines), tuple(args.remove_lines))
+
+    def __bool__(self) -> bool:
+        return bool(self.keep or self.remove or self.keep_lines or self.remove_lines)
+
+    def clash(self) -> str | None:
+        """The first thing chosen both ways, in words, or None."""
+        both = set(self.keep) & set(self.remove)
+        if both:
+            return f"group {min(both)} cannot be both kept (--keep) and removed (--remove)"
+        lines = set(self.keep_lines) & set(self.remove_lines)
+        if lines:
+            page, index = min(lines)
+            return f"line {page}:{index} cannot be both kept (--keep-line) and removed (--remove-line)"
+        return None
+
+
+def command(report: Report, pdf: str | None = None) -> str:
+    """The command line that gives ``report``'s outputs from its PDF: the choices made in it as options.
+
+    >>> from pagefurniture import analyze
+    >>> report = analyze("site/sample.pdf")
+    >>> command(report.choose(keep=[0], remove_lines=[(2, 3), (1, 0)]), "my report.pdf")
+    "pagefurniture 'my report.pdf' --keep 0 --remove-line 1:0 --remove-line 2:3"
+    """
+    argv = ["pagefurniture", pdf or report.name]
+    for group in report.groups:
+        if group.decided_by == "user":
+            argv += ["--remove" if group.remove else "--keep", str(group.id)]
+    for option, lines in (("--keep-line", report.keep_lines), ("--remove-line", report.remove_lines)):
+        for page, index in sorted(lines):
+            argv += [option, f"{page}:{index}"]
+    return shlex.join(argv)
 
 
 # -- which files -----------------------------------------------------------------------------------------
@@ -209,7 +272,7 @@ def run_one(args: argparse.Namespace, status: Status) -> int:
     label = str(path)
     report = _analyze(path, args.password, lambda done, total: status.page(label, done, total))
     status.clear()
-    report = _choose(report, args.keep, args.remove)
+    report = _choose(report, Choices.of(args))
     if args.explain is not None and args.explain > len(report.pages):
         raise UsageError(f"there is no page {args.explain}: {path} has {len(report.pages)} "
                          f"page{'s' if len(report.pages) != 1 else ''}")
@@ -255,7 +318,7 @@ def explain_table(report: Report, number: int) -> str:
             f"{slot.place} {slot.offset:.0f} pt, {slot.size:g} pt type, {len(slot.pages)} pages" if slot else "-",
             str(group.id) if group else "-",
             line.line.text if len(line.line.text) <= 40 else line.line.text[:39] + "…",
-            decision(group) if group else "kept: in no group",
+            report.line_decision(number, line.index),
         ))
     if len(rows) == 1:
         return head + "\nThis page has no text."
@@ -272,14 +335,13 @@ def _analyze(path: Path, password: str | None, on_page: Callable[[int, int], Non
     return analyze(path, password=password, on_progress=on_page).require_text()
 
 
-def _choose(report: Report, keep: list[int], remove: list[int]) -> Report:
-    if not keep and not remove:
+def _choose(report: Report, choices: Choices) -> Report:
+    if not choices:
         return report
     try:
-        return report.choose(keep=keep, remove=remove)
+        return report.choose(keep=choices.keep, remove=choices.remove, keep_lines=choices.keep_lines,
+                             remove_lines=choices.remove_lines)
     except ValueError as exc:
-        if not report.groups:
-            raise UsageError(f"{exc}; this file has no groups, so there is nothing to keep or remove") from None
         raise UsageError(str(exc)) from None
 
 
@@ -322,11 +384,11 @@ class Outcome:
     warnings: tuple[str, ...] = ()
 
 
-def process(job: Job, password: str | None, keep: tuple[int, ...], remove: tuple[int, ...],
+def process(job: Job, password: str | None, choices: Choices,
             on_page: Callable[[int, int], None] | None) -> Outcome:
     """Read one file and write all its outputs. Never raises: every failure becomes an Outcome."""
     try:
-        report = _choose(_analyze(job.path, password, on_page), list(keep), list(remove))
+        report = _choose(_analyze(job.path, password, on_page), choices)
         assert job.out_dir is not None
         for output in OUTPUTS:
             write_text(job.out_dir / output.file_name(job.path.name), output.make(report))
@@ -355,7 +417,7 @@ def _init_worker(queue) -> None:  # noqa: ANN001 - a multiprocessing queue
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _process_in_worker(job: Job, password: str | None, keep: tuple[int, ...], remove: tuple[int, ...]) -> Outcome:
+def _process_in_worker(job: Job, password: str | None, choices: Choices) -> Outcome:
     queue = _queue
     on_page = None
     if queue is not None:
@@ -363,7 +425,7 @@ def _process_in_worker(job: Job, password: str | None, keep: tuple[int, ...], re
 
         def on_page(done: int, total: int) -> None:
             queue.put((label, done, total))
-    return process(job, password, keep, remove, on_page)
+    return process(job, password, choices, on_page)
 
 
 def run_batch(args: argparse.Namespace, status: Status) -> int:
@@ -376,9 +438,10 @@ def run_batch(args: argparse.Namespace, status: Status) -> int:
     jobs = plan_batch(args.inputs, args.out_dir)
     if not jobs:
         raise UsageError("no PDF files found in " + ", ".join(args.inputs))
-    if (args.keep or args.remove) and len(jobs) > 1:
-        raise UsageError("--keep and --remove name groups of one file; give a single PDF to use them")
-    keep, remove = tuple(args.keep), tuple(args.remove)
+    choices = Choices.of(args)
+    if choices and len(jobs) > 1:
+        raise UsageError("--keep, --remove, --keep-line and --remove-line name groups and lines of one file; "
+                         "give a single PDF to use them")
     total = len(jobs)
     failed = 0
     done = 0
@@ -400,16 +463,16 @@ def run_batch(args: argparse.Namespace, status: Status) -> int:
     if args.jobs == 1 or total == 1:
         for job in jobs:
             on_page = (lambda d, t, label=job.label: status.page(label, d, t)) if status.enabled else None
-            report(job, process(job, args.password, keep, remove, on_page))
+            report(job, process(job, args.password, choices, on_page))
     else:
-        _run_pool(jobs, args, keep, remove, status, report)
+        _run_pool(jobs, args, choices, status, report)
     status.clear()
     print(f"{total} file{'s' if total != 1 else ''}, {failed} failed")
     return EXIT_FAILED if failed else EXIT_OK
 
 
-def _run_pool(jobs: list[Job], args: argparse.Namespace, keep: tuple[int, ...], remove: tuple[int, ...],
-              status: Status, report: Callable[[Job, Outcome], None]) -> None:
+def _run_pool(jobs: list[Job], args: argparse.Namespace, choices: Choices, status: Status,
+              report: Callable[[Job, Outcome], None]) -> None:
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
@@ -422,7 +485,7 @@ def _run_pool(jobs: list[Job], args: argparse.Namespace, keep: tuple[int, ...], 
                              initargs=(queue,)) as pool:
         # Largest files first, so that no worker is left with a long file while the others have finished.
         order = sorted(jobs, key=_size, reverse=True)
-        pending = {pool.submit(_process_in_worker, job, args.password, keep, remove): job for job in order}
+        pending = {pool.submit(_process_in_worker, job, args.password, choices): job for job in order}
         try:
             while pending:
                 finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
@@ -478,9 +541,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits on --help, --version and usage errors
         return int(exc.code or 0) if isinstance(exc.code, int) else EXIT_USAGE
-    both = set(args.keep) & set(args.remove)
-    if both:
-        return _usage(parser, f"group {min(both)} cannot be both kept (--keep) and removed (--remove)")
+    clash = Choices.of(args).clash()
+    if clash:
+        return _usage(parser, clash)
     status = Status(sys.stderr, enabled=args.progress or _isatty(sys.stderr))
     batch = args.out_dir is not None or len(args.inputs) > 1
     try:

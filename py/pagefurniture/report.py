@@ -4,7 +4,8 @@
 the command line writes them and the web page offers them for download, under the same names.
 
 A Report is immutable. ``report.choose(keep=..., remove=...)`` returns a new Report with some group
-decisions overridden by the user; it reads nothing again, so it is cheap enough to call on every toggle.
+decisions overridden by the user, and ``keep_lines=``/``remove_lines=`` overrule single lines; it reads
+nothing again, so it is cheap enough to call on every toggle.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ from ._version import __version__
 from .errors import NoTextLayer
 from .model import Group, Line, Page
 
+# One line of a document: (page number, 1-based; index of the line on its page in drawing order, 0-based),
+# as the JSON's "lines", removed.jsonl's page and index, --explain's "#" column and --keep-line 12:3 name it.
+LineKey = tuple[int, int]
+
 
 @dataclass(frozen=True, slots=True)
 class Removed:
@@ -28,12 +33,15 @@ class Removed:
     page: int
     index: int  # position of the line on its page, in drawing order
     line: Line
-    group: Group
+    group: Group | None  # None: a line in no group that the user removed on its own
+    by_line: bool = False  # removed by a choice for this line alone, not by its group's decision
 
     def to_dict(self) -> dict:
-        return {"page": self.page, "index": self.index, "text": self.line.text, "kind": self.group.kind,
-                "group": self.group.id, "reason": self.group.reason, "decision": decision(self.group),
-                "box": list(self.line.box)}
+        group = self.group
+        return {"page": self.page, "index": self.index, "text": self.line.text,
+                "kind": group.kind if group else None, "group": group.id if group else None,
+                "reason": group.reason if group else None,
+                "decision": line_decision(group, removed=True, by_line=self.by_line), "box": list(self.line.box)}
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,10 @@ class Report:
     pages: tuple[Page, ...]
     groups: tuple[Group, ...]
     encrypted: bool = False
+    # Single lines the user overruled: kept although their group is removed, or removed although their
+    # group is kept (or they are in none). Only lines that differ from their group's decision are here.
+    keep_lines: frozenset[LineKey] = frozenset()
+    remove_lines: frozenset[LineKey] = frozenset()
 
     def require_text(self) -> Report:
         """Return self, or raise NoTextLayer when no page has any text (a scanned document)."""
@@ -55,16 +67,23 @@ class Report:
 
     # -- decisions -------------------------------------------------------------------------------------
 
-    def choose(self, *, keep: Iterable[int] = (), remove: Iterable[int] = ()) -> Report:
-        """Override the decision of some groups (by id) and return the new report.
+    def choose(self, *, keep: Iterable[int] = (), remove: Iterable[int] = (),
+               keep_lines: Iterable[LineKey] = (), remove_lines: Iterable[LineKey] = ()) -> Report:
+        """Override the decision of some groups (by id) or single lines (by page and index); return the new report.
 
-        A group the user sets back to what the detector decided is the detector's again.
+        A group the user sets back to what the detector decided is the detector's again; a line set back
+        to what its group decides follows its group again. Line choices made earlier stay, whatever
+        happens to their group, until they are set back.
 
         >>> from pagefurniture import analyze
         >>> report = analyze("site/sample.pdf")
         >>> removed = next(group for group in report.groups if group.remove)
         >>> report.choose(keep=[removed.id]).groups[removed.id].remove
         False
+        >>> page, index = removed.members[0]
+        >>> chosen = report.choose(keep_lines=[(page, index)])
+        >>> removed.text in chosen.page_texts()[page - 1], removed.text in report.page_texts()[page - 1]
+        (True, False)
         """
         keep, remove = set(keep), set(remove)
         both = keep & remove
@@ -73,6 +92,8 @@ class Report:
         known = {group.id for group in self.groups}
         unknown = (keep | remove) - known
         if unknown:
+            if not self.groups:
+                raise ValueError(f"there is no group {min(unknown)}; this file has no groups")
             raise ValueError(f"there is no group {min(unknown)}; the groups are 0-{len(self.groups) - 1}")
         groups = []
         for group in self.groups:
@@ -81,15 +102,64 @@ class Report:
                 # The user only ever turns a decision round, so turning it round again gives it back.
                 group = replace(group, remove=wanted, decided_by="detector" if group.decided_by == "user" else "user")
             groups.append(group)
-        return Report(name=self.name, pages=self.pages, groups=tuple(groups), encrypted=self.encrypted)
+        keep_lines, remove_lines = set(map(self._line_key, keep_lines)), set(map(self._line_key, remove_lines))
+        both = keep_lines & remove_lines
+        if both:
+            page, index = min(both)
+            raise ValueError(f"line {page}:{index} cannot be both kept and removed")
+        # The lines chosen now replace earlier choices for the same lines; the others stay.
+        wish = {key: False for key in self.keep_lines} | {key: True for key in self.remove_lines}
+        wish |= {key: False for key in keep_lines} | {key: True for key in remove_lines}
+        by_group = _removed_by_group(groups)
+        differ = {key: remove for key, remove in wish.items() if remove != (key in by_group)}
+        return Report(name=self.name, pages=self.pages, groups=tuple(groups), encrypted=self.encrypted,
+                      keep_lines=frozenset(key for key, remove in differ.items() if not remove),
+                      remove_lines=frozenset(key for key, remove in differ.items() if remove))
+
+    def _line_key(self, key: Iterable[int]) -> LineKey:
+        """A line's (page, index) after checking that the document has it."""
+        page, index = (int(part) for part in key)
+        if not 1 <= page <= len(self.pages):
+            raise ValueError(f"there is no page {page}; the document has {len(self.pages)} "
+                             f"page{'s' if len(self.pages) != 1 else ''}")
+        count = len(self.pages[page - 1].lines)
+        if not 0 <= index < count:
+            lines = "no lines" if not count else f"its lines are 0-{count - 1}" if count > 1 else "its one line is 0"
+            raise ValueError(f"page {page} has no line {index}; {lines}")
+        return page, index
 
     @cached_property
-    def _removed_index(self) -> dict[tuple[int, int], Group]:
-        index: dict[tuple[int, int], Group] = {}
+    def _group_of(self) -> dict[LineKey, Group]:
+        """The group each grouped line belongs to (the first, for a line two groups share)."""
+        index: dict[LineKey, Group] = {}
         for group in self.groups:
-            if group.remove:
-                for member in group.members:
-                    index.setdefault(member, group)
+            for member in group.members:
+                index.setdefault(member, group)
+        return index
+
+    def line_decision(self, page: int, index: int) -> str:
+        """What was decided for one line, in words (its group's decision, or the user's for this line).
+
+        >>> from pagefurniture import analyze
+        >>> report = analyze("site/sample.pdf")
+        >>> report.line_decision(1, 0)
+        'kept: in no group'
+        >>> report.choose(remove_lines=[(1, 0)]).line_decision(1, 0)
+        'removed by you, this line only (it is in no group)'
+        """
+        key = (page, index)
+        group = self._group_of.get(key)
+        by_line = key in self.keep_lines or key in self.remove_lines
+        return line_decision(group, removed=key in self._removed_index, by_line=by_line)
+
+    @cached_property
+    def _removed_index(self) -> dict[LineKey, Group | None]:
+        """Every removed line and the group it belongs to (None for a line in no group)."""
+        index: dict[LineKey, Group | None] = _removed_by_group(self.groups)
+        for key in self.keep_lines:
+            index.pop(key, None)
+        for key in self.remove_lines:
+            index[key] = self._group_of.get(key)
         return index
 
     def removed(self) -> list[Removed]:
@@ -98,9 +168,10 @@ class Report:
         out = []
         for page in self.pages:
             for i, line in enumerate(page.lines):
-                group = index.get((page.number, i))
-                if group is not None:
-                    out.append(Removed(page=page.number, index=i, line=line, group=group))
+                key = (page.number, i)
+                if key in index:
+                    out.append(Removed(page=page.number, index=i, line=line, group=index[key],
+                                       by_line=key in self.remove_lines))
         return out
 
     # -- text outputs ----------------------------------------------------------------------------------
@@ -164,6 +235,8 @@ class Report:
                  "lines": [list(member) for member in group.members]}
                 for group in self.groups
             ],
+            # The lines the user overruled one by one ([page, index]), as --keep-line and --remove-line take them.
+            "line_choices": {"keep": sorted(map(list, self.keep_lines)), "remove": sorted(map(list, self.remove_lines))},
             "removed": [row.to_dict() for row in self.removed()],
         }
 
@@ -203,6 +276,33 @@ def decision(group: Group) -> str:
     if group.decided_by == "user":
         return f"{verdict} by you (the detector had {'kept' if group.remove else 'removed'} it: {group.reason})"
     return f"{verdict}: {group.reason}"
+
+
+def line_decision(group: Group | None, *, removed: bool, by_line: bool) -> str:
+    """One line's decision in words: its group's (``decision``), or the user's for this line alone.
+
+    >>> header = Group(0, "Acme", "Acme", "header", "top", ((1, 0), (2, 0)), True, "at the top of 2 of 2 pages")
+    >>> line_decision(header, removed=False, by_line=True)
+    'kept by you, this line only (its group is removed: at the top of 2 of 2 pages)'
+    >>> line_decision(None, removed=False, by_line=False)
+    'kept: in no group'
+    """
+    if not by_line:
+        return decision(group) if group else ("removed" if removed else "kept") + ": in no group"
+    verdict = "removed" if removed else "kept"
+    if group is None:
+        return f"{verdict} by you, this line only (it is in no group)"
+    return f"{verdict} by you, this line only (its group is {'removed' if group.remove else 'kept'}: {group.reason})"
+
+
+def _removed_by_group(groups: Iterable[Group]) -> dict[LineKey, Group | None]:
+    """The lines the groups' decisions remove, each with its (first removed) group."""
+    index: dict[LineKey, Group | None] = {}
+    for group in groups:
+        if group.remove:
+            for member in group.members:
+                index.setdefault(member, group)
+    return index
 
 
 @dataclass(frozen=True, slots=True)
