@@ -75,17 +75,31 @@ CHARSET_NORMALIZER = Pin("charset-normalizer", "3.5.3",
                          "charset_normalizer-3.5.3-py3-none-any.whl",
                          "96e268b0cbda016ac519513294fcd17032264085b600abaac58b93049477e132",
                          "MIT", "https://github.com/jawah/charset_normalizer")
+# pdf.js draws the pages on the review view; the page imports it the first time it shows a page.
+PDFJS = Pin("pdfjs-dist", "6.5.438", "https://registry.npmjs.org/pdfjs-dist/-/pdfjs-dist-6.5.438.tgz",
+            "7461aefcd27c4ef0dd76f9ca5760f09466eb6b3f934432670c12132e7b3d6faa",
+            "Apache-2.0", "https://github.com/mozilla/pdf.js")
 # Not served: the licence texts for components whose package carries none (Pyodide's npm package has no
 # licence file; the Python licence of the interpreter and standard library inside it).
 SPDX_LICENCES = Pin("spdx-license-list", "6.12.0",
                     "https://registry.npmjs.org/spdx-license-list/-/spdx-license-list-6.12.0.tgz",
                     "54cc8d13086187333ca1457c8edaa06d9a412144f076aa7f7c1b59c4f3b0a1ef",
                     "CC0-1.0", "https://github.com/sindresorhus/spdx-license-list")
-PINS = (PYODIDE, AES_JS, PDFMINER, CHARSET_NORMALIZER, SPDX_LICENCES)
+PINS = (PYODIDE, AES_JS, PDFMINER, CHARSET_NORMALIZER, PDFJS, SPDX_LICENCES)
 
 # The parts of the Pyodide package the page runs; the console pages, source maps and type files stay out.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_LOCK = "pyodide-lock.json"  # read for its "info"; the site gets our own, listing our wheels
+# The parts of pdf.js the page uses (in pdfjs/): the library and its module worker (the "legacy" build, which
+# runs in browsers a few years old too; the other one needs this year's JavaScript), the character maps for
+# text in CJK fonts that are not embedded, and the image and colour decoders (JPEG 2000, JBIG2, ICC). Its
+# viewer, scripting sandbox, standard fonts (the browser's own stand in) and source maps stay out.
+PDFJS_FILES = ("legacy/build/pdf.min.mjs", "legacy/build/pdf.worker.min.mjs", "wasm/openjpeg.wasm", "wasm/jbig2.wasm",
+               "wasm/qcms_bg.wasm")
+PDFJS_LICENCES = ("LICENSE", "cmaps/LICENSE", "wasm/LICENSE_OPENJPEG", "wasm/LICENSE_PDFJS_OPENJPEG",
+                  "wasm/LICENSE_JBIG2", "wasm/LICENSE_PDFJS_JBIG2", "wasm/LICENSE_QCMS", "wasm/LICENSE_PDFJS_QCMS")
+# Fetched the first time a PDF needs one, then kept by the service worker; not loaded on the first visit.
+ON_USE = ("cmap/", "pdfjs/cmaps/", "pdfjs/wasm/")
 LICENCES = "licences.txt"  # in the built folder: every component the site serves, with its licence
 PRECOMPILE = (ROOT / "py" / "browser" / "precompile.mjs", ROOT / "py" / "browser" / "precompile.py")
 
@@ -132,12 +146,13 @@ def fetch(pin: Pin, cache: Path = CACHE) -> bytes:
     return data
 
 
-def npm_files(tarball: bytes, names: tuple[str, ...]) -> dict[str, bytes]:
+def npm_files(tarball: bytes, names: tuple[str, ...], folders: tuple[str, ...] = ()) -> dict[str, bytes]:
+    """The files ``names`` of an npm package, and every file in ``folders`` (names ending in "/")."""
     out = {}
     with tarfile.open(fileobj=io.BytesIO(tarball), mode="r:gz") as tar:
         for member in tar.getmembers():
             name = member.name.removeprefix("package/")
-            if member.isfile() and name in names:
+            if member.isfile() and (name in names or name.startswith(folders)):
                 out[name] = tar.extractfile(member).read()
     missing = set(names) - set(out)
     if missing:
@@ -350,6 +365,12 @@ def collect(cache: Path, *, quiet: bool = False) -> Collected:
                                "as an ES module.\n".encode() + b"const module = { exports: {} };\n"
                                b"const exports = module.exports;\n" + aes["index.js"] + b"\nexport default module.exports;\n")
 
+    pdfjs = npm_files(fetch(PDFJS, cache), PDFJS_FILES + PDFJS_LICENCES, ("cmaps/",))
+    for name, data in pdfjs.items():
+        if name in PDFJS_LICENCES:
+            continue
+        files["pdfjs/" + name.removeprefix("legacy/build/")] = data
+
     pdfminer, cmaps = split_pdfminer(fetch(PDFMINER, cache))
     charset = fetch(CHARSET_NORMALIZER, cache)
     wheels = [
@@ -378,11 +399,12 @@ def collect(cache: Path, *, quiet: bool = False) -> Collected:
     if "index.html" not in files:
         raise BuildError("site/index.html is missing")
 
-    licences = collect_licences(cache, lock_info, aes["LICENSE.txt"], pdfminer, charset)
+    licences = collect_licences(cache, lock_info, aes["LICENSE.txt"], pdfminer, charset, pdfjs)
     return Collected(files, wheels, lock_info, licences)
 
 
-def collect_licences(cache: Path, lock_info: dict, aes_licence: bytes, pdfminer: bytes, charset: bytes) -> list[Licence]:
+def collect_licences(cache: Path, lock_info: dict, aes_licence: bytes, pdfminer: bytes, charset: bytes,
+                     pdfjs: dict[str, bytes]) -> list[Licence]:
     """Each third-party component the site serves, with the licence text its package carries, or else the
     one from the pinned SPDX list."""
     spdx = npm_files(fetch(SPDX_LICENCES, cache), ("licenses/MPL-2.0.json", "licenses/Python-2.0.json"))
@@ -397,6 +419,19 @@ def collect_licences(cache: Path, lock_info: dict, aes_licence: bytes, pdfminer:
         Licence.of(PDFMINER, _wheel_licence(pdfminer), (f"pyodide/{PDFMINER.filename}", "cmap/*")),
         Licence.of(CHARSET_NORMALIZER, _wheel_licence(charset), (f"pyodide/{CHARSET_NORMALIZER.filename}",)),
         Licence.of(AES_JS, aes_licence, ("vendor/aes.mjs",)),
+        Licence.of(PDFJS, pdfjs["LICENSE"], ("pdfjs/pdf.min.mjs", "pdfjs/pdf.worker.min.mjs")),
+        # The parts of the pdf.js package made elsewhere, each with the licence the package carries for it.
+        Licence("Adobe CMap resources (in pdfjs-dist)", PDFJS.version, "BSD-3-Clause", "https://github.com/adobe-type-tools/cmap-resources",
+                pdfjs["cmaps/LICENSE"].decode(), ("pdfjs/cmaps/*",)),
+        Licence("OpenJPEG (in pdfjs-dist)", PDFJS.version, "BSD-2-Clause", "https://github.com/uclouvain/openjpeg",
+                (pdfjs["wasm/LICENSE_OPENJPEG"] + b"\n\n" + pdfjs["wasm/LICENSE_PDFJS_OPENJPEG"]).decode(),
+                ("pdfjs/wasm/openjpeg.wasm",)),
+        Licence("PDFium JBIG2 decoder (in pdfjs-dist)", PDFJS.version, "BSD-3-Clause AND Apache-2.0", "https://pdfium.googlesource.com/pdfium",
+                (pdfjs["wasm/LICENSE_JBIG2"] + b"\n\n" + pdfjs["wasm/LICENSE_PDFJS_JBIG2"]).decode(),
+                ("pdfjs/wasm/jbig2.wasm",)),
+        Licence("qcms (in pdfjs-dist)", PDFJS.version, "MIT", "https://github.com/FirefoxGraphics/qcms",
+                (pdfjs["wasm/LICENSE_QCMS"] + b"\n\n" + pdfjs["wasm/LICENSE_PDFJS_QCMS"]).decode(),
+                ("pdfjs/wasm/qcms_bg.wasm",)),
     ]
 
 
@@ -451,7 +486,7 @@ def write(out: Path, files: dict[str, bytes], *, quiet: bool = False) -> dict:
     manifest = {
         "build": digest,
         "inputs": [{"name": p.name, "version": p.version, "url": p.url, "sha256": p.sha256} for p in PINS],
-        "precache": sorted(p for p in files if not p.startswith("cmap/") and p != "sw.js"),
+        "precache": sorted(p for p in files if not p.startswith(ON_USE) and p != "sw.js"),
         "files": {p: sha256(d) for p, d in sorted(files.items())},
     }
     tmp = out.with_name(out.name + ".tmp")

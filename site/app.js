@@ -1,5 +1,10 @@
-// The page around the worker: one entry point, openFile(file), for drop, picker and sample; one state
-// attribute on <body> drives what is shown. PDF text is untrusted and is only ever set as textContent.
+// The page: one entry point, openFiles(files), for drop, pickers and sample; one state object; one state
+// attribute on <body> drives which panel is shown. The workers are reached only through the bridge
+// (bridge.js), pages are drawn by pdf.js (pages.js). Every decision, page range and word about a line
+// comes from Python; PDF text is untrusted and is only ever set as textContent.
+
+import { Pool } from "./bridge.js";
+import { Drawing } from "./pages.js";
 
 const $ = (id) => document.getElementById(id);
 const LARGE = 100 * 1024 * 1024; // above this, ask before reading (memory and minutes)
@@ -7,230 +12,74 @@ const KINDS = {
   "page-number": "page number", header: "header", footer: "footer", margin: "margin text",
   watermark: "watermark", "repeated-content": "repeated content",
 };
-// One sentence and one next step per kind of error.
-const ERRORS = {
-  "not-a-pdf": ["This is not a PDF", "Choose a PDF file."],
-  "not-one-pdf": ["Drop one PDF at a time", "Drop or choose a single PDF file."],
-  damaged: ["This PDF is damaged", "Open it in a PDF viewer, save it again, and drop the saved copy here."],
-  "no-text": ["This PDF has no text", "It is probably a scan. Reading text from images (OCR) is out of scope: run OCR on it first, then drop the result here."],
-  limit: ["This PDF is too large for the page", "Split it into smaller PDFs, or use the command line tool."],
-  unreadable: ["The file cannot be opened", "Check that the file is still there and try again."],
-  boot: ["The tool could not start", ""],
-  bug: ["Something went wrong", "Try another file; if this one keeps failing, please report it."],
+const COLOURS = 12; // group colours in style.css (--group-0 …); each box and swatch also carries the group's id
+const RUNS_SHOWN = 4; // page runs shown in a row before "and N more"
+const ANNOUNCE_EVERY = 3000; // ms between progress announcements to screen readers
+const STORE = "pagefurniture.choices."; // + the file's sha256: the choices made for it, in this browser only
+// A title per kind of error; the sentence under it is Python's (or, for a failure of the page, the page's).
+const TITLES = {
+  "not-a-pdf": "This is not a PDF",
+  "no-file": "Nothing to read",
+  damaged: "This PDF is damaged",
+  "no-text": "This PDF has no text",
+  limit: "This PDF is too large for the page",
+  unreadable: "The file cannot be opened",
+  "password-required": "This PDF needs a password",
+  "wrong-password": "Wrong password",
+  boot: "The tool could not start",
+  bug: "Something went wrong",
 };
 
-// The main worker boots at once and owns every result. When it is ready, helper workers boot (after it, so
-// that they never slow its boot), up to one worker per core and four in all: a long PDF's pages are shared
-// out among the workers that are ready, and the main worker puts them together.
 // "?workers=N" in the address sets the number of workers (1 reads with the main worker alone).
 const WORKERS = Math.round(Number(new URLSearchParams(location.search).get("workers"))) ||
   Math.min(4, navigator.hardwareConcurrency || 1);
-const HELPERS = Math.max(0, Math.min(7, WORKERS - 1));
-// Files above this size are read by the main worker alone: each helper would hold another copy.
-const SHARE_LIMIT = LARGE;
-// A helper joins a file when the main worker has this many seconds of pages left (at its pace so far), or
-// this many pages before the main worker has finished its first run.
-const JOIN_SECONDS = 1;
-const JOIN_PAGES = 12;
 
-let main = null; // {worker, ready}
-let helpers = []; // the same, for helpers
-let workerReady = false; // the main worker
-let nextId = 1;
-let jobs = 0;
-let pending = new Map(); // id → {resolve, reject, entry}
-let job = null; // {file, id, run}
-let result = null; // what Python returned for the current file
-let selectedGroup = null;
-let selectedPage = 1;
-let urls = [];
+const state = {
+  ready: false,
+  entries: [], // one per file: {id, file, path, status, pages, done, result, error, password, hash, large}
+  reading: null, // the entry being read
+  current: null, // the entry on show
+  nextId: 1,
+  group: null, // the chosen group's id
+  page: 1,
+  filter: { kind: "", decision: "", text: "" },
+  drawing: null, // {entry, drawing}: pdf.js's copy of the file on show
+  urls: [],
+  announced: 0, // when the live region last spoke
+};
 
-function setState(state) {
-  document.body.dataset.state = state;
-  for (const id of ["open", "working", "confirm", "password", "error", "result"]) {
-    const shown = {
-      open: ["booting", "ready", "error", "done"],
-      working: ["working"],
-      confirm: ["confirm"],
-      password: ["password"],
-      error: ["error"],
-      result: ["done"],
-    }[id].includes(state);
-    $(id).hidden = !shown;
-  }
-}
-
-// -- the workers --------------------------------------------------------------------------------------
-
-function spawn(onReady) {
-  const entry = { worker: new Worker(new URL("./worker.js", import.meta.url), { type: "module" }), ready: false };
-  entry.worker.onmessage = (event) => onWorkerMessage(entry, event.data, onReady);
-  entry.worker.onerror = (event) => {
-    event.preventDefault();
-    lost(entry, { kind: "boot", message: "The PDF reader stopped unexpectedly. Reload the page.", detail: event.message ?? "" });
-  };
-  return entry;
-}
-
-function startWorkers() {
-  workerReady = false;
-  for (const helper of helpers) helper.worker.terminate();
-  helpers = [];
-  countHelpers();
-  main = spawn(() => {
-    workerReady = true;
-    if (document.body.dataset.state === "booting") setState("ready");
-    registerServiceWorker();
-    for (let i = 0; i < HELPERS; i++) startHelper();
-  });
-}
-
-function startHelper() {
-  const helper = spawn(() => {
-    countHelpers();
-    job?.run?.join(helper);
-  });
-  helpers.push(helper);
-}
-
-function countHelpers() {
-  document.body.dataset.helpers = String(helpers.filter((helper) => helper.ready).length);
-}
-
-function onWorkerMessage(entry, message, onReady) {
-  if (message.type === "boot") {
-    if (entry !== main) return;
-    $("boot-progress").value = message.done;
-    $("boot-status").textContent = message.message;
-  } else if (message.type === "ready") {
-    entry.ready = true;
-    if (entry === main) {
+const pool = new Pool({
+  workers: WORKERS,
+  on: {
+    boot(done, total, message) {
+      $("boot-progress").value = done;
+      $("boot-status").textContent = message;
+    },
+    ready(versions) {
+      state.ready = true;
       $("boot").hidden = true;
-      $("versions").textContent = `pagefurniture ${message.versions.pagefurniture} · pdfminer.six ${message.versions["pdfminer.six"]} · Python ${message.versions.python} in your browser`;
-    }
-    onReady();
-  } else if (message.type === "result" || message.type === "error") {
-    if (message.id === null) {
-      lost(entry, message.error);
-      return;
-    }
-    const waiter = pending.get(message.id);
-    if (!waiter) return; // an answer for a request that was cancelled
-    pending.delete(message.id);
-    if (message.type === "result") waiter.resolve(message.result);
-    else waiter.reject(message.error);
-  }
-}
+      $("versions").textContent = `pagefurniture ${versions.pagefurniture} · pdfminer.six ${versions["pdfminer.six"]} · Python ${versions.python} in your browser`;
+      if (document.body.dataset.state === "booting") setState("ready");
+      registerServiceWorker();
+    },
+    helpers(count) {
+      document.body.dataset.helpers = String(count);
+    },
+    lost(error) {
+      $("boot-status").textContent = error.message;
+      if (!state.reading && ["booting", "working"].includes(document.body.dataset.state)) showError(error);
+    },
+  },
+});
 
-// A worker that failed to boot or stopped: a helper is simply dropped (the main worker reads the pages it
-// was reading when it finishes); the main worker takes everything waiting on it down with it.
-function lost(entry, error) {
-  entry.worker.terminate();
-  if (entry !== main) {
-    helpers = helpers.filter((helper) => helper !== entry);
-    countHelpers();
-    for (const [id, waiter] of pending) {
-      if (waiter.entry !== entry) continue;
-      pending.delete(id);
-      waiter.reject({ kind: "helper-lost" });
-    }
-    return;
-  }
-  $("boot-status").textContent = error.message;
-  for (const waiter of pending.values()) waiter.reject(error);
-  pending.clear();
-  if (["booting", "working"].includes(document.body.dataset.state)) showError(error);
-}
-
-// Resolves with the JSON text Python answered.
-function ask(entry, message, transfer = []) {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject, entry });
-    entry.worker.postMessage({ ...message, id }, transfer);
-  });
-}
-
-async function call(entry, message, transfer = []) {
-  return JSON.parse(await ask(entry, message, transfer));
-}
-
-// Reads every page of the file the main worker has open, sharing runs of pages out to the helpers, and
-// resolves with the main worker's finished answer. Throws the first error a worker answers with. Pages
-// that no worker has read when the main worker runs out of work (a helper stopped) are read by "finish".
-function readPages(total, bytes, password) {
-  // Runs small enough to keep every worker busy to the end and the progress bar moving.
-  const size = Math.max(1, Math.min(8, Math.ceil(total / 40)));
-  const todo = [];
-  for (let first = 1; first <= total; first += size) todo.push([first, Math.min(total, first + size - 1)]);
-  const shared = []; // helpers' answers, handed to "finish"
-  const reading = new Set(); // runs being read now
-  const readers = new Set(); // the workers that read at least one run
-  let done = 0;
-  let failed = null;
-  let open = true; // until the main worker has run out of work
-  const pace = { pages: 0, since: performance.now() }; // the main worker's, for the helpers' decision
-
-  async function read(entry, range) {
-    const share = entry !== main;
-    let text;
-    try {
-      text = await ask(entry, { type: "read", first: range[0], last: range[1], share });
-    } catch (error) {
-      if (error.kind !== "helper-lost") failed ??= error;
-      return false;
-    }
-    const answer = JSON.parse(text);
-    if (!answer.ok) {
-      failed ??= answer.error;
-      return false;
-    }
-    if (share) shared.push(text);
-    else pace.pages += range[1] - range[0] + 1;
-    readers.add(entry);
-    done += range[1] - range[0] + 1;
-    showProgress(done, total);
-    return true;
-  }
-
-  async function drive(entry) {
-    while (open && todo.length && !failed) {
-      const step = read(entry, todo.shift());
-      reading.add(step);
-      const ok = await step;
-      reading.delete(step);
-      if (!ok) return;
-    }
-  }
-
-  // A helper opens the file itself first and reads its fonts again, which costs about as much as reading a
-  // few pages: it joins only when the pages left would keep the main worker busy for a while yet.
-  function worthJoining() {
-    const left = todo.reduce((sum, [first, last]) => sum + last - first + 1, 0);
-    if (!pace.pages) return left >= JOIN_PAGES;
-    return left * ((performance.now() - pace.since) / 1000 / pace.pages) >= JOIN_SECONDS;
-  }
-
-  async function join(helper) {
-    if (!open || !bytes || !worthJoining()) return;
-    const own = bytes.slice(0);
-    const opened = await call(helper, { type: "open", name: "", bytes: own, password }, [own]).catch(() => null);
-    if (opened?.ok) await drive(helper);
-    helper.worker.postMessage({ type: "close" }); // its copy of the file is not needed any more
-  }
-
-  return {
-    run: { join },
-    finished: (async () => {
-      for (const helper of helpers) if (helper.ready) join(helper);
-      await drive(main);
-      open = false;
-      while (reading.size) await Promise.all(reading);
-      if (failed) throw failed;
-      const answer = await call(main, { type: "finish", shared });
-      return { ...answer, readers: readers.size };
-    })(),
+function setState(name) {
+  document.body.dataset.state = name;
+  const shown = {
+    open: ["booting", "ready", "error", "done"], working: ["working"], confirm: ["confirm"],
+    password: ["password"], error: ["error"], result: ["done"],
   };
+  for (const [id, states] of Object.entries(shown)) $(id).hidden = !states.includes(name);
+  $("files").hidden = state.entries.length < 2;
 }
 
 function registerServiceWorker() {
@@ -240,177 +89,468 @@ function registerServiceWorker() {
   }
 }
 
-// -- opening a file -----------------------------------------------------------------------------------
-
-export async function openFile(file) {
-  if (!file) return;
-  if (job) cancel(); // a new file replaces the one being read
-  if (file.size > LARGE) {
-    const mb = Math.round(file.size / (1024 * 1024));
-    $("confirm-message").textContent = `"${file.name}" is ${mb} MB. Reading it in the browser can take many minutes and a lot of memory; your computer may slow down meanwhile.`;
-    setState("confirm");
-    $("confirm-go").onclick = () => start(file, null);
-    $("confirm-go").focus();
-    return;
-  }
-  start(file, null);
+// Focus moves to the heading of what is now shown, so that keyboard and screen reader users are taken there.
+function focus(id) {
+  requestAnimationFrame(() => $(id).focus());
 }
 
-async function start(file, password) {
-  setState("working");
-  $("work-status").textContent = workerReady ? `Opening ${file.name}…` : `Opening ${file.name} as soon as the reader has started…`;
-  $("work-progress").removeAttribute("value");
+// -- opening files ---------------------------------------------------------------------------------------
+
+// Reads the files in turn; the first one read is shown. A new set replaces the files listed before.
+export function openFiles(files) {
+  files = [...files];
+  if (!files.length) {
+    return showError({ kind: "no-file", message: "Nothing that was dropped is a file. Drop PDF files or a folder of them." });
+  }
+  if (state.reading) pool.cancel();
+  for (const entry of state.entries) pool.call("forget", { key: String(entry.id) }).catch(() => null);
+  closeDrawing();
+  state.entries = files.map((file) => ({
+    id: state.nextId++, file, path: file.webkitRelativePath || file.name, status: "waiting", pages: 0, done: 0,
+    result: null, error: null, password: null, hash: null, large: file.size > LARGE,
+  }));
+  state.reading = null;
+  state.current = null;
+  renderFiles();
+  pump();
+}
+export const openFile = (file) => openFiles([file]);
+
+// Starts the next waiting file, unless one is being read or a question about one is open.
+function pump() {
+  if (state.reading || ["confirm", "password"].includes(document.body.dataset.state)) return;
+  const entry = state.entries.find((e) => e.status === "waiting");
+  if (!entry) {
+    document.body.dataset.batch = state.entries.every((e) => e.status !== "waiting") ? "finished" : "waiting";
+    $("zip").disabled = !state.entries.some((e) => e.status === "done");
+    renderFiles();
+    if (!state.current && document.body.dataset.state === "working") setState(state.ready ? "ready" : "booting");
+    return;
+  }
+  document.body.dataset.batch = "reading";
+  if (entry.large) return askLarge(entry);
+  read(entry);
+}
+
+function askLarge(entry) {
+  const mb = Math.round(entry.file.size / (1024 * 1024));
+  $("confirm-message").textContent = `"${entry.path}" is ${mb} MB. Reading it in the browser can take many minutes and a lot of memory; your computer may slow down meanwhile.`;
+  setState("confirm");
+  $("confirm-go").onclick = () => {
+    entry.large = false;
+    setState(state.current ? "done" : "working");
+    pump();
+  };
+  $("confirm-stop").onclick = () => {
+    entry.status = "skipped";
+    entry.error = { kind: "limit", message: `Skipped: it is ${mb} MB.` };
+    setState(state.current ? "done" : state.ready ? "ready" : "booting");
+    pump();
+  };
+  focus("confirm-title");
+}
+
+async function read(entry) {
+  state.reading = entry;
+  entry.status = "reading";
+  entry.done = entry.pages = 0;
+  if (!state.current) {
+    setState("working");
+    $("work-title").textContent = entry.path;
+    focus("work-title");
+  }
+  progress(entry, state.ready ? "Opening…" : "Opening as soon as the reader has started…");
+  renderFiles();
   let bytes;
   try {
-    bytes = await file.arrayBuffer();
+    bytes = await entry.file.arrayBuffer();
+    entry.hash ??= await digest(bytes);
   } catch (error) {
-    showError({ kind: "unreadable", message: `"${file.name}" could not be read from your disk (${error.message}).` });
-    return;
+    return failed(entry, { kind: "unreadable", message: `"${entry.path}" could not be read from your disk (${error.message}).` });
   }
-  const id = ++jobs;
-  job = { file, id };
-  const started = performance.now();
-  const copy = HELPERS && file.size <= SHARE_LIMIT ? bytes.slice(0) : null; // for helpers; the original is transferred
-  let answer;
   try {
-    answer = await call(main, { type: "open", name: file.name, bytes, password }, [bytes]);
-    if (answer.ok && job?.id === id) {
-      showProgress(0, answer.pages);
-      const reading = readPages(answer.pages, copy, password);
-      job.run = reading.run;
-      answer = await reading.finished;
-    }
+    const result = await pool.read({
+      key: String(entry.id), name: entry.file.name, bytes, password: entry.password,
+      onPages: (done, total) => {
+        entry.done = done;
+        entry.pages = total;
+        progress(entry, done < total ? `Reading page ${done} of ${total}` : `Read ${total} pages; finding repeated lines…`);
+      },
+    });
+    if (state.reading !== entry) return; // cancelled meanwhile
+    entry.result = result;
+    entry.status = "done";
+    await applyStored(entry);
   } catch (error) {
-    if (job?.id === id) {
-      job = null;
-      showError(error);
-    }
-    return;
+    if (state.reading !== entry) return;
+    return failed(entry, error);
   }
-  if (job?.id !== id) return; // cancelled meanwhile
-  job = null;
-  if (!answer.ok) {
-    const kind = answer.error.kind;
-    if (kind === "password-required" || kind === "wrong-password") return askPassword(file, kind);
-    showError(answer.error);
-    return;
-  }
-  result = answer;
-  result.seconds = (performance.now() - started) / 1000;
-  choices = new Map();
-  selectedGroup = null;
-  selectedPage = 1;
-  showResult();
+  state.reading = null;
+  if (!state.current) show(entry);
+  else renderFiles();
+  pump();
 }
 
-function showProgress(done, total) {
+function failed(entry, error) {
+  state.reading = null;
+  entry.error = error;
+  const asking = error.kind === "password-required" || error.kind === "wrong-password";
+  entry.status = asking ? "password" : "error";
+  if (asking && !state.current && document.body.dataset.state !== "password") askPassword(entry);
+  else if (state.entries.length === 1) showError(error);
+  renderFiles();
+  pump();
+}
+
+// The live region speaks at a calm pace; the bar and the visible line follow every page.
+function progress(entry, text) {
   const bar = $("work-progress");
-  bar.max = total;
-  bar.value = done;
-  $("work-status").textContent = done < total ? `Reading page ${done} of ${total}` : `Read ${total} pages; finding repeated lines…`;
+  if (entry.pages) {
+    bar.max = entry.pages;
+    bar.value = entry.done;
+  } else {
+    bar.removeAttribute("value");
+  }
+  const position = state.entries.length > 1 ? ` (file ${state.entries.indexOf(entry) + 1} of ${state.entries.length})` : "";
+  $("work-status").textContent = text + position;
+  const now = performance.now();
+  if (now - state.announced >= ANNOUNCE_EVERY || entry.done === entry.pages) {
+    state.announced = now;
+    $("work-live").textContent = `${entry.path}: ${text}${position}`;
+  }
+  const row = document.querySelector(`#file-list tr[data-entry="${entry.id}"] .file-status`);
+  if (row) row.textContent = text;
 }
 
 function cancel() {
-  // Python cannot be interrupted from outside, so the workers are ended at once and fresh ones started.
-  job = null;
-  main.worker.terminate();
-  for (const waiter of pending.values()) waiter.reject({ kind: "cancelled", message: "Stopped." });
-  pending.clear();
-  startWorkers();
+  // Python cannot be interrupted from outside: the workers are ended at once and fresh ones started.
+  pool.cancel();
+  state.ready = false;
+  for (const entry of state.entries) {
+    if (entry.status === "reading" || entry.status === "waiting") {
+      entry.status = "stopped";
+      entry.error = { kind: "cancelled", message: "Stopped before it was read." };
+    }
+    if (entry.status === "done" && entry !== state.current) entry.forgotten = true; // the new worker does not have it
+  }
+  if (state.current) state.current.forgotten = true;
+  state.reading = null;
   $("boot").hidden = false;
   $("boot-progress").value = 0;
   $("boot-status").textContent = "Stopped. Restarting the PDF reader…";
-  setState("booting");
+  renderFiles();
+  setState(state.current ? "done" : "booting");
+  document.body.dataset.batch = "finished";
+  focus(state.current ? "result-title" : "open-title");
 }
 
-function askPassword(file, kind) {
+async function digest(bytes) {
+  if (!crypto.subtle) return null; // not a secure context: choices are not kept
+  const hash = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function askPassword(entry) {
   setState("password");
-  $("password-message").textContent = kind === "wrong-password"
-    ? "That password does not open this PDF. Check it and try again."
-    : `"${file.name}" is protected by a password. Enter it to open the file; the password stays in this page.`;
+  const wrong = entry.error?.kind === "wrong-password";
+  $("password-title").textContent = `"${entry.path}" needs a password`;
+  $("password-message").textContent = "It is protected by a password. Enter it to open the file; the password stays in this page.";
+  $("password-error").hidden = !wrong;
+  $("password-error").textContent = wrong ? `${TITLES["wrong-password"]}: ${sentence(entry.error.message)}` : "";
   $("password-input").value = "";
   $("password-form").onsubmit = (event) => {
     event.preventDefault();
-    start(file, $("password-input").value);
+    entry.password = $("password-input").value;
+    entry.status = "waiting";
+    entry.error = null;
+    setState(state.current ? "done" : "working");
+    // This file next, before the others that wait.
+    state.entries = [entry, ...state.entries.filter((e) => e !== entry)];
+    pump();
   };
-  $("password-input").focus();
+  $("password-cancel").onclick = () => skipPassword(entry);
+  requestAnimationFrame(() => $("password-input").focus());
+}
+
+function skipPassword(entry) {
+  entry.status = "error";
+  entry.error ??= { kind: "password-required", message: "It needs a password." };
+  setState(state.current ? "done" : state.ready ? "ready" : "booting");
+  renderFiles();
+  pump();
+  focus(state.current ? "result-title" : "open-title");
 }
 
 function showError(error) {
-  const [title, next] = ERRORS[error.kind] ?? ERRORS.bug;
-  $("error-title").textContent = title;
+  $("error-title").textContent = TITLES[error.kind] ?? TITLES.bug;
   $("error-message").textContent = sentence(error.message);
-  $("error-next").textContent = next;
   $("error-detail").textContent = error.detail ?? "";
   $("error-details").hidden = !error.detail;
   setState("error");
+  focus("error-title");
 }
 
 function sentence(text) {
   text = String(text ?? "").trim();
   if (!text) return "";
   text = text[0].toUpperCase() + text.slice(1);
-  return /[.!?]$/.test(text) ? text : text + ".";
+  return /[.!?)]$/.test(text) ? text : text + ".";
 }
 
-// -- the result -----------------------------------------------------------------------------------------
+// -- the list of files --------------------------------------------------------------------------------------
 
-function showResult() {
-  $("result-title").textContent = result.name;
-  renderSummary();
-  renderDownloads();
-  renderGroups();
-  renderMaps();
-  renderPage();
+function statusOf(entry) {
+  switch (entry.status) {
+    case "waiting": return "waiting";
+    case "reading": return entry.pages ? `reading page ${entry.done} of ${entry.pages}` : "opening…";
+    case "done": {
+      const s = entry.result.summary;
+      return `${s.pages} page${s.pages === 1 ? "" : "s"}, ${s.groups_removed} of ${s.groups} repeated groups removed, ` +
+        `${s.lines_removed} of ${s.lines} lines`;
+    }
+    case "password": return "needs a password";
+    default: return `${TITLES[entry.error?.kind] ?? TITLES.bug}: ${sentence(entry.error?.message)}`;
+  }
+}
+
+function renderFiles() {
+  $("files").hidden = state.entries.length < 2;
+  const body = $("file-list").tBodies[0];
+  body.replaceChildren();
+  for (const entry of state.entries) {
+    const row = document.createElement("tr");
+    row.dataset.entry = entry.id;
+    row.dataset.status = entry.status;
+    if (entry === state.current) row.className = "current";
+    const status = cell(statusOf(entry));
+    status.className = "file-status";
+    const action = document.createElement("td");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "button small";
+    if (entry.status === "done") {
+      button.textContent = entry === state.current ? "On show" : "Review";
+      button.disabled = entry === state.current;
+      button.onclick = () => review(entry);
+    } else if (entry.status === "password") {
+      button.textContent = "Enter the password";
+      button.onclick = () => askPassword(entry);
+    } else if (entry.status === "stopped") {
+      button.textContent = "Read it";
+      button.onclick = () => { entry.status = "waiting"; pump(); };
+    }
+    if (button.textContent) action.append(button);
+    row.append(cell(entry.path), status, action);
+    body.append(row);
+  }
+  const done = state.entries.filter((e) => e.status === "done").length;
+  const bad = state.entries.filter((e) => ["error", "skipped"].includes(e.status)).length;
+  $("files-summary").textContent = `${state.entries.length} files: ${done} read` + (bad ? `, ${bad} not read` : "") +
+    (state.reading ? ", reading…" : "");
+  $("zip").disabled = !done;
+}
+
+async function review(entry) {
+  if (entry.forgotten) {
+    // The workers were restarted since it was read: read it again (quickly, and with the same choices).
+    entry.forgotten = false;
+    entry.status = "waiting";
+    state.current = null;
+    closeDrawing();
+    state.entries = [entry, ...state.entries.filter((e) => e !== entry)];
+    return pump();
+  }
+  show(entry);
+}
+
+async function downloadZip() {
+  const files = state.entries.filter((e) => e.status === "done")
+    .map((e) => [e.path, Object.fromEntries(Object.values(e.result.files).map((f) => [f.file_name, f.text]))]);
+  $("zip-status").textContent = "Packing…";
+  try {
+    const bytes = await pool.call("zip", { files });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([bytes], { type: "application/zip" }));
+    link.download = "pagefurniture-outputs.zip";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+    $("zip-status").textContent = `${files.length} file${files.length === 1 ? "" : "s"}, ${files.length * 4} outputs.`;
+  } catch (error) {
+    $("zip-status").textContent = `The ZIP could not be made: ${sentence(error.message)}`;
+  }
+}
+
+// -- choices ----------------------------------------------------------------------------------------------
+
+// What the user chose for a file, as Python states it back (only what differs from the detector).
+function choicesOf(result) {
+  return result.choices;
+}
+
+function hasChoices(choices) {
+  return Object.values(choices).some((list) => list.length);
+}
+
+async function choose(entry, choices) {
+  try {
+    const result = await pool.call("choose", { key: String(entry.id), ...choices });
+    entry.result = { ...result, seconds: entry.result.seconds, readers: entry.result.readers };
+  } catch (error) {
+    if (error.kind === "forgotten") {
+      entry.forgotten = true;
+      store(entry, choices);
+      return review(entry);
+    }
+    if (error.kind === "cancelled") return;
+    $("saved-status").textContent = sentence(error.message);
+    return;
+  }
+  store(entry, choicesOf(entry.result));
+  if (entry === state.current) renderResult();
+}
+
+function store(entry, choices) {
+  if (!entry.hash) return;
+  try {
+    if (hasChoices(choices)) localStorage.setItem(STORE + entry.hash, JSON.stringify(choices));
+    else localStorage.removeItem(STORE + entry.hash);
+  } catch {
+    // Storage is full or not allowed: the choices still hold until the page is closed.
+  }
+}
+
+// The choices stored for this file (by its hash) when it was read before, applied to the new result.
+async function applyStored(entry) {
+  entry.restored = false;
+  let stored = null;
+  try {
+    stored = entry.hash && JSON.parse(localStorage.getItem(STORE + entry.hash) ?? "null");
+  } catch {
+    stored = null;
+  }
+  if (!stored) return;
+  try {
+    const result = await pool.call("choose", { key: String(entry.id), ...stored });
+    entry.result = { ...result, seconds: entry.result.seconds, readers: entry.result.readers };
+    entry.restored = true;
+  } catch (error) {
+    if (error.kind === "cancelled") throw error;
+    localStorage.removeItem(STORE + entry.hash); // they no longer fit this file
+    entry.restoreFailed = sentence(error.message);
+  }
+}
+
+function wish(change) {
+  const entry = state.current;
+  const now = choicesOf(entry.result);
+  const sets = Object.fromEntries(Object.entries(now).map(([name, list]) => [name, list.map((v) => JSON.stringify(v))]));
+  const put = (name, value) => {
+    for (const other of Object.keys(sets)) sets[other] = sets[other].filter((v) => v !== JSON.stringify(value));
+    sets[name].push(JSON.stringify(value));
+  };
+  change(put);
+  return choose(entry, Object.fromEntries(Object.entries(sets).map(([name, list]) => [name, list.map((v) => JSON.parse(v))])));
+}
+
+const flipGroup = (id, remove) => wish((put) => put(remove ? "remove" : "keep", id));
+const flipLine = (page, index, remove) => wish((put) => put(remove ? "remove_lines" : "keep_lines", [page, index]));
+
+// -- the file on show --------------------------------------------------------------------------------------
+
+function show(entry) {
+  state.current = entry;
+  state.group = null;
+  // Open on the first page with a removed line: a cover has nothing to check.
+  const first = entry.result.layout.find((page) => page.lines.some((line) => line[6]));
+  state.page = first ? first.page : 1;
+  closeDrawing();
+  renderResult();
+  renderFiles();
   setState("done");
-  $("result-title").tabIndex = -1;
-  $("result-title").focus();
+  focus("result-title");
 }
 
-function renderSummary() {
+function closeDrawing() {
+  state.drawing?.drawing.destroy();
+  state.drawing = null;
+}
+
+function drawing() {
+  const entry = state.current;
+  if (state.drawing?.entry !== entry) {
+    closeDrawing();
+    const bytes = entry.file.arrayBuffer();
+    const made = { entry, drawing: null };
+    made.ready = bytes.then((data) => {
+      made.drawing = new Drawing(data, entry.password);
+      return made.drawing;
+    });
+    state.drawing = made;
+  }
+  return state.drawing.ready;
+}
+
+function renderResult() {
+  const result = state.current.result;
+  $("result-title").textContent = state.current.path;
+  renderSummary(result);
+  renderDownloads(result);
+  renderCommand(result);
+  renderFilters(result);
+  renderGroups(result);
+  renderThumbs(result);
+  renderPage();
+}
+
+function renderSummary(result) {
   const s = result.summary;
+  const empty = s.pages_without_text;
   const rows = [
     ["Pages", String(s.pages)],
     ["Lines removed", `${s.lines_removed} of ${s.lines}`],
     ["Text removed", `${(s.share_removed * 100).toFixed(1)} %`],
-    ["Pages without text", s.pages_without_text.length ? ranges(s.pages_without_text) : "none"],
-    ["Time", `${result.seconds.toFixed(1)} s` + (result.readers > 1 ? `, reading on ${result.readers} cores` : "")],
+    // A count, with the pages it counts beside it.
+    ["Pages without text", empty.length ? `${empty.length}`: "none", empty.length ? `page${empty.length === 1 ? "" : "s"} ${compact(empty)}` : ""],
+    ["Reading time", `${result.seconds.toFixed(1)} s`, result.readers > 1 ? `on ${result.readers} cores` : ""],
   ];
-  if (s.pages_unreadable.length) rows.push(["Pages not fully read", ranges(s.pages_unreadable.map((p) => p.page))]);
+  if (s.pages_unreadable.length) {
+    rows.push(["Pages not fully read", String(s.pages_unreadable.length), `page${s.pages_unreadable.length === 1 ? "" : "s"} ${compact(s.pages_unreadable.map((p) => p.page))}`]);
+  }
   const dl = $("summary");
   dl.replaceChildren();
-  for (const [term, value] of rows) {
+  for (const [term, value, note] of rows) {
     const div = document.createElement("div");
     const dt = document.createElement("dt");
     const dd = document.createElement("dd");
     dt.textContent = term;
     dd.textContent = value;
     div.append(dt, dd);
+    if (note) {
+      const small = document.createElement("dd");
+      small.className = "note";
+      small.textContent = note;
+      div.append(small);
+    }
     dl.append(div);
   }
 }
 
-function ranges(pages) {
-  const out = [];
-  let start = null;
-  let prev = null;
-  for (const p of [...pages].sort((a, b) => a - b)) {
-    if (prev !== null && p === prev + 1) { prev = p; continue; }
-    if (start !== null) out.push(start === prev ? `${start}` : `${start}-${prev}`);
-    start = prev = p;
-  }
-  if (start !== null) out.push(start === prev ? `${start}` : `${start}-${prev}`);
-  return out.join(", ");
+// A few page numbers for a summary tile: the first ones, then how many more.
+function compact(pages) {
+  const shown = pages.slice(0, 6).join(", ");
+  return pages.length > 6 ? `${shown} and ${pages.length - 6} more` : shown;
 }
 
-function renderDownloads() {
-  for (const url of urls) URL.revokeObjectURL(url);
-  urls = [];
+function renderDownloads(result) {
+  for (const url of state.urls) URL.revokeObjectURL(url);
+  state.urls = [];
   // The files, their names and types come from Python (pagefurniture.report.OUTPUTS), the same as the
   // command line writes; each has a link "dl-NAME" in the page.
   for (const [name, file] of Object.entries(result.files)) {
     const url = URL.createObjectURL(new Blob([file.text], { type: file.media_type }));
-    urls.push(url);
+    state.urls.push(url);
     const link = $(`dl-${name}`);
     link.href = url;
     link.download = file.file_name;
@@ -418,42 +558,78 @@ function renderDownloads() {
   }
 }
 
-function renderGroups() {
+function renderCommand(result) {
+  const entry = state.current;
+  $("command").textContent = result.command + (entry.password ? " --password …" : "");
+  const chosen = hasChoices(result.choices);
+  $("reset").hidden = !chosen;
+  $("saved-status").textContent = entry.restoreFailed ? `${entry.restoreFailed} Your earlier choices were dropped.`
+    : !chosen ? "Your choices are kept in this browser for this file, and only here."
+    : entry.hash ? (entry.restored ? "Your earlier choices for this file are applied; they are kept in this browser only."
+      : "Your choices are kept in this browser for this file, and only here.")
+    : "Your choices are not kept here (this browser does not allow it on this address).";
+}
+
+function renderFilters(result) {
+  const select = $("filter-kind");
+  const kinds = [...new Set(result.groups.map((g) => g.kind))];
+  const options = [...select.options].slice(1).map((o) => o.value);
+  if (options.join() !== kinds.join()) {
+    select.replaceChildren(select.options[0]);
+    for (const kind of kinds) select.append(new Option(KINDS[kind] ?? kind, kind));
+    if (!kinds.includes(state.filter.kind)) state.filter.kind = "";
+  }
+  select.value = state.filter.kind;
+  $("filters").hidden = result.groups.length === 0;
+}
+
+function shownGroups(result) {
+  const { kind, decision, text } = state.filter;
+  const needle = text.trim().toLowerCase();
+  return result.groups.filter((g) => (!kind || g.kind === kind) &&
+    (!decision || (decision === "removed") === g.remove) && (!needle || g.text.toLowerCase().includes(needle)));
+}
+
+function swatch(group) {
+  const mark = document.createElement("span");
+  mark.className = `swatch group-${group.id % COLOURS}`;
+  mark.textContent = String(group.id);
+  mark.setAttribute("aria-hidden", "true");
+  return mark;
+}
+
+function renderGroups(result) {
   const body = $("groups").tBodies[0];
   body.replaceChildren();
   $("groups-empty").hidden = result.groups.length > 0;
   $("groups").hidden = result.groups.length === 0;
-  for (const group of result.groups) {
+  const shown = shownGroups(result);
+  $("filter-count").textContent = `${shown.length} of ${result.groups.length} shown`;
+  $("keep-shown").disabled = $("remove-shown").disabled = !shown.length;
+  for (const group of shown) {
     const row = document.createElement("tr");
     row.dataset.group = group.id;
-    row.className = `swatch-${group.id % 8}${group.remove ? " removed" : " kept"}${selectedGroup === group.id ? " selected" : ""}`;
+    row.className = `${group.remove ? "removed" : "kept"}${state.group === group.id ? " selected" : ""}`;
 
     const text = document.createElement("td");
-    const show = document.createElement("button");
-    show.type = "button";
-    show.className = "group-text";
-    show.setAttribute("aria-pressed", String(selectedGroup === group.id));
-    show.title = "Show on the page maps";
-    const swatch = document.createElement("span");
-    swatch.className = "swatch";
-    swatch.setAttribute("aria-hidden", "true");
-    const q = document.createElement("span");
-    q.className = "printed";
-    q.textContent = group.text;
-    show.append(swatch, q);
-    show.onclick = () => selectGroup(selectedGroup === group.id ? null : group.id);
-    text.append(show);
+    const pick = document.createElement("button");
+    pick.type = "button";
+    pick.className = "group-text";
+    pick.setAttribute("aria-pressed", String(state.group === group.id));
+    pick.title = "Show its lines on the pages";
+    const printed = document.createElement("span");
+    printed.className = "printed";
+    printed.textContent = group.text;
+    pick.append(swatch(group), printed);
+    pick.onclick = () => selectGroup(state.group === group.id ? null : group.id);
+    text.append(pick);
 
-    const kind = cell(KINDS[group.kind] ?? group.kind);
-    const position = cell(group.position);
-    const pages = cell("");
-    const list = document.createElement("span");
-    list.className = "pages";
-    list.textContent = group.page_ranges;
+    const pages = document.createElement("td");
+    pages.append(runs(group));
     const on = document.createElement("span");
     on.className = "on";
     on.textContent = group.on;
-    pages.append(list, on);
+    pages.append(on);
     const decision = cell(sentence(group.decision));
     decision.className = "reason";
 
@@ -465,12 +641,17 @@ function renderGroups() {
     box.setAttribute("role", "switch");
     box.checked = group.remove;
     box.setAttribute("aria-label", `Remove "${group.text.slice(0, 60)}"`);
-    box.onchange = () => flip(group.id, box.checked);
+    box.onchange = async () => {
+      await flipGroup(group.id, box.checked);
+      document.querySelector(`tr[data-group="${group.id}"] input[role=switch]`)?.focus();
+    };
     const word = document.createElement("span");
     word.textContent = group.remove ? "removed" : "kept";
     label.append(box, word);
     toggle.append(label);
 
+    const kind = cell(KINDS[group.kind] ?? group.kind);
+    const position = cell(group.position);
     // Labels for the narrow layout, where each row becomes a card without the table's header.
     kind.dataset.label = "Kind";
     position.dataset.label = "Position";
@@ -481,118 +662,268 @@ function renderGroups() {
   }
 }
 
+// The runs of pages a group is on (from Python): the first few, then the rest behind "and N more".
+function runs(group) {
+  const list = document.createElement("span");
+  list.className = "pages";
+  const head = group.runs.slice(0, RUNS_SHOWN).join(", ");
+  if (group.runs.length <= RUNS_SHOWN) {
+    list.textContent = head;
+    return list;
+  }
+  const more = document.createElement("details");
+  const summary = document.createElement("summary");
+  summary.textContent = `${head} and ${group.runs.length - RUNS_SHOWN} more`;
+  const rest = document.createElement("span");
+  rest.className = "more-runs";
+  rest.textContent = group.runs.join(", ");
+  more.append(summary, rest);
+  list.append(more);
+  return list;
+}
+
 function cell(text) {
   const td = document.createElement("td");
   td.textContent = text;
   return td;
 }
 
-let choices = new Map(); // group id → remove?
-async function flip(groupId, remove) {
-  choices.set(groupId, remove);
-  const keep = [];
-  const drop = [];
-  for (const [id, value] of choices) (value ? drop : keep).push(id);
-  const answer = await call(main, { type: "choose", keep, remove: drop });
-  if (!answer.ok) return showError(answer.error);
-  Object.assign(result, answer);
-  renderSummary();
-  renderDownloads();
-  renderGroups();
-  renderMaps();
-  renderPage();
-  document.querySelector(`tr[data-group="${groupId}"] input[role=switch]`)?.focus();
-}
-
-function removedGroups() {
-  return new Set(result.groups.filter((g) => g.remove).map((g) => g.id));
-}
-
 function selectGroup(id) {
-  selectedGroup = id;
-  for (const row of $("groups").tBodies[0].rows) {
-    const on = Number(row.dataset.group) === id;
-    row.classList.toggle("selected", on);
-    row.querySelector(".group-text").setAttribute("aria-pressed", String(on));
-  }
-  renderMaps();
+  state.group = id;
+  const result = state.current.result;
+  renderGroups(result);
+  const group = result.groups.find((g) => g.id === id);
+  if (group && !group.pages.includes(state.page)) state.page = group.pages[0];
+  renderThumbs(result);
+  renderPage();
+  // The strip scrolls to the group's first page, where its lines are.
+  if (group) $("thumbs").querySelector(`[data-page="${group.pages[0]}"]`)?.scrollIntoView({ block: "nearest", inline: "center" });
 }
 
-function renderMaps() {
-  const maps = $("maps");
-  maps.replaceChildren();
-  const removed = removedGroups();
+function actOnShown(remove) {
+  const ids = shownGroups(state.current.result).map((g) => g.id);
+  return wish((put) => ids.forEach((id) => put(remove ? "remove" : "keep", id)));
+}
+
+async function reset() {
+  const entry = state.current;
+  await choose(entry, { keep: [], remove: [], keep_lines: [], remove_lines: [] });
+  entry.restored = false;
+  entry.restoreFailed = null;
+  renderCommand(entry.result);
+  $("saved-status").textContent = "Your choices were reset: every decision is the detector's again.";
+}
+
+// -- thumbnails and the page ----------------------------------------------------------------------------------
+
+function palette() {
   const style = getComputedStyle(document.body);
   const colour = (name) => style.getPropertyValue(name).trim();
-  const palette = Array.from({ length: 8 }, (_, i) => colour(`--group-${i}`));
-  const body = colour("--map-line");
-  const paper = colour("--map-paper");
-  const edge = colour("--map-edge");
+  return {
+    groups: Array.from({ length: COLOURS }, (_, i) => colour(`--group-${i}`)),
+    body: colour("--map-line"), paper: colour("--map-paper"), edge: colour("--map-edge"),
+  };
+}
+
+const THUMB = 64; // px wide
+const painted = new Map(); // "entry:page" → the page drawn by pdf.js at thumbnail size, kept while it is on show
+let observer = null;
+
+function renderThumbs(result) {
+  const strip = $("thumbs");
+  strip.replaceChildren();
+  observer?.disconnect();
+  observer = new IntersectionObserver((seen) => {
+    for (const item of seen) if (item.isIntersecting) paintThumb(item.target);
+  }, { root: strip, rootMargin: "200px" });
   const tallest = Math.max(...result.layout.map((p) => p.height / p.width), 1);
-  const chosen = result.groups.find((g) => g.id === selectedGroup);
-  const groupPages = chosen ? new Set(chosen.pages) : null;
+  const chosen = result.groups.find((g) => g.id === state.group);
   for (const page of result.layout) {
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "map";
+    button.className = "thumb";
     button.dataset.page = page.page;
-    const inGroups = [...new Set(page.lines.map((l) => l[4]).filter((g) => g >= 0))];
-    const missing = groupPages && !groupPages.has(page.page);
+    button.tabIndex = page.page === state.page ? 0 : -1;
+    const groups = new Set(page.lines.map((l) => l[4]).filter((g) => g >= 0));
+    const removed = page.lines.filter((l) => l[6]).length;
+    const without = chosen && !chosen.pages.includes(page.page);
     button.setAttribute("aria-label", `Page ${page.page}: ${page.lines.length} lines` +
-      (inGroups.length ? `, ${inGroups.length} repeated` : "") + (missing ? ", without the chosen line" : ""));
-    button.setAttribute("aria-pressed", String(page.page === selectedPage));
-    if (missing) button.classList.add("missing");
+      (removed ? `, ${removed} removed` : "") + (groups.size ? `, ${groups.size} repeated` : "") +
+      (without ? ", without the chosen line" : ""));
+    button.setAttribute("aria-current", String(page.page === state.page));
+    if (without) button.classList.add("without");
     const canvas = document.createElement("canvas");
-    const w = 60;
-    const h = Math.round(60 * tallest);
-    const ratio = window.devicePixelRatio || 1;
-    canvas.width = w * ratio;
-    canvas.height = h * ratio;
-    canvas.style.width = `${w}px`;
-    canvas.style.height = `${h}px`;
-    const ctx = canvas.getContext("2d");
-    ctx.scale(ratio, ratio);
-    const scale = Math.min(w / page.width, h / page.height);
-    const pw = page.width * scale;
-    const ph = page.height * scale;
-    ctx.fillStyle = paper;
-    ctx.fillRect(0.5, 0.5, pw - 1, ph - 1);
-    ctx.strokeStyle = edge;
-    ctx.lineWidth = 1;
-    ctx.strokeRect(0.5, 0.5, pw - 1, ph - 1);
-    for (const [x0, top, x1, bottom, group] of page.lines) {
-      const x = Math.max(0, x0 * scale);
-      const y = Math.max(0, top * scale);
-      const lw = Math.max(1, (x1 - x0) * scale);
-      const lh = Math.max(1, Math.min((bottom - top) * scale, 3));
-      if (group < 0) {
-        ctx.globalAlpha = selectedGroup === null ? 1 : 0.5;
-        ctx.fillStyle = body;
-      } else {
-        const dim = selectedGroup !== null && selectedGroup !== group;
-        ctx.globalAlpha = dim ? 0.25 : removed.has(group) ? 1 : 0.45;
-        ctx.fillStyle = palette[group % 8];
-      }
-      ctx.fillRect(x, y, lw, Math.max(lh, group < 0 ? 1 : 2));
-    }
-    ctx.globalAlpha = 1;
+    canvas.width = THUMB * (window.devicePixelRatio || 1);
+    canvas.height = Math.round(THUMB * tallest) * (window.devicePixelRatio || 1);
+    canvas.style.width = `${THUMB}px`;
+    canvas.style.height = `${Math.round(THUMB * tallest)}px`;
     const number = document.createElement("span");
     number.textContent = page.page;
     number.setAttribute("aria-hidden", "true");
     button.append(canvas, number);
-    button.onclick = () => {
-      selectedPage = page.page;
-      for (const b of maps.children) b.setAttribute("aria-pressed", String(b === button));
-      renderPage();
-    };
-    maps.append(button);
+    button.onclick = () => goTo(page.page, { scroll: true });
+    strip.append(button);
+    drawThumb(button);
+    observer.observe(button);
+  }
+  strip.querySelector("[aria-current=true]")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
+// The bar map at once (a bar per line), then the real page under the same boxes once pdf.js has drawn it.
+function drawThumb(button) {
+  const number = Number(button.dataset.page);
+  const page = state.current.result.layout[number - 1];
+  const canvas = button.querySelector("canvas");
+  const ctx = canvas.getContext("2d");
+  const ratio = window.devicePixelRatio || 1;
+  const colours = palette();
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  const scale = Math.min(THUMB / page.width, canvas.height / ratio / page.height);
+  const pw = page.width * scale;
+  const ph = page.height * scale;
+  const picture = painted.get(`${state.current.id}:${number}`);
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  if (picture) ctx.drawImage(picture, 0, 0, pw, ph);
+  else {
+    ctx.fillStyle = colours.paper;
+    ctx.fillRect(0.5, 0.5, pw - 1, ph - 1);
+  }
+  ctx.strokeStyle = colours.edge;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(0.5, 0.5, pw - 1, ph - 1);
+  for (const [x0, top, x1, bottom, group, , removed] of page.lines) {
+    const x = Math.max(0, x0 * scale);
+    const y = Math.max(0, top * scale);
+    const w = Math.max(1, (x1 - x0) * scale);
+    const h = Math.max(group < 0 ? 1 : 2, Math.min((bottom - top) * scale, 3));
+    if (group < 0 && !removed) {
+      if (picture) continue; // the page itself shows its text
+      ctx.globalAlpha = state.group === null ? 1 : 0.5;
+      ctx.fillStyle = colours.body;
+    } else {
+      const dim = state.group !== null && state.group !== group;
+      ctx.globalAlpha = dim ? 0.25 : removed ? 0.9 : 0.45;
+      ctx.fillStyle = group < 0 ? colours.edge : colours.groups[group % COLOURS];
+    }
+    ctx.fillRect(x, y, w, h);
+  }
+  ctx.globalAlpha = 1;
+}
+
+let painting = Promise.resolve();
+function paintThumb(button) {
+  const entry = state.current;
+  const number = Number(button.dataset.page);
+  const key = `${entry.id}:${number}`;
+  if (painted.has(key) || button.dataset.painting) return;
+  button.dataset.painting = "1";
+  // One at a time, so that the page on show is not kept waiting behind a row of thumbnails.
+  painting = painting.then(async () => {
+    if (state.current !== entry) return;
+    const canvas = document.createElement("canvas");
+    try {
+      const scale = await (await drawing()).draw(number, canvas, THUMB * 2);
+      if (scale === null || state.current !== entry) return;
+      painted.set(key, canvas);
+      if (button.isConnected) drawThumb(button);
+    } catch (error) {
+      console.warn(`page ${number} could not be drawn:`, error);
+    }
+  });
+}
+
+function goTo(number, { scroll = false, focusThumb = false } = {}) {
+  state.page = number;
+  for (const thumb of $("thumbs").children) {
+    const on = Number(thumb.dataset.page) === number;
+    thumb.setAttribute("aria-current", String(on));
+    thumb.tabIndex = on ? 0 : -1;
+    if (on && focusThumb) {
+      thumb.focus();
+      thumb.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+  }
+  renderPage();
+  if (scroll) $("sheet").scrollIntoView({ block: "nearest" });
+}
+
+// One Tab stop for the strip (and for the lines of the page text): arrow keys move inside it.
+function roving(container, selector, onMove) {
+  container.addEventListener("keydown", (event) => {
+    const items = [...container.querySelectorAll(selector)];
+    const at = items.indexOf(document.activeElement);
+    if (at < 0) return;
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    let next = null;
+    if (step) next = Math.max(0, Math.min(items.length - 1, at + step));
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = items.length - 1;
+    else return;
+    event.preventDefault();
+    onMove(items[next], next);
+  });
+}
+
+let drawn = 0; // the last drawing of the page on show, so that a slow one does not overwrite a newer one
+async function renderPage() {
+  const result = state.current.result;
+  const page = result.layout[state.page - 1];
+  $("page-title").textContent = `Page ${page.page} of ${result.layout.length}`;
+  $("text-title").textContent = `Text of page ${page.page}`;
+  renderText(page, result);
+  const sheet = $("sheet");
+  const width = Math.min(sheet.parentElement.clientWidth || 600, 720);
+  const height = width * page.height / page.width;
+  sheet.style.width = `${width}px`;
+  sheet.style.height = `${height}px`;
+  placeBoxes(page, result, width / page.width);
+  const ticket = ++drawn;
+  sheet.dataset.drawn = "";
+  try {
+    const scale = await (await drawing()).draw(page.page, $("page-canvas"), width);
+    if (scale === null || ticket !== drawn) return;
+    sheet.dataset.drawn = String(page.page);
+  } catch (error) {
+    if (ticket !== drawn) return;
+    sheet.dataset.drawn = "failed";
+    $("box-info").textContent = `This page could not be drawn (${error?.message ?? error}); its lines are still listed beside it.`;
   }
 }
 
-function renderPage() {
-  const page = result.layout[selectedPage - 1];
-  const removed = removedGroups();
-  $("page-title").textContent = `Page ${page.page} of ${result.layout.length}`;
+function describe(line, result) {
+  const [, , , , group, text, , decision] = line;
+  const g = result.groups.find((item) => item.id === group);
+  return `"${text}" · ${g ? `group ${g.id}, ${KINDS[g.kind] ?? g.kind}` : "in no group"} · ${sentence(decision)}`;
+}
+
+function placeBoxes(page, result, scale) {
+  const layer = $("boxes");
+  layer.replaceChildren();
+  $("box-info").textContent = "";
+  page.lines.forEach((line, index) => {
+    const [x0, top, x1, bottom, group, , removed, decision] = line;
+    const chosenByLine = decision.includes("this line only");
+    if (group < 0 && !chosenByLine) return; // body text: no box, the page shows it
+    const box = document.createElement("div");
+    box.className = `box ${removed ? "removed" : "kept"}${group === state.group && group >= 0 ? ` chosen group-${group % COLOURS}` : ""}`;
+    box.dataset.index = index;
+    box.style.left = `${x0 * scale - 2}px`;
+    box.style.top = `${top * scale - 2}px`;
+    box.style.width = `${(x1 - x0) * scale + 4}px`;
+    box.style.height = `${(bottom - top) * scale + 4}px`;
+    box.title = describe(line, result);
+    if (group >= 0) {
+      const tag = swatch({ id: group });
+      tag.classList.add("tag");
+      box.append(tag);
+    }
+    box.onmouseenter = () => { $("box-info").textContent = box.title; };
+    box.onclick = () => flipLine(page.page, index, !removed);
+    layer.append(box);
+  });
+}
+
+function renderText(page, result) {
   const list = $("page-text");
   list.replaceChildren();
   if (!page.lines.length) {
@@ -602,24 +933,32 @@ function renderPage() {
     list.append(li);
     return;
   }
-  for (const [, , , , group, text] of page.lines) {
+  page.lines.forEach((line, index) => {
+    const [, , , , group, text, removed] = line;
     const li = document.createElement("li");
-    if (group >= 0 && removed.has(group)) {
-      const del = document.createElement("del");
-      del.textContent = text;
-      li.append(del);
-      li.className = `swatch-${group % 8} removed`;
-    } else {
-      li.textContent = text;
-      if (group >= 0) li.className = `swatch-${group % 8} kept`;
-    }
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = `line ${removed ? "removed" : "kept"}`;
+    button.dataset.index = index;
+    button.tabIndex = index === 0 ? 0 : -1;
+    button.setAttribute("aria-pressed", String(removed));
+    button.title = describe(line, result);
+    if (group >= 0) button.append(swatch({ id: group }));
+    const words = document.createElement(removed ? "del" : "span");
+    words.textContent = text;
+    button.append(words);
+    button.onclick = async () => {
+      await flipLine(page.page, index, !removed);
+      $("page-text").querySelector(`[data-index="${index}"]`)?.focus();
+    };
+    li.append(button);
     list.append(li);
-  }
+  });
 }
 
 async function copyText() {
   try {
-    await navigator.clipboard.writeText(result.files.clean.text);
+    await navigator.clipboard.writeText(state.current.result.files.clean.text);
     $("copy-status").textContent = "Copied.";
   } catch {
     $("copy-status").textContent = "Copying is not allowed here; use the Cleaned text download.";
@@ -628,13 +967,30 @@ async function copyText() {
 
 // -- wiring -------------------------------------------------------------------------------------------
 
-function filesFrom(list) {
-  const files = [...(list ?? [])];
-  if (files.length !== 1) {
-    showError({ kind: "not-one-pdf", message: files.length ? `You dropped ${files.length} files.` : "Nothing was dropped that is a file." });
-    return null;
+// Every file given, and the PDFs inside dropped folders (any depth, like the command line's folders).
+async function dropped(transfer) {
+  const items = [...(transfer?.items ?? [])].map((item) => item.webkitGetAsEntry?.()).filter(Boolean);
+  if (!items.some((item) => item.isDirectory)) return [...(transfer?.files ?? [])];
+  const files = [];
+  async function walk(item, path) {
+    if (item.isFile) {
+      const file = await new Promise((resolve, reject) => item.file(resolve, reject));
+      const inFolder = path.includes("/");
+      if (!inFolder || /\.pdf$/i.test(file.name)) {
+        files.push(new File([file], file.name, { type: file.type, lastModified: file.lastModified }));
+        Object.defineProperty(files.at(-1), "webkitRelativePath", { value: path });
+      }
+    } else if (item.isDirectory) {
+      const reader = item.createReader();
+      for (;;) {
+        const batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject));
+        if (!batch.length) break;
+        for (const child of batch) await walk(child, `${path}/${child.name}`);
+      }
+    }
   }
-  return files[0];
+  for (const item of items) await walk(item, item.name);
+  return files.sort((a, b) => a.webkitRelativePath.localeCompare(b.webkitRelativePath));
 }
 
 function wire() {
@@ -644,27 +1000,28 @@ function wire() {
     drop.classList.add("dragover");
   });
   drop.addEventListener("dragleave", () => drop.classList.remove("dragover"));
-  drop.addEventListener("drop", (event) => {
+  // A drop anywhere on the page counts, and must not make the browser navigate away from it.
+  window.addEventListener("dragover", (event) => event.preventDefault());
+  window.addEventListener("drop", async (event) => {
     event.preventDefault();
     drop.classList.remove("dragover");
-    const file = filesFrom(event.dataTransfer?.files);
-    if (file) openFile(file);
-  });
-  // A file dropped anywhere else must not make the browser navigate away from the page.
-  window.addEventListener("dragover", (event) => event.preventDefault());
-  window.addEventListener("drop", (event) => {
-    event.preventDefault();
-    const file = filesFrom(event.dataTransfer?.files);
-    if (file) openFile(file);
+    openFiles(await dropped(event.dataTransfer));
   });
   $("file").addEventListener("change", (event) => {
-    const file = event.target.files[0];
+    const files = [...event.target.files];
     event.target.value = ""; // choosing the same file again must fire change again
-    if (file) openFile(file);
+    if (files.length) openFiles(files);
+  });
+  $("folder").addEventListener("change", (event) => {
+    // Like the command line given a folder: the PDFs in it and its subfolders.
+    const files = [...event.target.files].filter((file) => /\.pdf$/i.test(file.name))
+      .sort((a, b) => a.webkitRelativePath.localeCompare(b.webkitRelativePath));
+    const all = event.target.files.length;
+    event.target.value = "";
+    if (files.length) openFiles(files);
+    else showError({ kind: "no-file", message: all ? `The folder holds ${all} files and no PDF.` : "The folder is empty." });
   });
   $("sample").addEventListener("click", async () => {
-    setState("working");
-    $("work-status").textContent = "Opening the sample PDF…";
     try {
       const response = await fetch("sample.pdf");
       if (!response.ok) throw new Error(`the server answered ${response.status}`);
@@ -675,14 +1032,38 @@ function wire() {
     }
   });
   $("cancel").addEventListener("click", cancel);
-  $("confirm-stop").addEventListener("click", () => setState(workerReady ? "ready" : "booting"));
-  $("password-cancel").addEventListener("click", () => setState(workerReady ? "ready" : "booting"));
+  $("zip").addEventListener("click", downloadZip);
   $("copy").addEventListener("click", copyText);
-  // Maps use colours from the stylesheet; redraw them when the colour scheme changes.
-  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => result && renderMaps());
+  $("reset").addEventListener("click", reset);
+  $("keep-shown").addEventListener("click", () => actOnShown(false));
+  $("remove-shown").addEventListener("click", () => actOnShown(true));
+  for (const [id, field] of [["filter-kind", "kind"], ["filter-decision", "decision"], ["filter-text", "text"]]) {
+    $(id).addEventListener("input", () => {
+      state.filter[field] = $(id).value;
+      renderGroups(state.current.result);
+    });
+  }
+  // Escape leaves the password prompt as "Skip this file" does.
+  $("password").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") $("password-cancel").click();
+  });
+  roving($("thumbs"), "button.thumb", (thumb) => goTo(Number(thumb.dataset.page), { focusThumb: true }));
+  roving($("page-text"), "button.line", (line) => {
+    for (const other of $("page-text").querySelectorAll("button.line")) other.tabIndex = other === line ? 0 : -1;
+    line.focus();
+  });
+  // Colours come from the stylesheet; redraw when the colour scheme changes, and fit the page to the width.
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => state.current && renderThumbs(state.current.result));
+  let width = innerWidth;
+  addEventListener("resize", () => {
+    if (state.current && Math.abs(innerWidth - width) > 40 && document.body.dataset.state === "done") {
+      width = innerWidth;
+      renderPage();
+    }
+  });
 }
 
 wire();
 setState("booting");
-startWorkers();
 window.openFile = openFile; // for tests and the console
+window.openFiles = openFiles;

@@ -1,5 +1,7 @@
 // Caches the whole site after the first visit so the tool works offline. The build writes its id into
-// BUILD, so a new build is a new service worker and a new cache; character maps are cached on first use.
+// BUILD, so a new build is a new service worker and a new cache. The manifest's "precache" files are
+// fetched at install; the others (character maps, pdf.js's image decoders) are kept the first time a PDF
+// needs them.
 const BUILD = "__BUILD__";
 const CACHE = `pagefurniture-${BUILD}`;
 const scope = self.registration.scope;
@@ -32,7 +34,7 @@ self.addEventListener("fetch", (event) => {
     const hit = await cache.match(request, { ignoreSearch: true });
     if (hit) return hit;
     const response = await fetch(request);
-    if (response.ok && new URL(request.url).pathname.includes("/cmap/")) await cache.put(request, response.clone());
+    if (response.ok && response.type === "basic") await cache.put(request, response.clone());
     return response;
   })());
 });

@@ -2,18 +2,23 @@
 // named steps that are each posted to the page; every request waits for the boot, and a failed boot answers
 // every later request with the same error instead of leaving it hanging.
 //
-// The page runs one main worker and maybe helpers (see app.js); all run this file and answer the same
+// The page runs one main worker and maybe helpers (see bridge.js); all run this file and answer the same
 // requests, which map one to one onto pagefurniture.web's functions:
 //
 // page → worker   {type: "open", id, name, bytes, password}   (bytes: a transferred ArrayBuffer)
 //                 {type: "read", id, first, last, share}      (pages first..last, 1-based)
-//                 {type: "finish", id, shared}                (shared: helpers' answers to "read")
-//                 {type: "choose", id, keep, remove}
+//                 {type: "finish", id, shared, key}           (shared: helpers' answers to "read")
+//                 {type: "choose", id, key, keep, remove, keep_lines, remove_lines}
+//                 {type: "zip", id, files}                    (files: [[pdf path, {file name: text}], ...])
+//                 {type: "forget", key}                       (drop a file's Report; no answer)
 //                 {type: "close"}                             (forget the open file; no answer)
 // worker → page   {type: "boot", done, total, message}        (each step of the boot)
 //                 {type: "ready", versions}
-//                 {type: "result", id, result}                (result: JSON text made by Python)
+//                 {type: "result", id, result}                (Python's answer, parsed; "zip": the ZIP's bytes)
 //                 {type: "error", id, error: {kind, message, detail}}   (id null when the boot failed)
+//
+// Python answers {"ok": false, "error": ...} for bad input; that becomes an "error" message here, the same
+// as a failure in JavaScript, so that the page has one way to receive errors.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import aesjs from "./vendor/aes.mjs";
@@ -93,9 +98,13 @@ async function handle(message) {
     case "read":
       return web.read_pages(message.first, message.last, message.share);
     case "finish":
-      return web.finish(message.shared);
+      return web.finish(message.shared.map((answer) => JSON.stringify(answer)), message.key);
     case "choose":
-      return web.choose(message.keep, message.remove);
+      return web.choose(message.key, message.keep, message.remove, message.keep_lines, message.remove_lines);
+    case "zip":
+      return web.zip_outputs(message.files); // a Uint8Array, copied out of Python's memory
+    case "forget":
+      return web.forget(message.key);
     case "close":
       return web.close();
   }
@@ -105,8 +114,15 @@ async function handle(message) {
 onmessage = async (event) => {
   const message = event.data;
   try {
-    const result = await handle(message);
-    if (message.id !== undefined) postMessage({ type: "result", id: message.id, result });
+    const answer = await handle(message);
+    if (message.id === undefined) return;
+    if (answer instanceof Uint8Array) {
+      postMessage({ type: "result", id: message.id, result: answer }, [answer.buffer]);
+      return;
+    }
+    const result = JSON.parse(answer);
+    if (result.ok) postMessage({ type: "result", id: message.id, result });
+    else postMessage({ type: "error", id: message.id, error: result.error });
   } catch (error) {
     if (message.id !== undefined) postMessage({ type: "error", id: message.id, error: failure(error, "bug") });
   }

@@ -16,7 +16,7 @@ from pagefurniture import analyze, cli, guard, web
 REPO = Path(__file__).resolve().parents[1]
 
 
-def run(data: bytes, name: str, password: str | None = None) -> str:
+def run(data: bytes, name: str, password: str | None = None, key: str = "") -> str:
     """What the page does with a main worker and one helper: the helper reads every third page, the main
     worker the pages before the last, and finish() reads the rest itself."""
     opened = json.loads(web.open_pdf(data, name, password))
@@ -27,7 +27,7 @@ def run(data: bytes, name: str, password: str | None = None) -> str:
     for n in range(1, opened["pages"]):
         if n % 3 != 1:
             assert json.loads(web.read_pages(n, n)) == {"ok": True}
-    return web.finish(shared)
+    return web.finish(shared, key)
 
 
 def test_pages_shared_out_give_the_same_answer_as_reading_in_one_go():
@@ -66,22 +66,81 @@ def test_run_answers_with_everything_the_page_shows():
     for page, shown in zip(report.pages, answer["layout"]):
         assert [line[5] for line in shown["lines"]] == [line.text for line in page.lines]
         assert [tuple(line[:4]) for line in shown["lines"]] == [line.box for line in page.lines]
+        assert [line[7] for line in shown["lines"]] == [report.line_decision(page.number, i)
+                                                         for i in range(len(page.lines))]
     members = {(p, i): g.id for g in report.groups for p, i in g.members}
     assert all(line[4] == members.get((page["page"], i), -1)
                for page in answer["layout"] for i, line in enumerate(page["lines"]))
+    # Which lines are struck is said once, by Python: exactly the removed ones.
+    struck = {(page["page"], i) for page in answer["layout"] for i, line in enumerate(page["lines"]) if line[6]}
+    assert struck == {(row.page, row.index) for row in report.removed()}
+    assert answer["command"] == "pagefurniture annual-report.pdf"
+    header = next(g for g in answer["groups"] if g["text"] == "Annual Report 2025")
+    assert header["runs"] == ["2-9"]
 
 
 def test_choose_starts_from_the_detector_and_applies_every_choice():
-    json.loads(run((DATA / "annual-report.pdf").read_bytes(), "annual-report.pdf"))
-    removed = [g.id for g in analyze(DATA / "annual-report.pdf").groups if g.remove]
+    json.loads(run((DATA / "annual-report.pdf").read_bytes(), "annual-report.pdf", key="a"))
+    report = analyze(DATA / "annual-report.pdf")
+    removed = [g for g in report.groups if g.remove]
     assert removed, "the test PDF has furniture"
-    first = json.loads(web.choose([removed[0]], []))
-    assert first["groups"][removed[0]]["remove"] is False
+    first = json.loads(web.choose("a", [removed[0].id], []))
+    assert first["groups"][removed[0].id]["remove"] is False
+    assert first["command"] == f"pagefurniture annual-report.pdf --keep {removed[0].id}"
     # Choices are absolute: leaving a group out of both lists gives it back to the detector.
-    again = json.loads(web.choose([], []))
-    assert again["groups"][removed[0]]["remove"] is True
-    assert again["files"]["clean"]["text"] == analyze(DATA / "annual-report.pdf").cleaned_text()
-    assert json.loads(web.choose([999], []))["ok"] is False
+    again = json.loads(web.choose("a", [], []))
+    assert again["groups"][removed[0].id]["remove"] is True
+    assert again["files"]["clean"]["text"] == report.cleaned_text()
+    assert json.loads(web.choose("a", [999], []))["ok"] is False
+
+
+def test_choose_takes_single_lines_and_answers_with_the_lines_struck():
+    json.loads(run((DATA / "annual-report.pdf").read_bytes(), "annual-report.pdf", key="a"))
+    report = analyze(DATA / "annual-report.pdf")
+    page, index = next(g for g in report.groups if g.remove).members[0]
+    answer = json.loads(web.choose("a", [], [], [[page, index]], [[1, 0]]))
+    expected = report.choose(keep_lines=[(page, index)], remove_lines=[(1, 0)])
+    assert answer["files"]["report"]["text"] == expected.to_json()
+    assert answer["command"] == f"pagefurniture annual-report.pdf --keep-line {page}:{index} --remove-line 1:0"
+    lines = {(p["page"], i): line for p in answer["layout"] for i, line in enumerate(p["lines"])}
+    assert lines[(page, index)][6] is False and lines[(page, index)][7].startswith("kept by you, this line only")
+    assert lines[(1, 0)][6] is True
+    assert json.loads(web.choose("a", [], [], [[99, 0]], []))["error"]["message"].startswith("there is no page 99")
+
+
+def test_the_reports_of_several_files_are_kept_apart_and_the_oldest_forgotten():
+    data = (DATA / "annual-report.pdf").read_bytes()
+    for n in range(web.KEEP_REPORTS + 1):
+        assert json.loads(run(data, f"file-{n}.pdf", key=f"k{n}"))["ok"]
+    assert json.loads(web.choose("k0", [], []))["error"]["kind"] == "forgotten"
+    assert json.loads(web.choose("k1", [], []))["name"] == "file-1.pdf"
+    assert json.loads(web.choose(f"k{web.KEEP_REPORTS}", [], []))["name"] == f"file-{web.KEEP_REPORTS}.pdf"
+    web.forget("k1")
+    assert json.loads(web.choose("k1", [], []))["error"]["kind"] == "forgotten"
+
+
+def test_one_zip_holds_every_file_s_outputs_as_out_dir_lays_them_out(tmp_path):
+    import io
+    import zipfile
+
+    folder = tmp_path / "docs"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "annual-report.pdf").write_bytes((DATA / "annual-report.pdf").read_bytes())
+    (folder / "sub" / "japanese.pdf").write_bytes((DATA / "japanese.pdf").read_bytes())
+    assert cli.main([str(folder), "--out-dir", str(tmp_path / "out")]) == 0
+    written = {path.relative_to(tmp_path / "out").as_posix(): path.read_bytes()
+               for path in (tmp_path / "out").rglob("*") if path.is_file()}
+    files = []
+    for path in ("docs/annual-report.pdf", "docs/sub/japanese.pdf"):
+        answer = json.loads(run((tmp_path / path).read_bytes(), path.rsplit("/", 1)[1]))
+        files.append([path.removeprefix("docs/"), {f["file_name"]: f["text"] for f in answer["files"].values()}])
+    archive = zipfile.ZipFile(io.BytesIO(web.zip_outputs(files)))
+    assert {name: archive.read(name) for name in archive.namelist()} == written
+    # The same name twice in one folder: the second one's files are numbered, nothing is overwritten.
+    twice = zipfile.ZipFile(io.BytesIO(web.zip_outputs([files[0], files[0]])))
+    assert sorted(twice.namelist()) == sorted([*[n for n in written if "/" not in n],
+                                               "annual-report (2).clean.txt", "annual-report (2).removed.jsonl",
+                                               "annual-report (2).report.json", "annual-report (2).pages.jsonl"])
 
 
 @pytest.mark.parametrize("name", ["annual-report.pdf", " Annual Report 2025 .PDF", "notes.pdf.pdf", ".pdf"])
@@ -102,10 +161,10 @@ def test_the_page_offers_the_names_and_bytes_the_command_line_writes_with_out_di
     ("scan.pdf", (DATA / "no-text.pdf").read_bytes(), "no-text"),
 ])
 def test_errors_are_answers_not_exceptions(name, data, kind):
-    answer = json.loads(run(data, name))
+    answer = json.loads(run(data, name, key="failed"))
     assert answer == {"ok": False, "error": {"kind": kind, "message": answer["error"]["message"], "detail": ""}}
     assert answer["error"]["message"]
-    assert json.loads(web.choose([], []))["ok"] is False  # no report is left over from an earlier file
+    assert json.loads(web.choose("failed", [], []))["error"]["kind"] == "forgotten"  # nothing kept for it
 
 
 def test_wrong_and_right_password():

@@ -356,6 +356,15 @@ def page_ranges(pages: Iterable[int]) -> str:
     >>> page_ranges([1, 2, 3, 5, 7, 8])
     '1-3, 5, 7-8'
     """
+    return ", ".join(page_runs(pages))
+
+
+def page_runs(pages: Iterable[int]) -> list[str]:
+    """The runs of successive page numbers, each as ``page_ranges`` writes it.
+
+    >>> page_runs([9, 1, 2, 3, 5])
+    ['1-3', '5', '9']
+    """
     out: list[str] = []
     run: list[int] = []
     for page in sorted(set(pages)):
@@ -367,7 +376,7 @@ def page_ranges(pages: Iterable[int]) -> str:
         run = [page]
     if run:
         out.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
-    return ", ".join(out)
+    return out
 
 
 def on_pages(count: int, total: int) -> str:

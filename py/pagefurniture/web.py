@@ -4,8 +4,10 @@ The page runs one main worker and, on a machine with more cores, helper workers,
 Python. Each calls ``install()`` once. For a file, every worker calls ``open_pdf()``; the page then hands
 out runs of pages to ``read_pages()`` on whichever worker is free, so a long PDF is read on several cores.
 Helpers give their pages back as data, and the main worker's ``finish()`` puts all pages together, finds
-the furniture and answers with everything the page shows. ``choose()`` applies the switches to the
-last Report, which stays in the main worker, so flipping a switch reads nothing again.
+the furniture and answers with everything the page shows. The main worker keeps the Reports of the last
+files it read, each under the key the page gave it (the page reads many files in turn): ``choose()``
+applies the switches to one of them, so flipping a switch reads nothing again. ``zip_outputs()`` packs
+every file's outputs into one ZIP, laid out as ``pagefurniture FOLDER --out-dir OUT`` writes them.
 
 Every answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": {"kind", "message", "detail"}}``, so
 that errors cross the worker boundary as data, never as exceptions. This module does not touch pdfminer:
@@ -18,9 +20,13 @@ that errors cross the worker boundary as data, never as exceptions. This module 
 
 from __future__ import annotations
 
+import io
 import json
+import posixpath
 import sys
 import traceback
+import zipfile
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -29,13 +35,16 @@ from ._version import __version__
 from .errors import PageFurnitureError
 from .extract import Reader
 from .model import Line, Page
-from .report import OUTPUTS, Report, report_for
+from .report import OUTPUTS, Report, page_runs, report_for
+
+# The Reports kept for choose(): enough for a batch reviewed file by file; a file read longer ago is
+# forgotten (the page reads it again when it is opened), so memory does not grow with the batch.
+KEEP_REPORTS = 16
 
 _reader: Reader | None = None  # the open file
 _name = "document.pdf"
 _pages: dict[int, Page] = {}  # the pages this worker read and kept
-_base: Report | None = None  # the detector's decisions for the last file
-_current: Report | None = None  # the same with the user's choices applied
+_reports: OrderedDict[str, Report] = OrderedDict()  # key -> the detector's decisions, most recent last
 
 
 def install(cmap_url: str | None = None, aes: Any = None,
@@ -59,8 +68,8 @@ def install(cmap_url: str | None = None, aes: Any = None,
 
 def open_pdf(data: Any, name: str, password: str | None = None) -> str:
     """Open one PDF (bytes, or a JS Uint8Array) and forget the last one: ``{"ok": true, "pages": N}``."""
-    global _reader, _name, _base, _current
-    _reader, _base, _current = None, None, None
+    global _reader, _name
+    _reader = None
     _pages.clear()
     try:
         if hasattr(data, "to_bytes"):
@@ -90,12 +99,13 @@ def read_pages(first: int, last: int, share: bool = False) -> str:
     return json.dumps({"ok": True})
 
 
-def finish(shared: Any = ()) -> str:
+def finish(shared: Any = (), key: str = "") -> str:
     """Find the furniture in every page of the open PDF and return everything the page shows, as JSON.
 
-    ``shared`` holds the answers of helpers' ``read_pages()`` (JSON text); the pages read nowhere are read here.
+    ``shared`` holds the answers of helpers' ``read_pages()`` (JSON text); the pages read nowhere are read
+    here. The Report is kept under ``key`` for ``choose()``.
     """
-    global _reader, _base, _current
+    global _reader
     if _reader is None:
         return _error("error", "there is no open PDF; open a PDF first")
     try:
@@ -109,8 +119,11 @@ def finish(shared: Any = ()) -> str:
     finally:
         _reader = None  # its memory goes back now; the pages live on in the Report
         _pages.clear()
-    _base = _current = report
-    return json.dumps({"ok": True, **_outputs(report), "layout": layout(report)}, ensure_ascii=False)
+    _reports[key] = report
+    _reports.move_to_end(key)
+    while len(_reports) > KEEP_REPORTS:
+        _reports.popitem(last=False)
+    return json.dumps({"ok": True, **_outputs(report)}, ensure_ascii=False)
 
 
 def close() -> None:
@@ -134,35 +147,102 @@ def _page_from(data: list) -> Page:
                             for text, x0, top, x1, bottom, size, font, angle, artifact in lines))
 
 
-def choose(keep: Any = (), remove: Any = ()) -> str:
-    """Apply the user's switches (group ids to keep and to remove) and return the new outputs as JSON."""
-    global _current
-    if _base is None:
-        return _error("error", "there is no analysed PDF; open a PDF first")
-    keep = list(keep.to_py() if hasattr(keep, "to_py") else keep)
-    remove = list(remove.to_py() if hasattr(remove, "to_py") else remove)
+def choose(key: str, keep: Any = (), remove: Any = (), keep_lines: Any = (), remove_lines: Any = ()) -> str:
+    """Apply the user's choices to the file read under ``key`` and return the new outputs as JSON.
+
+    The choices are all there are for that file (group ids to keep and remove, [page, index] of lines to
+    keep and remove): each call starts from the detector's decisions. A file no longer kept answers with
+    the error kind "forgotten": the page then reads it again.
+    """
+    base = _reports.get(key)
+    if base is None:
+        return _error("forgotten", "this file is no longer held in memory; it is read again")
+    _reports.move_to_end(key)
     try:
-        _current = _base.choose(keep=keep, remove=remove)
+        current = base.choose(keep=_py(keep), remove=_py(remove), keep_lines=map(tuple, _py(keep_lines)),
+                              remove_lines=map(tuple, _py(remove_lines)))
     except ValueError as exc:
         return _error("error", str(exc))
-    return json.dumps({"ok": True, **_outputs(_current)}, ensure_ascii=False)
+    return json.dumps({"ok": True, **_outputs(current)}, ensure_ascii=False)
+
+
+def forget(key: str) -> None:
+    """Drop the Report kept under ``key`` (the page removed the file from its list)."""
+    _reports.pop(key, None)
+
+
+def zip_outputs(files: Any) -> Any:
+    """One ZIP of many files' outputs: ``files`` is ``[[pdf_path, {file_name: text}], ...]``.
+
+    Each output goes beside its PDF's folder in ``pdf_path`` (a dropped folder keeps its subfolders), as
+    ``pagefurniture FOLDER --out-dir OUT`` lays them out. Two PDFs of the same name in the same folder
+    cannot both be there: the second one's files get " (2)" after the name, and so on.
+    Returns the ZIP's bytes (a Uint8Array in the browser).
+    """
+    buffer = io.BytesIO()
+    seen: set[str] = set()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for pdf_path, outputs in _py(files):
+            folder = posixpath.dirname(pdf_path.replace("\\", "/")).strip("/")
+            names = list(outputs)
+            paths = [posixpath.join(folder, name) for name in names]
+            copy = 1
+            while any(path in seen for path in paths):
+                copy += 1
+                paths = [posixpath.join(folder, _numbered(name, copy)) for name in names]
+            for path, name in zip(paths, names):
+                seen.add(path)
+                info = zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, outputs[name].encode("utf-8"))
+    data = buffer.getvalue()
+    try:
+        from pyodide.ffi import to_js
+    except ImportError:
+        return data
+    return to_js(data)
+
+
+def _numbered(file_name: str, copy: int) -> str:
+    """report.clean.txt -> report (2).clean.txt: the output's stem numbered, its suffix kept."""
+    for output in OUTPUTS:
+        if file_name.endswith("." + output.suffix):
+            return f"{file_name[:-len(output.suffix) - 1]} ({copy}).{output.suffix}"
+    return f"{file_name} ({copy})"
+
+
+def _py(value: Any) -> Any:
+    """A JS value as Python data (lists, dicts); Python values as they are."""
+    return value.to_py() if hasattr(value, "to_py") else value
 
 
 def _outputs(report: Report) -> dict:
+    from .cli import command  # here, not at the top: the command line's modules are not needed to boot
+
     data = report.to_dict()
-    return {"name": report.name, "summary": data["summary"], "groups": data["groups"],
+    groups = [{**group, "runs": page_runs(group["pages"])} for group in data["groups"]]
+    # What the user chose, in the form choose() takes: only what differs from the detector.
+    choices = {"keep": [g.id for g in report.groups if g.decided_by == "user" and not g.remove],
+               "remove": [g.id for g in report.groups if g.decided_by == "user" and g.remove],
+               "keep_lines": data["line_choices"]["keep"], "remove_lines": data["line_choices"]["remove"]}
+    return {"name": report.name, "summary": data["summary"], "groups": groups, "command": command(report),
+            "choices": choices,
             "files": {output.name: {"file_name": output.file_name(report.name), "media_type": output.media_type,
-                                    "text": output.make(report)} for output in OUTPUTS}}
+                                    "text": output.make(report)} for output in OUTPUTS},
+            "layout": layout(report)}
 
 
 def layout(report: Report) -> list[dict]:
-    """Every page's size and lines, each line as [x0, top, x1, bottom, group id or -1, text], for the maps."""
+    """Every page's size and lines, for the page view: each line as [x0, top, x1, bottom, group id or -1,
+    text, removed?, its decision in words], boxes in the visible page's points from the top-left corner."""
     member: dict[tuple[int, int], int] = {}
     for group in report.groups:
         for key in group.members:
             member.setdefault(key, group.id)
+    removed = {(row.page, row.index) for row in report.removed()}
     return [{"page": page.number, "width": page.width, "height": page.height, "error": page.error,
-             "lines": [[*line.box, member.get((page.number, i), -1), line.text] for i, line in enumerate(page.lines)]}
+             "lines": [[*line.box, member.get((page.number, i), -1), line.text, (page.number, i) in removed,
+                        report.line_decision(page.number, i)] for i, line in enumerate(page.lines)]}
             for page in report.pages]
 
 

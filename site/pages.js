@@ -1,0 +1,64 @@
+// Draws a PDF's pages with pdf.js, which the page imports the first time it shows a page (the first visit
+// does not load it before the tool is ready). pdf.js only draws: the text, the boxes and every decision
+// come from the pagefurniture package. Our boxes are in the visible page's points from its top-left
+// corner, which is what a pdf.js viewport at scale 1 measures, so a box is placed by multiplying by the scale.
+
+const here = (path) => new URL(path, import.meta.url).href;
+let library = null;
+
+function pdfjs() {
+  library ??= import("./pdfjs/pdf.min.mjs").then((lib) => {
+    lib.GlobalWorkerOptions.workerSrc = here("./pdfjs/pdf.worker.min.mjs"); // a module worker
+    return lib;
+  });
+  return library;
+}
+
+// One PDF opened in pdf.js; `bytes` is copied, so the caller keeps its own.
+export class Drawing {
+  constructor(bytes, password) {
+    this.document = pdfjs().then((lib) => lib.getDocument({
+      data: new Uint8Array(bytes.slice(0)),
+      password: password ?? undefined,
+      cMapUrl: here("./pdfjs/cmaps/"),
+      cMapPacked: true,
+      wasmUrl: here("./pdfjs/wasm/"),
+      iccUrl: here("./pdfjs/wasm/"),
+      enableXfa: false,
+      isEvalSupported: false,
+      verbosity: 0,
+    }).promise);
+    this.tasks = new Map(); // canvas → the render task drawing into it
+  }
+
+  // Draws page `number` into `canvas` at `width` CSS pixels; resolves with the scale (CSS pixels per
+  // point) or null when this drawing was replaced by a newer one into the same canvas.
+  async draw(number, canvas, width) {
+    const doc = await this.document;
+    const page = await doc.getPage(number);
+    const scale = width / page.getViewport({ scale: 1 }).width;
+    const ratio = window.devicePixelRatio || 1;
+    const viewport = page.getViewport({ scale: scale * ratio });
+    this.tasks.get(canvas)?.cancel();
+    canvas.width = Math.floor(viewport.width);
+    canvas.height = Math.floor(viewport.height);
+    canvas.style.width = `${width}px`;
+    canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
+    const task = page.render({ canvasContext: canvas.getContext("2d"), canvas, viewport, annotationMode: 0 });
+    this.tasks.set(canvas, task);
+    try {
+      await task.promise;
+    } catch (error) {
+      if (error?.name === "RenderingCancelledException") return null;
+      throw error;
+    } finally {
+      if (this.tasks.get(canvas) === task) this.tasks.delete(canvas);
+    }
+    return scale;
+  }
+
+  destroy() {
+    for (const task of this.tasks.values()) task.cancel();
+    this.document.then((doc) => doc.destroy(), () => null);
+  }
+}
