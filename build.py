@@ -595,6 +595,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.write(data)
             with self.lock:
                 self.server.bytes_sent += len(data)
+                self.server.sent[rel] = self.server.sent.get(rel, 0) + len(data)
 
     def _plain(self, code: int, text: str) -> None:
         data = text.encode()
@@ -618,6 +619,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     bytes_sent = 0  # response bodies sent, as compressed on the wire; the tests measure the payload
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.sent: dict[str, int] = {}  # the same by file of the folder
 
     def handle_error(self, request, client_address) -> None:  # noqa: ANN001
         # A browser that closes a connection it no longer needs is normal, not an error worth a traceback.

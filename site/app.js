@@ -1,10 +1,9 @@
 // The page: one entry point, openFiles(files), for drop, pickers and sample; one state object; one state
 // attribute on <body> drives which panel is shown. The workers are reached only through the bridge
-// (bridge.js), pages are drawn by pdf.js (pages.js). Every decision, page range and word about a line
+// (bridge.js), pages are drawn by pdf.js (pages.js, imported with pdf.js when the first page is drawn). Every decision, page range and word about a line
 // comes from Python; PDF text is untrusted and is only ever set as textContent.
 
 import { Pool } from "./bridge.js";
-import { Drawing } from "./pages.js";
 
 const $ = (id) => document.getElementById(id);
 const LARGE = 100 * 1024 * 1024; // above this, ask before reading (memory and minutes)
@@ -294,7 +293,7 @@ function sentence(text) {
   text = String(text ?? "").trim();
   if (!text) return "";
   text = text[0].toUpperCase() + text.slice(1);
-  return /[.!?)]$/.test(text) ? text : text + ".";
+  return /[.!?]$/.test(text) ? text : text + ".";
 }
 
 // -- the list of files --------------------------------------------------------------------------------------
@@ -473,7 +472,8 @@ function show(entry) {
 }
 
 function closeDrawing() {
-  state.drawing?.drawing.destroy();
+  const made = state.drawing;
+  made?.ready.then((drawing) => drawing.destroy(), () => null);
   state.drawing = null;
 }
 
@@ -481,9 +481,8 @@ function drawing() {
   const entry = state.current;
   if (state.drawing?.entry !== entry) {
     closeDrawing();
-    const bytes = entry.file.arrayBuffer();
     const made = { entry, drawing: null };
-    made.ready = bytes.then((data) => {
+    made.ready = Promise.all([import("./pages.js"), entry.file.arrayBuffer()]).then(([{ Drawing }, data]) => {
       made.drawing = new Drawing(data, entry.password);
       return made.drawing;
     });
@@ -827,7 +826,7 @@ function paintThumb(button) {
       painted.set(key, canvas);
       if (button.isConnected) drawThumb(button);
     } catch (error) {
-      console.warn(`page ${number} could not be drawn:`, error);
+      if (state.current === entry) console.warn(`page ${number} could not be drawn:`, error);
     }
   });
 }

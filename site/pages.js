@@ -17,7 +17,7 @@ function pdfjs() {
 // One PDF opened in pdf.js; `bytes` is copied, so the caller keeps its own.
 export class Drawing {
   constructor(bytes, password) {
-    this.document = pdfjs().then((lib) => lib.getDocument({
+    this.task = pdfjs().then((lib) => lib.getDocument({
       data: new Uint8Array(bytes.slice(0)),
       password: password ?? undefined,
       cMapUrl: here("./pdfjs/cmaps/"),
@@ -27,7 +27,8 @@ export class Drawing {
       enableXfa: false,
       isEvalSupported: false,
       verbosity: 0,
-    }).promise);
+    }));
+    this.document = this.task.then((task) => task.promise);
     this.tasks = new Map(); // canvas → the render task drawing into it
   }
 
@@ -59,6 +60,6 @@ export class Drawing {
 
   destroy() {
     for (const task of this.tasks.values()) task.cancel();
-    this.document.then((doc) => doc.destroy(), () => null);
+    this.task.then((task) => task.destroy(), () => null);
   }
 }

@@ -14,7 +14,8 @@
 //                 {type: "close"}                             (forget the open file; no answer)
 // worker → page   {type: "boot", done, total, message}        (each step of the boot)
 //                 {type: "ready", versions}
-//                 {type: "result", id, result}                (Python's answer, parsed; "zip": the ZIP's bytes)
+//                 {type: "result", id, result}                (Python's answer, parsed; a helper's "read": its
+//                                                              JSON text, for "finish"; "zip": the ZIP's bytes)
 //                 {type: "error", id, error: {kind, message, detail}}   (id null when the boot failed)
 //
 // Python answers {"ok": false, "error": ...} for bad input; that becomes an "error" message here, the same
@@ -98,7 +99,7 @@ async function handle(message) {
     case "read":
       return web.read_pages(message.first, message.last, message.share);
     case "finish":
-      return web.finish(message.shared.map((answer) => JSON.stringify(answer)), message.key);
+      return web.finish(message.shared, message.key);
     case "choose":
       return web.choose(message.key, message.keep, message.remove, message.keep_lines, message.remove_lines);
     case "zip":
@@ -121,8 +122,11 @@ onmessage = async (event) => {
       return;
     }
     const result = JSON.parse(answer);
-    if (result.ok) postMessage({ type: "result", id: message.id, result });
-    else postMessage({ type: "error", id: message.id, error: result.error });
+    if (!result.ok) postMessage({ type: "error", id: message.id, error: result.error });
+    // A helper's pages go on to the main worker's "finish" as the text Python wrote: a trip through
+    // JavaScript numbers would turn 72.0 into 72, and the report would differ from the command line's.
+    else if (message.type === "read" && message.share) postMessage({ type: "result", id: message.id, result: answer });
+    else postMessage({ type: "result", id: message.id, result });
   } catch (error) {
     if (message.id !== undefined) postMessage({ type: "error", id: message.id, error: failure(error, "bug") });
   }

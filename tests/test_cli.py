@@ -197,7 +197,7 @@ def test_remove_line_takes_out_one_body_line_and_explain_says_so(capsys, annual_
 def test_the_command_line_a_report_shows_gives_its_outputs(capsys, annual_pdf, tmp_path):
     import shlex
 
-    from pagefurniture.cli import command
+    from pagefurniture.choices import command
 
     report = analyze(annual_pdf)
     header = next(g for g in report.groups if g.text == HEADER)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from . import analyze
 from ._version import __version__
 from .errors import PageFurnitureError
 from .detect import explain
+from .choices import OPTIONS as CHOICE_OPTIONS
 from .report import OUTPUTS, LineKey, Report, stem
 
 # The option that writes each output of one file (by its name in report.OUTPUTS), and what it says.
@@ -65,13 +65,13 @@ def build_parser() -> argparse.ArgumentParser:
     for output in OUTPUTS:
         flags, text = OPTIONS[output.name]
         one.add_argument(*flags, dest=output.name, metavar="FILE", help=text)
-    one.add_argument("--keep", metavar="ID", type=_group_id, action="append", default=[],
+    one.add_argument(CHOICE_OPTIONS["keep"], metavar="ID", type=_group_id, action="append", default=[], dest="keep",
                      help="keep the lines of group ID in the text (repeatable)")
-    one.add_argument("--remove", metavar="ID", type=_group_id, action="append", default=[],
+    one.add_argument(CHOICE_OPTIONS["remove"], metavar="ID", type=_group_id, action="append", default=[], dest="remove",
                      help="remove the lines of group ID from the text (repeatable)")
-    one.add_argument("--keep-line", metavar="PAGE:INDEX", type=_line_key, action="append", default=[],
+    one.add_argument(CHOICE_OPTIONS["keep_lines"], metavar="PAGE:INDEX", type=_line_key, action="append", default=[],
                      dest="keep_lines", help="keep this one line in the text, whatever its group (repeatable)")
-    one.add_argument("--remove-line", metavar="PAGE:INDEX", type=_line_key, action="append", default=[],
+    one.add_argument(CHOICE_OPTIONS["remove_lines"], metavar="PAGE:INDEX", type=_line_key, action="append", default=[],
                      dest="remove_lines", help="remove this one line from the text, whatever its group (repeatable)")
     one.add_argument("--explain", metavar="N", type=_page, default=None,
                      help="instead of the groups, print every line of page N with its box, its place against "
@@ -137,30 +137,14 @@ class Choices:
         """The first thing chosen both ways, in words, or None."""
         both = set(self.keep) & set(self.remove)
         if both:
-            return f"group {min(both)} cannot be both kept (--keep) and removed (--remove)"
+            return (f"group {min(both)} cannot be both kept ({CHOICE_OPTIONS['keep']}) and removed "
+                    f"({CHOICE_OPTIONS['remove']})")
         lines = set(self.keep_lines) & set(self.remove_lines)
         if lines:
             page, index = min(lines)
-            return f"line {page}:{index} cannot be both kept (--keep-line) and removed (--remove-line)"
+            return (f"line {page}:{index} cannot be both kept ({CHOICE_OPTIONS['keep_lines']}) and removed "
+                    f"({CHOICE_OPTIONS['remove_lines']})")
         return None
-
-
-def command(report: Report, pdf: str | None = None) -> str:
-    """The command line that gives ``report``'s outputs from its PDF: the choices made in it as options.
-
-    >>> from pagefurniture import analyze
-    >>> report = analyze("site/sample.pdf")
-    >>> command(report.choose(keep=[0], remove_lines=[(2, 3), (1, 0)]), "my report.pdf")
-    "pagefurniture 'my report.pdf' --keep 0 --remove-line 1:0 --remove-line 2:3"
-    """
-    argv = ["pagefurniture", pdf or report.name]
-    for group in report.groups:
-        if group.decided_by == "user":
-            argv += ["--remove" if group.remove else "--keep", str(group.id)]
-    for option, lines in (("--keep-line", report.keep_lines), ("--remove-line", report.remove_lines)):
-        for page, index in sorted(lines):
-            argv += [option, f"{page}:{index}"]
-    return shlex.join(argv)
 
 
 # -- which files -----------------------------------------------------------------------------------------

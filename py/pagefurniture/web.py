@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import guard
+from .choices import command
 from ._version import __version__
 from .errors import PageFurnitureError
 from .extract import Reader
@@ -217,8 +218,6 @@ def _py(value: Any) -> Any:
 
 
 def _outputs(report: Report) -> dict:
-    from .cli import command  # here, not at the top: the command line's modules are not needed to boot
-
     data = report.to_dict()
     groups = [{**group, "runs": page_runs(group["pages"])} for group in data["groups"]]
     # What the user chose, in the form choose() takes: only what differs from the detector.

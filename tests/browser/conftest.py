@@ -88,6 +88,7 @@ class Recorder:
     requests: list = field(default_factory=list)  # (method, url, resource type, post data)
     websockets: list = field(default_factory=list)
     console: list = field(default_factory=list)
+    by_service_worker: set = field(default_factory=set)  # the URLs the service worker asked for
 
     def attach(self, context) -> None:
         context.on("request", self._request)
@@ -101,6 +102,8 @@ class Recorder:
 
     def _request(self, request) -> None:
         self.requests.append((request.method, request.url, request.resource_type, request.post_data_buffer))
+        if request.service_worker is not None:
+            self.by_service_worker.add(request.url)
 
     def problems(self) -> list[str]:
         """Requests to another origin, requests that send something, WebSockets."""
@@ -164,6 +167,8 @@ def shared(browser, base_url):
 @pytest.fixture
 def page(shared, request) -> Iterator:
     page, recorder = shared
+    # Choices are kept per file in the browser: each test starts without those an earlier one made.
+    page.evaluate("localStorage.clear()")
     yield page
     if request.node.rep_call.failed if hasattr(request.node, "rep_call") else False:
         print("\n".join(recorder.console[-40:]))

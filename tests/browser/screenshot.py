@@ -31,7 +31,7 @@ def main() -> int:
                 page.wait_for_selector("body[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT)
                 page.click("#sample")
                 wait_state(page, "done")
-                page.click("#maps button.map >> nth=1")
+                page.click("#thumbs button.thumb >> nth=1")
                 page.locator("#groups button.group-text >> nth=0").click()
                 page.evaluate("document.activeElement.blur()")
                 page.screenshot(path=str(out / f"{name}-{scheme}.png"), full_page=True)

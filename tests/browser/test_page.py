@@ -66,9 +66,9 @@ def test_picked_file_lists_every_repeated_line_with_its_pages(page):
     summary = page.inner_text("#summary")
     assert "Pages\n9" in summary and "Pages without text\nnone" in summary
     # One small map per page; page 1 (the cover) has no furniture.
-    assert page.locator("#maps button.map").count() == 9
-    assert "repeated" not in page.get_attribute("#maps button.map >> nth=0", "aria-label")
-    assert "repeated" in page.get_attribute("#maps button.map >> nth=1", "aria-label")
+    assert page.locator("#thumbs button.thumb").count() == 9
+    assert "repeated" not in page.get_attribute("#thumbs button.thumb >> nth=0", "aria-label")
+    assert "repeated" in page.get_attribute("#thumbs button.thumb >> nth=1", "aria-label")
 
 
 def test_dropped_file_is_read_like_a_picked_one(page):
@@ -100,7 +100,7 @@ def test_flipping_a_switch_changes_preview_and_downloads_at_once(page, tmp_path)
     open_pdf(page, REPORT)
     header = group_row(page, "Annual Report 2025")
     group_id = int(header.get_attribute("data-group"))
-    page.click("#maps button.map >> nth=1")
+    page.click("#thumbs button.thumb >> nth=1")
     assert page.locator("#page-text del", has_text="Annual Report 2025").count() == 1
     before = download(page, "clean.txt", tmp_path)[1]
 
@@ -133,7 +133,7 @@ def test_clicking_a_group_highlights_its_pages(page):
     row = group_row(page, "Annual Report 2025")
     row.locator("button.group-text").click()
     assert row.locator("button.group-text").get_attribute("aria-pressed") == "true"
-    labels = page.eval_on_selector_all("#maps button.map", "els => els.map(e => e.getAttribute('aria-label'))")
+    labels = page.eval_on_selector_all("#thumbs button.thumb", "els => els.map(e => e.getAttribute('aria-label'))")
     missing = [i + 1 for i, label in enumerate(labels) if "without the chosen line" in label]
     assert missing == [1]
 
@@ -148,11 +148,18 @@ def test_sample_button_opens_the_sample(page):
 def test_password_pdf_asks_for_the_password(page):
     open_pdf(page, DATA / "password-secret.pdf", expect="password")
     assert page.is_visible("#password-input")
+    assert page.inner_text("#password-title") == '"password-secret.pdf" needs a password'
+    assert page.is_hidden("#password-error")
     page.fill("#password-input", "wrong")
     page.press("#password-input", "Enter")
-    page.wait_for_function("() => document.getElementById('password-message').textContent.includes('does not open')",
-                           timeout=60_000)
+    # A wrong password is an error, said in an alert, and the file stays named.
+    page.wait_for_selector("#password-error:not([hidden])", timeout=60_000)
+    assert page.inner_text("#password-error") == ("Wrong password: The password is not right for this PDF; "
+                                                   "check it and try again.")
+    assert page.get_attribute("#password-error", "role") == "alert"
+    assert page.inner_text("#password-title") == '"password-secret.pdf" needs a password'
     assert page.evaluate("document.body.dataset.state") == "password"
+    assert page.evaluate("document.activeElement.id") == "password-input"
     page.fill("#password-input", "secret")
     page.click("#password-form button[type=submit]")
     wait_state(page, "done")
@@ -181,24 +188,25 @@ def test_not_a_pdf_then_a_good_pdf(page):
 def test_scan_without_text_says_ocr_is_out_of_scope(page):
     open_pdf(page, DATA / "no-text.pdf", expect="error")
     assert page.inner_text("#error-title") == "This PDF has no text"
-    assert "OCR" in page.inner_text("#error-next")
+    assert "run OCR on it first" in page.inner_text("#error-message")
 
 
-def test_two_files_dropped_at_once_are_refused(page):
+def test_text_dropped_instead_of_a_file_says_so_once(page):
     page.evaluate("""() => {
         const transfer = new DataTransfer();
-        transfer.items.add(new File(["%PDF-1.4"], "a.pdf"));
-        transfer.items.add(new File(["%PDF-1.4"], "b.pdf"));
+        transfer.setData("text/plain", "some words");
         document.getElementById("drop").dispatchEvent(new DragEvent("drop", {dataTransfer: transfer, bubbles: true, cancelable: true}));
     }""")
     wait_state(page, "error")
-    assert page.inner_text("#error-title") == "Drop one PDF at a time"
+    assert page.inner_text("#error-title") == "Nothing to read"
+    assert page.inner_text("#error-message") == "Nothing that was dropped is a file. Drop PDF files or a folder of them."
+    assert page.evaluate("document.activeElement.id") == "error-title"
 
 
 def test_cjk_character_map_is_fetched_when_needed(page, shared):
     _, recorder = shared
     open_pdf(page, DATA / "japanese.pdf")
-    page.click("#maps button.map >> nth=0")
+    page.click("#thumbs button.thumb >> nth=0")
     assert "年次報告書 2025" in page.inner_text("#page-text")
     assert any("/cmap/" in url and url.endswith(".json.gz") for _, url, _, _ in recorder.requests)
 
