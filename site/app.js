@@ -15,16 +15,18 @@ const COLOURS = 12; // group colours in style.css (--group-0 …); each box and 
 const RUNS_SHOWN = 4; // page runs shown in a row before "and N more"
 const ANNOUNCE_EVERY = 3000; // ms between progress announcements to screen readers
 const STORE = "pagefurniture.choices."; // + the file's sha256: the choices made for it, in this browser only
-// A title per kind of error; the sentence under it is Python's (or, for a failure of the page, the page's).
+// A title per kind of error, which names the kind without repeating the sentence under it: that sentence
+// is Python's (what is wrong and what to do), or the page's for a failure of the page itself.
 const TITLES = {
-  "not-a-pdf": "This is not a PDF",
+  "not-a-pdf": "Wrong kind of file",
   "no-file": "Nothing to read",
-  damaged: "This PDF is damaged",
-  "no-text": "This PDF has no text",
-  limit: "This PDF is too large for the page",
-  unreadable: "The file cannot be opened",
-  "password-required": "This PDF needs a password",
+  damaged: "Cannot read this file",
+  "no-text": "Only pictures, no text",
+  limit: "Too large for the page",
+  unreadable: "Cannot open the file",
+  "password-required": "Password needed",
   "wrong-password": "Wrong password",
+  cancelled: "Stopped",
   boot: "The tool could not start",
   bug: "Something went wrong",
 };
@@ -196,7 +198,7 @@ function failed(entry, error) {
   const asking = error.kind === "password-required" || error.kind === "wrong-password";
   entry.status = asking ? "password" : "error";
   if (asking && !state.current && document.body.dataset.state !== "password") askPassword(entry);
-  else if (state.entries.length === 1) showError(error);
+  else if (state.entries.length === 1) showError(error, entry);
   renderFiles();
   pump();
 }
@@ -280,8 +282,9 @@ function skipPassword(entry) {
   focus(state.current ? "result-title" : "open-title");
 }
 
-function showError(error) {
+function showError(error, entry = null) {
   $("error-title").textContent = TITLES[error.kind] ?? TITLES.bug;
+  $("error-file").textContent = entry ? entry.path : "";
   $("error-message").textContent = sentence(error.message);
   $("error-detail").textContent = error.detail ?? "";
   $("error-details").hidden = !error.detail;
@@ -308,7 +311,7 @@ function statusOf(entry) {
         `${s.lines_removed} of ${s.lines} lines`;
     }
     case "password": return "needs a password";
-    default: return `${TITLES[entry.error?.kind] ?? TITLES.bug}: ${sentence(entry.error?.message)}`;
+    default: return sentence(entry.error?.message);
   }
 }
 

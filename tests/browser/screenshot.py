@@ -1,4 +1,5 @@
-"""Take screenshots of the page with the sample PDF open: desktop and 360 px wide, light and dark.
+"""Take screenshots of the page: the sample PDF under review (desktop and 360 px wide, light and dark) and
+three files read at once, one of them not a PDF.
 
     python tests/browser/screenshot.py [OUT_DIR]      # default tests/browser/screenshots/
 """
@@ -9,8 +10,21 @@ import sys
 import threading
 from pathlib import Path
 
-from conftest import ARGS, BOOT_TIMEOUT, CHROMIUM, REPO, load_build, wait_state
+from conftest import ARGS, BOOT_TIMEOUT, CHROMIUM, DATA, REPO, load_build, wait_state
 from playwright.sync_api import sync_playwright
+
+
+def booted(browser, url: str, **options):
+    page = browser.new_page(device_scale_factor=1, **options)
+    page.goto(url)
+    page.wait_for_selector("body[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT)
+    return page
+
+
+def drawn(page, number: int) -> None:
+    page.wait_for_function("(n) => document.getElementById('sheet').dataset.drawn === String(n)", arg=number,
+                           timeout=60_000)
+    page.wait_for_timeout(500)  # the thumbnails are drawn one after the other
 
 
 def main() -> int:
@@ -26,16 +40,20 @@ def main() -> int:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for scheme in ("light", "dark"):
             for name, viewport in (("desktop", {"width": 1280, "height": 900}), ("phone", {"width": 360, "height": 780})):
-                page = browser.new_page(viewport=viewport, color_scheme=scheme, device_scale_factor=1)
-                page.goto(url)
-                page.wait_for_selector("body[data-state=ready]", state="attached", timeout=BOOT_TIMEOUT)
+                page = booted(browser, url, viewport=viewport, color_scheme=scheme)
                 page.click("#sample")
                 wait_state(page, "done")
-                page.click("#thumbs button.thumb >> nth=1")
                 page.locator("#groups button.group-text >> nth=0").click()
-                page.evaluate("document.activeElement.blur()")
+                drawn(page, 2)
+                page.locator("#boxes .box.chosen >> nth=0").hover()
                 page.screenshot(path=str(out / f"{name}-{scheme}.png"), full_page=True)
                 page.close()
+        page = booted(browser, url, viewport={"width": 1280, "height": 900})
+        page.set_input_files("#file", [str(DATA / name) for name in ("annual-report.pdf", "not-a-pdf.pdf", "japanese.pdf")])
+        page.wait_for_selector("body[data-batch=finished]", state="attached", timeout=120_000)
+        drawn(page, 2)
+        page.screenshot(path=str(out / "files-light.png"), full_page=False)
+        page.close()
         browser.close()
     server.shutdown()
     print(f"screenshots in {out}")

@@ -178,7 +178,7 @@ def test_owner_password_pdf_opens_without_a_prompt(page, tmp_path):
 
 def test_not_a_pdf_then_a_good_pdf(page):
     open_pdf(page, DATA / "not-a-pdf.pdf", expect="error")
-    assert page.inner_text("#error-title") == "This is not a PDF"
+    assert page.inner_text("#error-title") == "Wrong kind of file"
     assert "text file" in page.inner_text("#error-message")
     assert page.is_visible("#drop")
     open_pdf(page, REPORT)
@@ -187,7 +187,7 @@ def test_not_a_pdf_then_a_good_pdf(page):
 
 def test_scan_without_text_says_ocr_is_out_of_scope(page):
     open_pdf(page, DATA / "no-text.pdf", expect="error")
-    assert page.inner_text("#error-title") == "This PDF has no text"
+    assert page.inner_text("#error-title") == "Only pictures, no text"
     assert "run OCR on it first" in page.inner_text("#error-message")
 
 
@@ -249,7 +249,7 @@ def test_damaged_pdf_says_so_and_what_to_do(page, tmp_path):
     pdf = tmp_path / "cut.pdf"
     pdf.write_bytes(REPORT.read_bytes()[:700])  # the header survives, the rest is gone
     open_pdf(page, pdf, expect="error")
-    assert page.inner_text("#error-title") in ("This PDF is damaged", "This PDF has no text")
+    assert page.inner_text("#error-title") in ("Cannot read this file", "Only pictures, no text")
     assert page.is_visible("#drop")
 
 

@@ -327,7 +327,7 @@ def test_three_files_dropped_with_one_bad_are_all_listed_and_one_zip_holds_the_g
     assert rows.count() == 3
     statuses = [rows.nth(i).get_attribute("data-status") for i in range(3)]
     assert statuses == ["done", "error", "done"]
-    assert rows.nth(1).locator(".file-status").inner_text().startswith("This is not a PDF: This is not a PDF (it looks")
+    assert rows.nth(1).locator(".file-status").inner_text() == "This is not a PDF (it looks like a text file); choose a PDF file."
     assert rows.nth(0).locator(".file-status").inner_text().startswith("9 pages, 4 of 4 repeated groups removed")
     # The first file read is on show; the others open on request.
     assert page.inner_text("#result-title") == "annual-report.pdf"
@@ -425,10 +425,11 @@ def test_focus_goes_to_what_is_shown_when_reading_starts_and_after_cancel_and_er
     open_pdf(page, DATA / "not-a-pdf.pdf", expect="error")
     page.wait_for_function("() => document.activeElement.id === 'error-title'")
     # One voice: the title for the kind, then Python's one sentence, and nothing said twice.
-    assert page.inner_text("#error-title") == "This is not a PDF"
+    assert page.inner_text("#error-title") == "Wrong kind of file"
     message = page.inner_text("#error-message")
     assert message == "This is not a PDF (it looks like a text file); choose a PDF file."
-    assert page.locator("#error p").count() == 1
+    assert page.inner_text("#error-file") == "not-a-pdf.pdf"
+    assert page.locator("#error p").all_inner_texts() == ["not-a-pdf.pdf", message]
 
 
 def test_progress_is_announced_at_a_calm_pace(page, tmp_path):
