@@ -236,6 +236,21 @@ def test_page_ranges(pages, text):
 def test_on_pages():
     assert on_pages(38, 40) == "on 38 of 40 pages"
     assert on_pages(1, 1) == "on 1 of 1 page"
+    assert on_pages(3, 18, with_text=18) == "on 3 of 18 pages"
+    assert on_pages(3, 18, with_text=17) == "on 3 of 17 pages with text"
+
+
+def test_a_group_s_page_count_is_of_the_pages_with_text_as_in_its_reason():
+    # Six pages, the fourth blank: the reason counts the five pages with text, and so does "on".
+    pages = [[pdfs.Text("Running head of the report", 72, 50, 9),
+              pdfs.Text(f"Body text of page {n}, which differs from page to page ({n * 13}).", 72, 200, 11)]
+             for n in range(1, 6)]
+    pages.insert(3, [])
+    report = analyze(pdfs.make_pdf(None, pages))
+    head = next(g for g in report.to_dict()["groups"] if g["text"] == "Running head of the report")
+    assert "of 5 pages" in head["reason"]
+    assert head["on"] == "on 5 of 5 pages with text"
+    assert "on 5 of 5 pages with text" in report.table()
 
 
 # -- on a real PDF: needs the detector -------------------------------------------------------------------

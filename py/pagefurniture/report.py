@@ -222,6 +222,7 @@ class Report:
 
     def to_dict(self) -> dict:
         total = len(self.pages)
+        with_text = sum(page.has_text for page in self.pages)
         return {
             "tool": {"name": "pagefurniture", "version": __version__},
             "file": self.name,
@@ -230,7 +231,8 @@ class Report:
             "groups": [
                 {"id": group.id, "text": group.text, "shape": group.shape, "kind": group.kind,
                  "position": group.position, "pages": list(group.pages), "page_ranges": page_ranges(group.pages),
-                 "on": on_pages(len(group.pages), total), "remove": group.remove, "reason": group.reason,
+                 "on": on_pages(len(group.pages), total, with_text=with_text), "remove": group.remove,
+                 "reason": group.reason,
                  "decided_by": group.decided_by, "decision": decision(group),
                  "lines": [list(member) for member in group.members]}
                 for group in self.groups
@@ -247,10 +249,11 @@ class Report:
         """The repeated lines as a readable table: text, pages, count, kind, decision; ``ids`` puts each
         group's id in front (the number ``choose`` takes)."""
         total = len(self.pages)
+        with_text = sum(page.has_text for page in self.pages)
         rows = [("text", "pages", "on", "kind", "decision")]
         for group in self.groups:
             text = group.text if len(group.text) <= width else group.text[: width - 1] + "…"
-            rows.append((text, page_ranges(group.pages), on_pages(len(group.pages), total), group.kind,
+            rows.append((text, page_ranges(group.pages), on_pages(len(group.pages), total, with_text=with_text), group.kind,
                          decision(group)))
         widths = [max(len(row[i]) for row in rows) for i in range(4)]
         lines = ["  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths)) + "  " + row[4] for row in rows]
@@ -379,10 +382,17 @@ def page_runs(pages: Iterable[int]) -> list[str]:
     return out
 
 
-def on_pages(count: int, total: int) -> str:
+def on_pages(count: int, total: int, *, with_text: int | None = None) -> str:
     """How many of the pages a group is on, in words.
+
+    When some pages have no text, the count is of the pages with text, as the detector's reasons count
+    them ("at the top of 3 of 17 pages"), and says so: one count with one meaning beside the other.
 
     >>> on_pages(38, 40)
     'on 38 of 40 pages'
+    >>> on_pages(3, 18, with_text=17)
+    'on 3 of 17 pages with text'
     """
+    if with_text is not None and with_text < total:
+        return f"on {count} of {with_text} page{'s' if with_text != 1 else ''} with text"
     return f"on {count} of {total} page{'s' if total != 1 else ''}"
