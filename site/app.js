@@ -47,6 +47,10 @@ const state = {
   drawing: null, // {entry, drawing}: pdf.js's copy of the file on show
   urls: [],
   announced: 0, // when the live region last spoke
+  painted: new Map(), // "entry:page" → the page drawn by pdf.js at thumbnail size
+  observer: null, // starts drawing a thumbnail when it scrolls into sight
+  painting: Promise.resolve(), // thumbnails are drawn one after the other
+  drawn: 0, // the last drawing of the page on show, so that a slow one does not overwrite a newer one
 };
 
 const pool = new Pool({
@@ -197,7 +201,8 @@ function failed(entry, error) {
   entry.error = error;
   const asking = error.kind === "password-required" || error.kind === "wrong-password";
   entry.status = asking ? "password" : "error";
-  if (asking && !state.current && document.body.dataset.state !== "password") askPassword(entry);
+  // One file: ask at once. In a batch the others go on, and the file waits in the list for its password.
+  if (asking && state.entries.length === 1) askPassword(entry);
   else if (state.entries.length === 1) showError(error, entry);
   renderFiles();
   pump();
@@ -386,11 +391,6 @@ async function downloadZip() {
 
 // -- choices ----------------------------------------------------------------------------------------------
 
-// What the user chose for a file, as Python states it back (only what differs from the detector).
-function choicesOf(result) {
-  return result.choices;
-}
-
 function hasChoices(choices) {
   return Object.values(choices).some((list) => list.length);
 }
@@ -409,7 +409,7 @@ async function choose(entry, choices) {
     $("saved-status").textContent = sentence(error.message);
     return;
   }
-  store(entry, choicesOf(entry.result));
+  store(entry, entry.result.choices); // as Python states them: only what differs from the detector
   if (entry === state.current) renderResult();
 }
 
@@ -446,7 +446,7 @@ async function applyStored(entry) {
 
 function wish(change) {
   const entry = state.current;
-  const now = choicesOf(entry.result);
+  const now = entry.result.choices;
   const sets = Object.fromEntries(Object.entries(now).map(([name, list]) => [name, list.map((v) => JSON.stringify(v))]));
   const put = (name, value) => {
     for (const other of Object.keys(sets)) sets[other] = sets[other].filter((v) => v !== JSON.stringify(value));
@@ -475,6 +475,7 @@ function show(entry) {
 }
 
 function closeDrawing() {
+  state.painted.clear(); // the thumbnails of the file that was on show
   const made = state.drawing;
   made?.ready.then((drawing) => drawing.destroy(), () => null);
   state.drawing = null;
@@ -728,14 +729,12 @@ function palette() {
 }
 
 const THUMB = 64; // px wide
-const painted = new Map(); // "entry:page" → the page drawn by pdf.js at thumbnail size, kept while it is on show
-let observer = null;
 
 function renderThumbs(result) {
   const strip = $("thumbs");
   strip.replaceChildren();
-  observer?.disconnect();
-  observer = new IntersectionObserver((seen) => {
+  state.observer?.disconnect();
+  state.observer = new IntersectionObserver((seen) => {
     for (const item of seen) if (item.isIntersecting) paintThumb(item.target);
   }, { root: strip, rootMargin: "200px" });
   const tallest = Math.max(...result.layout.map((p) => p.height / p.width), 1);
@@ -766,7 +765,7 @@ function renderThumbs(result) {
     button.onclick = () => goTo(page.page, { scroll: true });
     strip.append(button);
     drawThumb(button);
-    observer.observe(button);
+    state.observer.observe(button);
   }
   strip.querySelector("[aria-current=true]")?.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
@@ -783,7 +782,7 @@ function drawThumb(button) {
   const scale = Math.min(THUMB / page.width, canvas.height / ratio / page.height);
   const pw = page.width * scale;
   const ph = page.height * scale;
-  const picture = painted.get(`${state.current.id}:${number}`);
+  const picture = state.painted.get(`${state.current.id}:${number}`);
   ctx.clearRect(0, 0, canvas.width, canvas.height);
   if (picture) ctx.drawImage(picture, 0, 0, pw, ph);
   else {
@@ -812,21 +811,20 @@ function drawThumb(button) {
   ctx.globalAlpha = 1;
 }
 
-let painting = Promise.resolve();
 function paintThumb(button) {
   const entry = state.current;
   const number = Number(button.dataset.page);
   const key = `${entry.id}:${number}`;
-  if (painted.has(key) || button.dataset.painting) return;
+  if (state.painted.has(key) || button.dataset.painting) return;
   button.dataset.painting = "1";
   // One at a time, so that the page on show is not kept waiting behind a row of thumbnails.
-  painting = painting.then(async () => {
+  state.painting = state.painting.then(async () => {
     if (state.current !== entry) return;
     const canvas = document.createElement("canvas");
     try {
       const scale = await (await drawing()).draw(number, canvas, THUMB * 2);
       if (scale === null || state.current !== entry) return;
-      painted.set(key, canvas);
+      state.painted.set(key, canvas);
       if (button.isConnected) drawThumb(button);
     } catch (error) {
       if (state.current === entry) console.warn(`page ${number} could not be drawn:`, error);
@@ -866,7 +864,6 @@ function roving(container, selector, onMove) {
   });
 }
 
-let drawn = 0; // the last drawing of the page on show, so that a slow one does not overwrite a newer one
 async function renderPage() {
   const result = state.current.result;
   const page = result.layout[state.page - 1];
@@ -879,14 +876,14 @@ async function renderPage() {
   sheet.style.width = `${width}px`;
   sheet.style.height = `${height}px`;
   placeBoxes(page, result, width / page.width);
-  const ticket = ++drawn;
+  const ticket = ++state.drawn;
   sheet.dataset.drawn = "";
   try {
     const scale = await (await drawing()).draw(page.page, $("page-canvas"), width);
-    if (scale === null || ticket !== drawn) return;
+    if (scale === null || ticket !== state.drawn) return;
     sheet.dataset.drawn = String(page.page);
   } catch (error) {
-    if (ticket !== drawn) return;
+    if (ticket !== state.drawn) return;
     sheet.dataset.drawn = "failed";
     $("box-info").textContent = `This page could not be drawn (${error?.message ?? error}); its lines are still listed beside it.`;
   }
@@ -1024,6 +1021,9 @@ function wire() {
     else showError({ kind: "no-file", message: all ? `The folder holds ${all} files and no PDF.` : "The folder is empty." });
   });
   $("sample").addEventListener("click", async () => {
+    setState("working"); // at once: the sample is fetched first
+    $("work-title").textContent = "sample.pdf";
+    $("work-status").textContent = "Opening the sample PDF…";
     try {
       const response = await fetch("sample.pdf");
       if (!response.ok) throw new Error(`the server answered ${response.status}`);

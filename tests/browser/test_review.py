@@ -346,6 +346,23 @@ def test_three_files_dropped_with_one_bad_are_all_listed_and_one_zip_holds_the_g
     assert len(written) == 8
 
 
+def test_in_a_batch_a_password_file_waits_for_its_password_while_the_others_are_read(page, tmp_path):
+    names = ["annual-report.pdf", "password-secret.pdf", "japanese.pdf"]
+    page.set_input_files("#file", [str(DATA / name) for name in names])
+    page.wait_for_selector("body[data-batch=finished]", state="attached", timeout=120_000)
+    rows = page.locator("#file-list tbody tr")
+    assert [rows.nth(i).get_attribute("data-status") for i in range(3)] == ["done", "password", "done"]
+    assert rows.nth(1).locator(".file-status").inner_text() == "needs a password"
+    rows.nth(1).locator("button").click()
+    wait_state(page, "password")
+    assert page.inner_text("#password-title") == '"password-secret.pdf" needs a password'
+    page.fill("#password-input", "secret")
+    page.press("#password-input", "Enter")
+    page.wait_for_selector('#file-list tr[data-status="done"] >> nth=2', state="attached", timeout=120_000)
+    assert page.locator('#file-list tr[data-status="done"]').count() == 3
+    assert page.evaluate("document.body.dataset.state") == "done"
+
+
 def test_a_chosen_folder_is_read_with_its_subfolders(page, tmp_path):
     folder = tmp_path / "reports"
     (folder / "2025").mkdir(parents=True)
