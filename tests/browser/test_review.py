@@ -487,7 +487,8 @@ def test_the_reading_time_leaves_out_the_wait_for_the_reader(browser, base_url):
     page.goto(base_url)
     chosen = time.monotonic()
     page.set_input_files("#file", str(REPORT))  # long before Python has started
-    page.wait_for_selector("#boot", state="hidden", timeout=120_000)
+    # The footer names the versions when the reader is ready.
+    page.wait_for_function("() => document.getElementById('versions').textContent !== ''", timeout=120_000, polling=50)
     ready = time.monotonic()
     wait_state(page, "done", timeout=120_000)
     done = time.monotonic()
