@@ -476,6 +476,8 @@ function show(entry) {
 
 function closeDrawing() {
   state.painted.clear(); // the thumbnails of the file that was on show
+  $("thumbs").dataset.entry = ""; // both are drawn again from the new drawing
+  $("sheet").dataset.key = "";
   const made = state.drawing;
   made?.ready.then((drawing) => drawing.destroy(), () => null);
   state.drawing = null;
@@ -730,29 +732,32 @@ function palette() {
 
 const THUMB = 64; // px wide
 
+// The strip is made once per file on show; a change of choices only relabels and redraws its thumbnails.
 function renderThumbs(result) {
   const strip = $("thumbs");
-  strip.replaceChildren();
-  state.observer?.disconnect();
-  state.observer = new IntersectionObserver((seen) => {
-    for (const item of seen) if (item.isIntersecting) paintThumb(item.target);
-  }, { root: strip, rootMargin: "200px" });
+  const made = strip.dataset.entry === String(state.current.id) && strip.children.length === result.layout.length;
+  if (!made) {
+    strip.replaceChildren();
+    strip.dataset.entry = state.current.id;
+    state.observer?.disconnect();
+    state.observer = new IntersectionObserver((seen) => {
+      for (const item of seen) if (item.isIntersecting) paintThumb(item.target);
+    }, { root: strip, rootMargin: "200px" });
+  }
   const tallest = Math.max(...result.layout.map((p) => p.height / p.width), 1);
   const chosen = result.groups.find((g) => g.id === state.group);
   for (const page of result.layout) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "thumb";
-    button.dataset.page = page.page;
+    const button = made ? strip.children[page.page - 1] : document.createElement("button");
     button.tabIndex = page.page === state.page ? 0 : -1;
-    const groups = new Set(page.lines.map((l) => l[4]).filter((g) => g >= 0));
-    const removed = page.lines.filter((l) => l[6]).length;
-    const without = chosen && !chosen.pages.includes(page.page);
-    button.setAttribute("aria-label", `Page ${page.page}: ${page.lines.length} lines` +
-      (removed ? `, ${removed} removed` : "") + (groups.size ? `, ${groups.size} repeated` : "") +
-      (without ? ", without the chosen line" : ""));
-    button.setAttribute("aria-current", String(page.page === state.page));
-    if (without) button.classList.add("without");
+    button.classList.toggle("without", Boolean(chosen && !chosen.pages.includes(page.page)));
+    labelThumb(button, page, chosen);
+    if (made) {
+      drawThumb(button);
+      continue;
+    }
+    button.type = "button";
+    button.classList.add("thumb");
+    button.dataset.page = page.page;
     const canvas = document.createElement("canvas");
     canvas.width = THUMB * (window.devicePixelRatio || 1);
     canvas.height = Math.round(THUMB * tallest) * (window.devicePixelRatio || 1);
@@ -767,7 +772,17 @@ function renderThumbs(result) {
     drawThumb(button);
     state.observer.observe(button);
   }
-  strip.querySelector("[aria-current=true]")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  if (!made) strip.querySelector("[aria-current=true]")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
+function labelThumb(button, page, chosen) {
+  const groups = new Set(page.lines.map((l) => l[4]).filter((g) => g >= 0));
+  const removed = page.lines.filter((l) => l[6]).length;
+  const without = chosen && !chosen.pages.includes(page.page);
+  button.setAttribute("aria-label", `Page ${page.page}: ${page.lines.length} lines` +
+    (removed ? `, ${removed} removed` : "") + (groups.size ? `, ${groups.size} repeated` : "") +
+    (without ? ", without the chosen line" : ""));
+  button.setAttribute("aria-current", String(page.page === state.page));
 }
 
 // The bar map at once (a bar per line), then the real page under the same boxes once pdf.js has drawn it.
@@ -876,6 +891,10 @@ async function renderPage() {
   sheet.style.width = `${width}px`;
   sheet.style.height = `${height}px`;
   placeBoxes(page, result, width / page.width);
+  // A change of choices moves boxes only: the page drawn already stays.
+  const key = `${state.current.id}:${page.page}:${width}`;
+  if (sheet.dataset.key === key && sheet.dataset.drawn === String(page.page)) return;
+  sheet.dataset.key = key;
   const ticket = ++state.drawn;
   sheet.dataset.drawn = "";
   try {

@@ -35,8 +35,8 @@ from .choices import command
 from ._version import __version__
 from .errors import PageFurnitureError
 from .extract import Reader
-from .model import Line, Page
-from .report import OUTPUTS, Report, page_runs, report_for
+from .model import Group, Line, Page
+from .report import OUTPUTS, Report, decision, line_decision, page_runs, report_for
 
 # The Reports kept for choose(): enough for a batch reviewed file by file; a file read longer ago is
 # forgotten (the page reads it again when it is opened), so memory does not grow with the batch.
@@ -234,15 +234,26 @@ def _outputs(report: Report) -> dict:
 def layout(report: Report) -> list[dict]:
     """Every page's size and lines, for the page view: each line as [x0, top, x1, bottom, group id or -1,
     text, removed?, its decision in words], boxes in the visible page's points from the top-left corner."""
-    member: dict[tuple[int, int], int] = {}
+    groups: dict[tuple[int, int], Group] = {}
     for group in report.groups:
         for key in group.members:
-            member.setdefault(key, group.id)
+            groups.setdefault(key, group)
     removed = {(row.page, row.index) for row in report.removed()}
-    return [{"page": page.number, "width": page.width, "height": page.height, "error": page.error,
-             "lines": [[*line.box, member.get((page.number, i), -1), line.text, (page.number, i) in removed,
-                        report.line_decision(page.number, i)] for i, line in enumerate(page.lines)]}
-            for page in report.pages]
+    # The words of a line that follows its group are its group's: made once per group, not once per line.
+    words = {group.id: decision(group) for group in report.groups}
+    plain = line_decision(None, removed=False, by_line=False)
+    chosen = report.keep_lines | report.remove_lines
+    out = []
+    for page in report.pages:
+        lines = []
+        for i, line in enumerate(page.lines):
+            key = (page.number, i)
+            group = groups.get(key)
+            said = report.line_decision(*key) if key in chosen else words[group.id] if group else plain
+            lines.append([*line.box, group.id if group else -1, line.text, key in removed, said])
+        out.append({"page": page.number, "width": page.width, "height": page.height, "error": page.error,
+                    "lines": lines})
+    return out
 
 
 def _failure(exc: Exception) -> str:
