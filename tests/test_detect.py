@@ -403,3 +403,14 @@ def test_a_photo_credit_set_up_the_side_of_a_picture_in_the_margin_is_content():
     assert "© Cengage Learning" not in texts_removed(items)
     bare = [Page(number=p.number, width=W, height=H, lines=p.lines) for p in items]
     assert "© Cengage Learning" in texts_removed(bare)
+
+
+def test_a_reason_counts_the_pages_its_group_ends_up_on():
+    # On two pages other text sits between the header and the page's edge, so a later pass takes those
+    # pages off the group: its reason must count the pages the group is on, not those it was found on.
+    extra = [[line("Quarterly Report 2026", 40, x0=72, size=9), line(str(i), 750, x0=300)] for i in range(1, 9)]
+    for p in (2, 5):
+        extra[p].append(line(f"{WORDS[p]} stamped above the head", 22, x0=72, size=9))
+    group = next(g for g in detect(pages_of(extra)) if g.text == "Quarterly Report 2026")
+    assert group.pages == (1, 2, 4, 5, 7, 8)
+    assert "at the top of 6 of 8 pages" in group.reason

@@ -144,7 +144,9 @@ class _Group:
     numbers: Numbers
     kind: Kind = "repeated-content"
     remove: bool = False
-    reason: str = ""  # the evidence for the decision, as a phrase; empty until judged
+    # The evidence for the decision, as a phrase; empty until judged. "{n}" and "{pages}" stand for the
+    # group's own page count ("8", "8 pages"), filled in when the groups are handed out.
+    reason: str = ""
 
     @property
     def pages(self) -> list[int]:
@@ -633,7 +635,7 @@ def _page_number_groups(lines: list[_Line], n_text: int) -> list[_Group]:
             continue
         claimed.update(m.key for m in members)
         g = _Group(place, shape.replace("{n}", "#"), members, "page")
-        g.decide("page-number", True, f"a page number: it counts with the pages, {_where(place)} of {_pages(len(pages))}")
+        g.decide("page-number", True, f"a page number: it counts with the pages, {_where(place)} of {{pages}}")
         found.append(g)
     return found
 
@@ -724,7 +726,7 @@ def _beyond_groups(lines: list[_Line], layouts: dict[int, _Layout]) -> list[_Gro
             if len(pages) < 2:
                 continue
             g = _Group(place, ms[0].shape, ms, _numbers(ms))
-            g.decide(_kind_of(place), True, f"outside the visible page (beyond the crop box) on {_pages(len(pages))}")
+            g.decide(_kind_of(place), True, f"outside the visible page (beyond the crop box) on {{pages}}")
             out.append(g)
     return out
 
@@ -878,7 +880,7 @@ def _judge(g: _Group, ctx: _Context) -> None:
     n = len(g.pages)
     where = _where(g.place)
     if g.place == "diagonal":
-        g.decide("watermark", True, f"a diagonal line across {_pages(n)}, drawn over the text")
+        g.decide("watermark", True, f"a diagonal line across {{pages}}, drawn over the text")
         return
     if g.place == "body":
         g.decide("repeated-content", False, "inside the text, not at a page edge")
@@ -886,7 +888,7 @@ def _judge(g: _Group, ctx: _Context) -> None:
     marked = sum(m.line.artifact in PAGINATION for m in g.members)
     if marked * 2 > len(g.members):
         what = {"top": "header", "bottom": "footer"}.get(g.place, "margin note")
-        g.decide(_kind_of(g.place), True, f"marked as a page {what} in the PDF, {where} of {_pages(n)}")
+        g.decide(_kind_of(g.place), True, f"marked as a page {what} in the PDF, {where} of {{pages}}")
         return
     if g.place in ("left", "right"):
         # Side heads alternate between the outer margins of odd and even pages: a group on pages of one
@@ -894,16 +896,16 @@ def _judge(g: _Group, ctx: _Context) -> None:
         parities = {page % 2 for page in g.pages}
         of = ctx.n_text if len(parities) == 2 else sum(1 for page in ctx.layouts if page % 2 in parities)
         if n * 2 < of:
-            g.decide("repeated-content", False, f"beside the text on only {n} of {of} pages")
+            g.decide("repeated-content", False, f"beside the text on only {{n}} of {of} pages")
         elif g.numbers == "varying":
             g.decide("repeated-content", False, "beside the text, but its numbers change from page to page like a table column's")
         else:
-            g.decide("margin", True, f"{where}, beside the text, on {_pages(n)}")
+            g.decide("margin", True, f"{where}, beside the text, on {{pages}}")
         return
     size = _mid(m.line.size for m in g.members)
     beside = sum(bool(m.beside) for m in g.members) * 2 > len(g.members)
     if size >= ctx.body * HEADING_SIZE and not beside and not _under_larger(g, ctx):
-        g.decide("repeated-content", False, f"a heading (larger than the text, and nothing larger below it) repeated on {_pages(n)}")
+        g.decide("repeated-content", False, f"a heading (larger than the text, and nothing larger below it) repeated on {{pages}}")
         return
     if not _aligned(g.members):
         g.decide("repeated-content", False, "its place on the line moves from page to page, with the content")
@@ -912,7 +914,7 @@ def _judge(g: _Group, ctx: _Context) -> None:
         # Accepted later if it shares its line with other furniture (a timestamp beside a page number).
         g.decide("repeated-content", False, "its numbers do not follow the pages (labels or values that change)")
         return
-    g.decide(_kind_of(g.place), True, f"{where} of {n} of {ctx.n_text} pages, {_apart_from_block(g.place)}, same place and size")
+    g.decide(_kind_of(g.place), True, f"{where} of {{n}} of {ctx.n_text} pages, {_apart_from_block(g.place)}, same place and size")
 
 
 def _outside(m: _Line, ctx: _Context) -> bool:
@@ -964,7 +966,7 @@ def _require_support(ctx: _Context) -> None:
         mine = _describe(g)
         support = max((len(slot.pages) for slot in slots if slot.place == mine.place and _same_place(slot, mine)), default=n)
         if support < max(SUPPORT_PAGES, SUPPORT_SHARE * ctx.n_text):
-            g.decide("repeated-content", False, f"on only {n} of {ctx.n_text} pages, and no other running head shares its place")
+            g.decide("repeated-content", False, f"on only {{n}} of {ctx.n_text} pages, and no other running head shares its place")
 
 
 def _margin_columns(ctx: _Context, lines: list[_Line]) -> None:
@@ -997,7 +999,7 @@ def _accept_companions(ctx: _Context) -> None:
                      for m in g.members if m.row >= 0)
         if beside * 2 > len(g.members):
             g.decide(_kind_of(g.place), True, f"changes from page to page but sits on the same line as other "
-                                              f"furniture, {_where(g.place)} of {_pages(len(g.pages))}")
+                                              f"furniture, {_where(g.place)} of {{pages}}")
 
 
 def _confirm_edges(ctx: _Context, lines: list[_Line]) -> None:
@@ -1145,7 +1147,7 @@ def _row_companions(ctx: _Context) -> list[_Group]:
         if members:
             g = _Group(place, members[0].shape, members, _numbers(members))
             g.decide(_kind_of(place), True, f"on the same line as other furniture, {_apart_from_block(place)}, "
-                                            f"on {_pages(len(g.pages))}")
+                                            f"on {{pages}}")
             out.append(g)
     return out
 
@@ -1209,7 +1211,7 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
         if ms:
             g = _Group(place, "#", ms, "page")
             g.decide("page-number", True, f"a lone page number {_where(place)} that fits the numbering of the "
-                                          f"other pages, on {_pages(len({m.page for m in ms}))}")
+                                          f"other pages, on {{pages}}")
             out.append(g)
     return out
 
@@ -1247,7 +1249,7 @@ def _margin_stamps(ctx: _Context) -> list[_Group]:
             if not members:
                 continue
         g = _Group(place, members[0].shape, members, _numbers(members))
-        g.decide("margin", True, f"runs up the {place} margin, outside the text block, on {_pages(len(g.pages))}")
+        g.decide("margin", True, f"runs up the {place} margin, outside the text block, on {{pages}}")
         out.append(g)
     return out
 
@@ -1276,7 +1278,7 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
         g = _Group(place, members[0].shape, members, _numbers(members))
         numbers = all(_lone_number(m.line.text) for m in members)
         g.decide("page-number" if numbers else "watermark" if artifact == "watermark" else _kind_of(place), True,
-                 f"marked as a page {what} in the PDF, {_where(place)} of {_pages(len(g.pages))}")
+                 f"marked as a page {what} in the PDF, {_where(place)} of {{pages}}")
         out.append(g)
     return out
 
@@ -1322,6 +1324,8 @@ def _finish(groups: list[_Group], n_text: int) -> tuple[Group, ...]:
         members = tuple(sorted(m.key for m in g.members))
         first = min(g.members, key=lambda m: m.key)
         position: Position = g.place if g.place in ("top", "bottom", "left", "right") else "body"
+        # The group's own page count is filled in last: an earlier pass may have taken pages off it.
+        pages = len({page for page, _ in members})
         out.append(Group(id=gid, text=first.line.text, shape=g.shape, kind=g.kind, position=position, members=members,
-                         remove=g.remove, reason=g.reason))
+                         remove=g.remove, reason=g.reason.format(n=pages, pages=_pages(pages))))
     return tuple(out)
