@@ -191,6 +191,7 @@ class _Layout:
     page: Page
     rows: list[list[int]]  # indices of upright lines, row by row from the top of the page
     gaps: list[float]  # the gap above each row but the first (negative where rows overlap)
+    long: list[int]  # the long upright lines (LONG_LINE), from the top
     # By line index. Left out: lines of unmapped glyph codes, and lines deep in the text (EDGE_ROWS) unless
     # every line is wanted: both are the page's text.
     lines: dict[int, _Line]
@@ -425,8 +426,8 @@ def _analyse(pages: Sequence[Page], *, every_line: bool = False) -> _Analysis:
     text_pages = [p for p in pages if p.has_text]
     if not text_pages:
         return _Analysis((), {}, 10.0, ())
-    body = _body_size(text_pages)
     layouts = _place_lines(text_pages, every_line=every_line)
+    body = _body_size(layouts.values())
     ctx = _Context(layouts, body, _typical_gap(layouts.values(), body), len(text_pages))
     lines = [m for layout in layouts.values() for m in layout.lines.values()]
 
@@ -451,25 +452,31 @@ def _analyse(pages: Sequence[Page], *, every_line: bool = False) -> _Analysis:
     return _Analysis(_finish(ctx.groups, ctx.n_text), layouts, body, slots)
 
 
-def _body_size(pages: Sequence[Page]) -> float:
+def _body_size(layouts: Iterable[_Layout]) -> float:
     """Given the pages, returns the font size most of the running text is set in: that of the long upright
     lines (a diagram's many short labels are no body text), or of all upright lines if none is long."""
     sizes: Counter[float] = Counter()
-    short: Counter[float] = Counter()
-    for page in pages:
-        for line in page.lines:
-            if line.angle == 0:
-                (sizes if len(line.text) > LONG_LINE else short)[round(line.size)] += len(line.text)
-    found = sizes or short
-    return float(found.most_common(1)[0][0]) if found else 10.0
+    layouts = list(layouts)
+    for layout in layouts:
+        lines = layout.page.lines
+        for i in layout.long:
+            sizes[round(lines[i].size)] += len(lines[i].text)
+    if not sizes:
+        for layout in layouts:
+            for line in layout.page.lines:
+                if line.angle == 0:
+                    sizes[round(line.size)] += len(line.text)
+    return float(sizes.most_common(1)[0][0]) if sizes else 10.0
 
 
-def _rows(page: Page) -> tuple[list[int], list[list[int]], list[float]]:
+def _rows(page: Page) -> tuple[list[int], list[list[int]], list[float], list[int]]:
     """Given a page, returns the row of each line, the rows (upright lines clustered by baseline, from the
-    top) and the gap above each row but the first (negative where rows overlap)."""
+    top), the gap above each row but the first (negative where rows overlap), and the long upright lines
+    (LONG_LINE), which are the page's running text where it has any."""
     lines = page.lines
     row_of = [-1] * len(lines)
     order = sorted((l.bottom, i) for i, l in enumerate(lines) if l.angle == 0)
+    long = [i for _, i in order if len(lines[i].text) > LONG_LINE]
     rows: list[list[int]] = []
     spans: list[list[float]] = []  # top and bottom of each row
     last = None
@@ -489,18 +496,17 @@ def _rows(page: Page) -> tuple[list[int], list[list[int]], list[float]]:
             last = base
         row_of[i] = len(rows) - 1
     gaps = [b[0] - a[1] for a, b in zip(spans, spans[1:])]
-    return row_of, rows, gaps
+    return row_of, rows, gaps, long
 
 
 def _place_lines(pages: Sequence[Page], *, every_line: bool = False) -> dict[int, _Layout]:
     """Given the pages with text, returns each page's rows and the lines that may be furniture, each with
     its edge and distance (``every_line``: all lines, for explaining a page)."""
     rowed = {page.number: _rows(page) for page in pages}
-    columns = _columns(pages, {number: rows for number, (_, rows, _) in rowed.items()},
-                       {number: gaps for number, (_, _, gaps) in rowed.items()})
+    columns = _columns(pages, rowed)
     layouts: dict[int, _Layout] = {}
     for page in pages:
-        row_of, rows, gaps = rowed[page.number]
+        row_of, rows, gaps, long = rowed[page.number]
         w, h = page.width, page.height
         # Short lines wholly left or right of the text column and within its height (pleading line
         # numbers, side heads) are margin text.
@@ -548,19 +554,20 @@ def _place_lines(pages: Sequence[Page], *, every_line: bool = False) -> dict[int
                 continue  # deep in the text: never looked at as furniture, so not placed at all
             placed[i] = _Line(page.number, i, line, place, offset, r, shape_of(line.text), beyond, side,
                               x0 + x1 < w, rank, (page.number, i))
-        layouts[page.number] = _Layout(page, rows, gaps, placed)
+        layouts[page.number] = _Layout(page, rows, gaps, long, placed)
     return layouts
 
 
-def _columns(pages: Sequence[Page], rows: dict[int, list[list[int]]], gaps: dict[int, list[float]]
+def _columns(pages: Sequence[Page], rowed: dict[int, tuple[list[int], list[list[int]], list[float], list[int]]]
              ) -> dict[int, tuple[float, float, float, float]]:
     """Given the pages and their rows, returns each page's text column (left, top, right, bottom) from
     its long lines; a page with too few of them (a slide, a picture page) gets the column of the other
     pages of its size."""
     columns: dict[int, tuple[float, float, float, float]] = {}
     for page in pages:
-        head = _head_rows(rows[page.number], gaps[page.number])
-        long_lines = [l for i, l in enumerate(page.lines) if l.angle == 0 and len(l.text) > LONG_LINE and i not in head]
+        _, rows, gaps, long = rowed[page.number]
+        head = _head_rows(rows, gaps)
+        long_lines = [page.lines[i] for i in long if i not in head]
         if len(long_lines) >= 5:
             # Where most long lines start and end: a margin note's lines are long too, but few.
             columns[page.number] = (_quantile([l.box[0] for l in long_lines], COLUMN_QUANTILE) - 4,
@@ -799,9 +806,8 @@ def _type_areas(layouts: dict[int, _Layout], groups: list[_Group], body_size: fl
         last = next(row for row in reversed(layout.rows) if any(body(i) for i in row))
         top = min(page.lines[i].top for i in first)
         bottom = max(page.lines[i].bottom for i in last)
-        upright = [i for row in layout.rows for i in row]
-        lines = [page.lines[i] for i in upright if len(page.lines[i].text) > LONG_LINE and body(i)] or \
-                [page.lines[i] for i in upright if body(i)]
+        lines = [page.lines[i] for i in layout.long if body(i)] or \
+                [page.lines[i] for row in layout.rows for i in row if body(i)]
         extents[(round(page.width), round(page.height))].append(
             (min(l.box[0] for l in lines), top, max(l.box[2] for l in lines), bottom))
     blocks = {}
