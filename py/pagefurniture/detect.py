@@ -627,6 +627,8 @@ def _page_number_groups(lines: list[_Line], n_text: int) -> list[_Group]:
     # Longer runs first, so that a line is claimed by its best explanation.
     scored = []
     for key, items in slots.items():
+        if len(items) < 2 or items[0][0].page == items[-1][0].page:
+            continue  # on one page only (items come page by page): no sequence
         for cl in _cluster([(m.offset, POSITION_TOLERANCE * max(m.line.size, 4.0), k) for k, (m, _) in enumerate(items)]):
             lone = not key[1].replace("{n}", "").strip(PN_WRAP + " ")
             run = _runs([items[k] for k in cl], n_text, lone=lone)
