@@ -475,24 +475,27 @@ def _rows(page: Page) -> tuple[list[int], list[list[int]], list[float], list[int
     (LONG_LINE), which are the page's running text where it has any."""
     lines = page.lines
     row_of = [-1] * len(lines)
-    order = sorted((l.bottom, i) for i, l in enumerate(lines) if l.angle == 0)
-    long = [i for _, i in order if len(lines[i].text) > LONG_LINE]
+    # (bottom, index, top, size) of each upright line, from the top: plain tuples, as this runs per line
+    order = sorted([(l.box[3], i, l.box[1], l.size) for i, l in enumerate(lines) if l.angle == 0])
+    long = [i for _, i, _, _ in order if len(lines[i].text) > LONG_LINE]
     rows: list[list[int]] = []
     spans: list[list[float]] = []  # top and bottom of each row
-    last = None
-    for bottom, i in order:
-        line = lines[i]
-        base = bottom - 0.2 * line.size
-        if last is not None and base - last <= ROW_TOLERANCE * max(line.size, 1.0):
-            rows[-1].append(i)
-            span = spans[-1]
-            if line.box[1] < span[0]:
-                span[0] = line.box[1]
+    row: list[int] = []
+    span = [0.0, 0.0]
+    last = -math.inf
+    for bottom, i, top, size in order:
+        base = bottom - 0.2 * size
+        if base - last <= ROW_TOLERANCE * (size if size > 1.0 else 1.0):
+            row.append(i)
+            if top < span[0]:
+                span[0] = top
             if bottom > span[1]:
                 span[1] = bottom
         else:
-            rows.append([i])
-            spans.append([line.box[1], bottom])
+            row = [i]
+            span = [top, bottom]
+            rows.append(row)
+            spans.append(span)
             last = base
         row_of[i] = len(rows) - 1
     gaps = [b[0] - a[1] for a, b in zip(spans, spans[1:])]
@@ -514,12 +517,16 @@ def _place_lines(pages: Sequence[Page], *, every_line: bool = False) -> dict[int
         left_margin, right_margin = min(col_left, w * SIDE_BAND), max(col_right, w * (1 - SIDE_BAND))
         last_row = len(rows) - 1
         placed: dict[int, _Line] = {}
+        deep = range(EDGE_ROWS, last_row - EDGE_ROWS + 1) if not every_line else range(0)
         for i, line in enumerate(page.lines):
+            x0, top, x1, bottom = line.box
+            if (row_of[i] in deep and left_margin < x1 and x0 < right_margin and 0 < bottom and top < h
+                    and not line.artifact):
+                continue  # deep in the text, within the page and its margins: never furniture, not placed
             if line.angle not in (90, 270) and _is_garbage(line.text):
                 # Unmapped glyph codes repeat without meaning anything: never furniture by repetition.
                 # Upright text only: vertical text in the side margin is judged by its place alone.
                 continue
-            x0, top, x1, bottom = line.box
             beyond = bottom <= 0 or top >= h or x1 <= 0 or x0 >= w
             place: Place
             if beyond:
@@ -617,13 +624,8 @@ def _page_number_groups(lines: list[_Line], n_text: int) -> list[_Group]:
             continue
         if m.place in ("top", "bottom") and m.rank >= EDGE_ROWS:
             continue
-        tokens = m.line.text.split()
-        # Roman numerals count only in short lines; otherwise a page number needs a digit.
-        if len(tokens) > 14 or (len(tokens) > 4 and not DIGITS.search(m.line.text)):
-            continue
-        for ti, value, is_roman in _number_tokens(m.line.text):
-            masked = tokens[:ti] + ["{n}"] + tokens[ti + 1:]
-            slots[(m.place, shape_of(" ".join(masked)), is_roman)].append((m, value))
+        for shape, value, is_roman in _numbered_shapes(m.line.text):
+            slots[(m.place, shape, is_roman)].append((m, value))
     # Longer runs first, so that a line is claimed by its best explanation.
     scored = []
     for key, items in slots.items():
@@ -647,6 +649,18 @@ def _page_number_groups(lines: list[_Line], n_text: int) -> list[_Group]:
         g.decide("page-number", True, f"a page number: it counts with the pages, {_where(place)} of {{pages}}")
         found.append(g)
     return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _numbered_shapes(text: str) -> tuple[tuple[str, int, bool], ...]:
+    """Given a line's text, returns for each token that may be its page number the text with that token as
+    ``{n}`` and other digits masked, the number and whether it is roman. Cached: heads and feet repeat."""
+    tokens = text.split()
+    # Roman numerals count only in short lines; otherwise a page number needs a digit.
+    if len(tokens) > 14 or (len(tokens) > 4 and not DIGITS.search(text)):
+        return ()
+    return tuple((shape_of(" ".join(tokens[:ti] + ["{n}"] + tokens[ti + 1:])), value, is_roman)
+                 for ti, value, is_roman in _number_tokens(text))
 
 
 def _runs(items: list[tuple[_Line, int]], n_text: int, *, lone: bool = False) -> list[_Line]:
