@@ -21,6 +21,7 @@ const TITLES = {
   "not-a-pdf": "Wrong kind of file",
   "no-file": "Nothing to read",
   damaged: "Cannot read this file",
+  "cut-off": "The file is cut off",
   "no-text": "Only pictures, no text",
   limit: "Too large for the page",
   unreadable: "Cannot open the file",

@@ -4,7 +4,8 @@ checked in).
     python tests/make_fixtures.py      # needs reportlab and qpdf
 
 Each PDF is small and shows one thing: obvious furniture, a password, an owner password only, text in
-a CJK encoding that needs one of pdfminer's character maps, and a page without any text.
+a CJK encoding that needs one of pdfminer's character maps, a file cut off in the middle, and a page
+without any text.
 """
 
 from __future__ import annotations
@@ -87,6 +88,12 @@ def cjk(path: Path) -> None:
     c.save()
 
 
+def cut_off(source: Path, path: Path, fraction: float = 0.6) -> None:
+    """The first part of another PDF, as a download that stopped: its trailer and last pages are gone."""
+    data = source.read_bytes()
+    path.write_bytes(data[: int(len(data) * fraction)])
+
+
 def no_text(path: Path) -> None:
     """Two pages of drawings and no text at all, like a scan."""
     c = canvas.Canvas(str(path), pagesize=letter, invariant=1)
@@ -101,6 +108,7 @@ def main() -> int:
     report(SITE / "sample.pdf", 6)
     report(DATA / "annual-report.pdf", 9)
     cjk(DATA / "japanese.pdf")
+    cut_off(DATA / "annual-report.pdf", DATA / "cut-off.pdf")
     no_text(DATA / "no-text.pdf")
     # qpdf writes the encrypted copies: AES-256 with a user password, AES-128 with an owner password only.
     subprocess.run(["qpdf", "--encrypt", "secret", "owner-secret", "256", "--", str(DATA / "annual-report.pdf"),

@@ -21,7 +21,7 @@ import hostile as h
 from clirun import assert_one_error
 from clirun import run as cli
 from pagefurniture import (Cancelled, DamagedPDF, LimitExceeded, Limits, NotAPDF, NoTextLayer, PageFurnitureError,
-                           PasswordRequired, WrongPassword, analyze)
+                           PasswordRequired, TruncatedPDF, WrongPassword, analyze)
 
 needs_qpdf = pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf is not installed")
 
@@ -145,7 +145,8 @@ def test_page_that_fails_half_way_keeps_its_text_and_is_named(monkeypatch, capsy
         None, "page 2 could not be read completely (unpack requires a buffer of 4 bytes)", None]
     assert texts(report, 2)[-1] == "before" and "after" not in texts(report, 2)  # kept up to the failure
     assert texts(report, 3)[-1] == "after"  # the next page is read as usual
-    assert report.summary()["pages_unreadable"] == [{"page": 2, "error": report.pages[1].error}]
+    assert report.summary()["pages_unreadable"] == [{"page": 2, "error": report.pages[1].error, "partial": True}]
+    assert report.summary()["complete"] is False and report.summary()["cut_off"] is None
     path = tmp_path / "half.pdf"
     path.write_bytes(h.document(pages))
     code, _, err = cli(capsys, path, "-o", tmp_path / "clean.txt")
@@ -182,15 +183,27 @@ def test_linearised_and_object_stream_files_read_like_the_plain_one(tmp_path):
 
 
 @needs_qpdf
-def test_cut_off_object_stream_file_is_named_or_refused(tmp_path):
-    # With object streams the page objects sit compressed near the end: usually nothing survives a cut.
-    data = h.truncate(h.object_streams(h.report_pdf(6), tmp_path), 0.6)
-    try:
-        report = analyze(data)
-    except DamagedPDF as exc:
-        assert "try opening and saving it again" in str(exc) or "complete copy" in str(exc)
-    else:
-        assert all(page.error or page.has_text for page in report.pages)
+@pytest.mark.parametrize("rewrite", ["object_streams", "linearize"])
+def test_cut_off_object_stream_and_linearised_files_read_the_pages_before_the_cut(tmp_path, rewrite):
+    # qpdf writes the object streams (page objects, fonts) first and the content streams after them.
+    plain = analyze(h.report_pdf(6))
+    data = getattr(h, rewrite)(h.report_pdf(6), tmp_path)
+    report = analyze(h.truncate(data, 0.6))
+    read = [page.number for page in report.pages if page.error is None]
+    assert len(report.pages) == 6 and read == list(range(1, len(read) + 1)) and 1 <= len(read) < 6
+    assert [report.pages[n - 1].lines for n in read] == [plain.pages[n - 1].lines for n in read]
+    assert all("cut off" in page.error for page in report.pages if page.error)
+    if rewrite == "linearize":  # it says how long it is
+        assert report.cut_off.expected == len(data)
+
+
+def test_file_cut_off_before_any_page_says_where(tmp_path):
+    data = h.truncate(h.report_pdf(6), 0.05)
+    with pytest.raises(TruncatedPDF) as caught:
+        analyze(data)
+    assert str(caught.value) == (
+        f"the file is cut off after {len(data)} bytes; no page could be read: none of the 6 pages it lists is "
+        "complete (the file is cut off before it); get a complete copy of the file (download or copy it again)")
 
 
 # -- encryption --------------------------------------------------------------------------------------------
@@ -594,7 +607,8 @@ def test_hostile_text_is_written_unchanged_by_the_command_line(capsys, tmp_path)
 
 
 def test_every_error_kind_has_a_message_with_an_action():
-    cases = [(b"", NotAPDF), (h.zero_pages_pdf(), DamagedPDF), (b"%PDF-1.4\n" + bytes(100), DamagedPDF)]
+    cases = [(b"", NotAPDF), (h.zero_pages_pdf(), DamagedPDF), (b"%PDF-1.4\n" + bytes(100), DamagedPDF),
+             (h.truncate(h.report_pdf(4), 0.1), TruncatedPDF)]
     for data, kind in cases:
         with pytest.raises(kind) as info:
             analyze(data)

@@ -289,3 +289,54 @@ def test_pages_read_in_any_order_give_the_report_analyze_gives():
     assert any(group.remove for group in report.groups)
     with pytest.raises(ValueError, match="page 9 is not in this PDF"):
         reader.read(9)
+
+
+# -- partial results -------------------------------------------------------------------------------------------
+
+
+def partial(report: Report, **cut) -> Report:
+    """The fixture's report with page 3 lost (as in a cut-off file) and page 2 read only in part."""
+    from dataclasses import replace
+
+    from pagefurniture.model import CutOff
+
+    pages = (report.pages[0], replace(report.pages[1], error="page 2 could not be read completely (boom)"),
+             Page(number=3, width=612, height=792, lines=(), error="page 3 could not be read: the file is cut off "
+                                                                   "before it"))
+    return replace(report, pages=pages, cut_off=CutOff(size=4000, **cut) if cut else None)
+
+
+def test_a_complete_report_says_so(report):
+    summary = report.summary()
+    assert report.complete and summary["complete"] is True and summary["cut_off"] is None
+
+
+def test_a_partial_report_names_each_missing_page_and_why(report):
+    lost = partial(report, expected=None, pages_known=True)
+    summary = lost.summary()
+    assert not lost.complete and summary["complete"] is False
+    assert summary["pages_unreadable"] == [
+        {"page": 2, "error": "page 2 could not be read completely (boom)", "partial": True},
+        {"page": 3, "error": "page 3 could not be read: the file is cut off before it", "partial": False}]
+    assert summary["cut_off"] == {"size": 4000, "expected_size": None, "pages_known": True}
+    assert summary["pages_without_text"] == []  # page 3 was not read: it is not known to be without text
+    rows = [json.loads(row) for row in lost.pages_jsonl().splitlines()]
+    assert [row.get("error") for row in rows] == [None, lost.pages[1].error, lost.pages[2].error]
+    assert json.loads(lost.to_json())["summary"] == summary
+
+
+def test_a_cut_off_file_whose_page_list_is_lost_is_never_complete(report):
+    from dataclasses import replace
+
+    from pagefurniture.model import CutOff
+
+    every_page_read = replace(report, cut_off=CutOff(size=4000, pages_known=False))
+    assert not every_page_read.complete  # there may have been pages after the last one found
+    assert replace(report, cut_off=CutOff(size=4000)).complete  # only the end after the last page is gone
+
+
+def test_choosing_keeps_what_is_known_of_the_file(report):
+    lost = partial(report, expected=9000, pages_known=True)
+    chosen = lost.choose(keep=[0])
+    assert chosen.cut_off == lost.cut_off and chosen.summary()["complete"] is False
+    assert chosen.summary()["pages_unreadable"] == lost.summary()["pages_unreadable"]

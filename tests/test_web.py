@@ -262,3 +262,14 @@ def _finalize_with_leftover(Cipher, algorithms, modes, key, iv):  # noqa: N803 -
     context = Cipher(algorithms.AES(key), modes.CBC(iv)).encryptor()
     context.update(b"x" * 17)
     return context.finalize()
+
+
+def test_a_cut_off_file_says_so_in_what_the_page_shows():
+    data = (DATA / "cut-off.pdf").read_bytes()
+    answer = json.loads(run(data, "cut-off.pdf"))
+    whole = analyze(DATA / "cut-off.pdf")
+    assert answer["summary"] == whole.summary()
+    assert answer["summary"]["complete"] is False
+    assert answer["summary"]["cut_off"] == {"size": len(data), "expected_size": None, "pages_known": True}
+    assert [entry["page"] for entry in answer["summary"]["pages_unreadable"]] == [6, 7, 8, 9]
+    assert json.loads(answer["files"]["report"]["text"])["summary"]["complete"] is False

@@ -12,14 +12,14 @@ import os
 
 from ._version import __version__
 from .errors import (Cancelled, DamagedPDF, LimitExceeded, NotAPDF, NoTextLayer, PageFurnitureError,
-                     PasswordRequired, WrongPassword)
+                     PasswordRequired, TruncatedPDF, WrongPassword)
 from .extract import DEFAULT_LIMITS, Limits, Progress, Reader, Source, extract
 from .model import Group, Line, Page
 from .report import Removed, Report, report_for
 
 __all__ = ["analyze", "report_for", "Reader", "Report", "Group", "Line", "Page", "Removed", "Limits",
-           "PageFurnitureError", "NotAPDF", "DamagedPDF", "PasswordRequired", "WrongPassword", "NoTextLayer",
-           "LimitExceeded", "Cancelled"]
+           "PageFurnitureError", "NotAPDF", "DamagedPDF", "TruncatedPDF", "PasswordRequired", "WrongPassword",
+           "NoTextLayer", "LimitExceeded", "Cancelled"]
 
 
 def analyze(pdf: Source, *, password: str | None = None, on_progress: Progress | None = None,
@@ -34,4 +34,4 @@ def analyze(pdf: Source, *, password: str | None = None, on_progress: Progress |
         name = os.path.basename(os.fspath(pdf)) if isinstance(pdf, (str, os.PathLike)) else \
             os.path.basename(getattr(pdf, "name", "") or "") or "document.pdf"
     document = extract(pdf, password=password, on_progress=on_progress, limits=limits)
-    return report_for(name, document.pages, encrypted=document.encrypted)
+    return report_for(name, document.pages, encrypted=document.encrypted, cut_off=document.cut_off)

@@ -19,6 +19,12 @@ class DamagedPDF(PageFurnitureError):
     kind = "damaged"
 
 
+class TruncatedPDF(DamagedPDF):
+    """The file is cut off (a download or copy that stopped) and no page of it can be read."""
+
+    kind = "cut-off"
+
+
 class PasswordRequired(PageFurnitureError):
     """The PDF is encrypted with a user password and none was given."""
 

@@ -18,7 +18,7 @@ import os
 import time
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import BinaryIO, Union
 
@@ -34,8 +34,9 @@ from pdfminer.psparser import PSLiteral
 from pdfminer.utils import decode_text, mult_matrix
 
 from . import guard
-from .errors import Cancelled, DamagedPDF, LimitExceeded, NotAPDF, PageFurnitureError, PasswordRequired, WrongPassword
-from .model import Document, Line, Page
+from .errors import (Cancelled, DamagedPDF, LimitExceeded, NotAPDF, PageFurnitureError, PasswordRequired,
+                     TruncatedPDF, WrongPassword)
+from .model import CutOff, Document, Line, Page
 
 Source = Union[str, os.PathLike, bytes, bytearray, memoryview, BinaryIO]
 Progress = Callable[[int, int], object]
@@ -400,7 +401,7 @@ def extract(pdf: Source, *, password: str | None = None, on_progress: Progress |
         pages.append(reader.read(number))
         if on_progress is not None and on_progress(number, total) is False:
             raise Cancelled("stopped on request")
-    return Document(pages=tuple(pages), encrypted=reader.encrypted)
+    return Document(pages=tuple(pages), encrypted=reader.encrypted, cut_off=reader.cut_off)
 
 
 class Reader:
@@ -408,7 +409,7 @@ class Reader:
 
     ``extract`` reads them all in order; the web page opens one Reader per worker and shares the pages out,
     so that a long PDF is read on several cores. The limits hold for each Reader (its clock starts when it
-    opens the file).
+    opens the file). ``cut_off`` says what is known of a file that is cut off (None for a whole file).
     """
 
     def __init__(self, pdf: Source, *, password: str | None = None, limits: Limits = DEFAULT_LIMITS) -> None:
@@ -418,7 +419,7 @@ class Reader:
         with guard.budget(self._budget):
             doc, self.encrypted = _open(data, password)
             self._document = doc  # for info and page_labels
-            self._page_objects = _list_pages(doc, limits)
+            self._page_objects, self.cut_off = _list_pages(doc, limits)
         self._clock = _Clock(limits)
         rsrcmgr = PDFResourceManager(caching=True)
         self._device = _Glyphs(rsrcmgr, self._clock, limits)
@@ -441,6 +442,11 @@ class Reader:
                 width, height = self._size_near(number)
                 return Page(number=number, width=width, height=height, lines=(),
                             error=f"page {number} could not be read: {page_object.reason}")
+            if isinstance(page_object, guard.Incomplete):
+                # Its text is read; what a missing form would have drawn is not, and the page says so.
+                page = _read_page(number, page_object.page, self._interpreter, self._device)
+                return page if page.error else replace(
+                    page, error=f"page {number} could not be read completely: {page_object.reason}")
             return _read_page(number, page_object, self._interpreter, self._device)
 
     @property
@@ -478,7 +484,7 @@ class Reader:
         for earlier in range(number - 1, 0, -1):
             page_object = self._page_objects[earlier - 1]
             if not isinstance(page_object, guard.Missing):
-                width, height, _ = _frame(page_object)
+                width, height, _ = _frame(getattr(page_object, "page", page_object))
                 return round(width, 2), round(height, 2)
         return 612.0, 792.0
 
@@ -499,24 +505,34 @@ def _info_value(value: object, depth: int) -> object:
     return "..." if isinstance(value, (list, dict)) else str(value)
 
 
-def _list_pages(doc: PDFDocument, limits: Limits) -> list:
+def _list_pages(doc: PDFDocument, limits: Limits) -> tuple[list, CutOff | None]:
     try:
-        page_objects = guard.list_pages(doc, max_pages=limits.max_pages)
+        found = guard.list_pages(doc, max_pages=limits.max_pages)
     except PageFurnitureError:
         raise
     except PARSER_ERRORS as exc:
         raise DamagedPDF(f"the page list of this PDF is damaged ({_brief(exc)}); "
                          "try opening and saving it again with a PDF viewer") from None
-    if not page_objects:
-        raise DamagedPDF("this PDF has no pages, so it has no text to read; check that it is the file you meant")
-    if not any(isinstance(page, PDFPage) for page in page_objects):
+    page_objects = found.pages
+    cut = CutOff(doc.size, doc.expected, found.count_known) if getattr(doc, "cut", False) else None
+    if not any(isinstance(page, (PDFPage, guard.Incomplete)) for page in page_objects):
+        if cut is not None:
+            listed = "it lists" if found.from_tree or found.count_known else "found in it"
+            count = len(page_objects)
+            what = ("what is left of it holds no complete page" if not count else
+                    f"the one page {listed} is not complete ({page_objects[0].reason})" if count == 1 else
+                    f"none of the {count} pages {listed} is complete ({page_objects[0].reason})")
+            raise TruncatedPDF(f"the file is cut off {cut.where}; no page could be read: {what}; "
+                               "get a complete copy of the file (download or copy it again)")
+        if not page_objects:
+            raise DamagedPDF("this PDF has no pages, so it has no text to read; check that it is the file you meant")
         reason = page_objects[0].reason
         raise DamagedPDF(f"none of the {len(page_objects)} pages of this PDF can be read ({reason}); "
                          "get a complete copy of the file, or open and save it again with a PDF viewer")
     if len(page_objects) > limits.max_pages:
         raise LimitExceeded(f"the PDF has {len(page_objects):,} pages, over the limit of {limits.max_pages:,}; "
                             "split it into smaller PDFs")
-    return page_objects
+    return page_objects, cut
 
 
 def _read_page(number: int, page_object: PDFPage, interpreter: PDFPageInterpreter, device: _Glyphs) -> Page:

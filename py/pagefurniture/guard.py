@@ -11,11 +11,13 @@ This module closes those holes without forking pdfminer:
   keep the objects before the cut, keeps pdfminer's warnings off stderr unless the application logs them,
   and lets a character map that is not on disk be fetched (the web page serves them apart);
 * ``SafePDFDocument`` never hands back a reference that points at another reference, so pdfminer's
-  ``while isinstance(x, PDFObjRef)`` loops end even on a cycle, and finds the catalog of a file cut off
-  before its trailer;
+  ``while isinstance(x, PDFObjRef)`` loops end even on a cycle; it tells a file that is cut off
+  (``SafePDFDocument.cut``) and finds the catalog of a file cut off before its trailer;
 * ``Interpreter`` reads content streams with the fast parser of ``content`` (pdfminer's own where that one
   declines) and checks the clock while it parses operators, so a page that draws no text still stops;
-* ``list_pages`` walks the page tree without recursion and names every page it cannot read.
+* ``list_pages`` walks the page tree without recursion and names every page it cannot read; when the
+  page tree is lost with the end of the file it finds the pages by scanning the objects, and in a cut-off
+  file it names every page whose content or fonts are beyond the cut instead of reading garbage.
 
 This module (with ``content``, the content-stream reader of ``Interpreter``) and ``extract`` are the only
 ones that import pdfminer. ``extract`` uses it to read; ``web``
@@ -38,6 +40,7 @@ import pdfminer
 from pdfminer import cmapdb, pdfdocument, pdftypes
 from pdfminer.cmapdb import CMapDB
 from pdfminer.pdfdocument import PDFDocument, PDFXRefFallback
+from pdfminer.pdfexceptions import PDFObjectNotFound
 from pdfminer.pdfparser import PDFSyntaxError
 from pdfminer.pdfinterp import PDFPageInterpreter
 from pdfminer.pdfpage import PDFPage
@@ -322,37 +325,105 @@ def install(*, cmaps: Callable[[str], bytes | None] | None = None) -> None:
 
 
 class _Fallback(PDFXRefFallback):
-    """pdfminer's xref rebuild (scan the file for ``N 0 obj``), but a file cut off inside its last object
-    keeps the objects before the cut instead of failing as a whole."""
+    """pdfminer's xref rebuild (find every ``N G obj`` in the file, and the objects inside object streams),
+    but it reads on past a trailer and past a cut.
+
+    pdfminer's own stops at the first ``trailer``; a linearised file has one near its start (for its first
+    page), so a linearised file whose end is cut off would lose every object after it. Each trailer found
+    updates the one kept, as later sections of a file update earlier ones. A file cut off inside its last
+    object keeps the objects before the cut instead of failing as a whole.
+    """
 
     def load(self, parser: Any) -> None:
+        parser.seek(0)
+        while True:
+            try:
+                pos, line = parser.nextline()
+            except PSEOF:
+                return
+            if line.startswith(b"trailer"):
+                parser.seek(pos)
+                try:
+                    self.load_trailer(parser)
+                except (PSEOF, PDFSyntaxError, AssertionError, TypeError):
+                    pass  # a broken trailer adds nothing; the objects after it still count
+                continue
+            match = _OBJECT_LINE.match(line)
+            if match is None:
+                continue
+            objid, genno = int(match.group(1)), int(match.group(2))
+            self.offsets[objid] = (None, pos, genno)
+            parser.seek(pos)
+            try:
+                _, obj = parser.nextobject()
+            except PSEOF:
+                return  # the file ends inside this object
+            if isinstance(obj, PDFStream) and obj.get("Type") is LITERAL_OBJSTM:
+                self._index_object_stream(objid, obj)
+
+    def _index_object_stream(self, strmid: int, stream: PDFStream) -> None:
+        """Note the objects an object stream holds: it starts with N pairs "object number, offset"."""
+        from pdfminer.pdfparser import PDFStreamParser
+
+        count = stream.get("N")
+        header = PDFStreamParser(stream.get_data())
+        numbers: list[object] = []
         try:
-            super().load(parser)
+            while not isinstance(count, int) or len(numbers) < 2 * count:
+                numbers.append(header.nextobject()[1])
         except PSEOF:
             pass
+        for index in range(len(numbers) // 2):
+            objid = numbers[2 * index]
+            if isinstance(objid, int):
+                self.offsets[objid] = (strmid, index, 0)
 
 
-# -- references ------------------------------------------------------------------------------------------
+_OBJECT_LINE = re.compile(rb"([0-9]+)\s+([0-9]+)\s+obj\b")
+LITERAL_OBJSTM = LIT("ObjStm")
+
+
+# -- cut-off files -------------------------------------------------------------------------------------------
+
+# A whole file ends with %%EOF, which readers look for in its last 1,024 bytes (PDF 32000, 7.5.5).
+EOF_WINDOW = 1024
+# A linearised file says its length (/L) and its number of pages (/N) in the dictionary that opens it.
+_LINEARIZED = re.compile(rb"<<[^<>]{0,400}/Linearized\b[^<>]{0,400}>>")
+_LINEARIZED_KEY = {key: re.compile(rb"/" + key + rb"[ \t\r\n]+([0-9]{1,12})\b") for key in (b"L", b"N")}
 
 
 class SafePDFDocument(PDFDocument):
-    """A PDFDocument whose ``getobj`` never returns a bare reference.
+    """A PDFDocument whose ``getobj`` never returns a bare reference, and that knows when its file is cut off.
 
     An object whose body is just ``2 0 R`` makes pdfminer's ``resolve1`` follow it; a cycle
     (1 -> 2 -> 1) would loop for ever. Chains are followed here, a bounded number of hops.
+
+    A file without ``%%EOF`` at its end whose cross-reference table cannot be used is cut off (``cut`` is
+    True), and so is a linearised file shorter than it says (``expected``, its /L; ``expected_pages``,
+    its /N). pdfminer's rebuild leaves out an object the cut runs through (it does not parse to its end).
     """
 
     def __init__(self, parser: Any, password: str = "", caching: bool = True, fallback: bool = True) -> None:
+        data = parser.fp.getvalue() if hasattr(parser.fp, "getvalue") else b""
+        self.size = len(data)
+        ends = b"%%EOF" in data[-EOF_WINDOW:]
+        # What a linearised file says of itself; only a length it does not have counts as a cut.
+        head = _LINEARIZED.search(data, 0, 2048)
+        said = {key: int(m.group(1)) for key, pattern in _LINEARIZED_KEY.items()
+                if head and (m := pattern.search(head.group()))}
+        self.expected = said[b"L"] if said.get(b"L", 0) > len(data) else None
+        self.expected_pages: int | None = said.get(b"N") if self.expected else None
         try:
             super().__init__(parser, password, caching, fallback)
         except PDFSyntaxError:
             # A file cut off before its trailer has no /Root: find the catalog (or the page tree) by scanning
-            # the objects that survived, as viewers do, so the pages before the cut can still be read.
-            if self.catalog or not self.xrefs:
+            # the objects that survived, as viewers do, so the pages before the cut can still be read. When
+            # neither is left, the catalog stays empty and list_pages looks for the pages themselves.
+            if self.catalog or not any(list(xref.get_objids()) for xref in self.xrefs):
                 raise
             self.catalog = self._find_catalog()
-            if not self.catalog:
-                raise
+        rebuilt = any(isinstance(xref, PDFXRefFallback) for xref in self.xrefs)
+        self.cut = self.expected is not None or (not ends and rebuilt)
 
     def _find_catalog(self) -> dict:
         tree = None
@@ -384,6 +455,24 @@ class SafePDFDocument(PDFDocument):
             except Exception:  # noqa: BLE001 - a missing or unparsable target means "no value"
                 return None
         return obj
+
+    def stored_order(self) -> list[int]:
+        """Every object number the cross-reference sections know, in the order the objects sit in the file
+        (an object inside an object stream sits where its stream does)."""
+        where: dict[int, tuple[int, int]] = {}
+        for xref in self.xrefs:
+            for objid in list(xref.get_objids()):
+                if objid in where:
+                    continue
+                try:
+                    strmid, index, _ = xref.get_pos(objid)
+                    if strmid is None:
+                        where[objid] = (int(index), -1)
+                    else:
+                        where[objid] = (int(xref.get_pos(strmid)[1]), int(index))
+                except Exception:  # noqa: BLE001 - an entry that cannot be placed is read last
+                    where[objid] = (1 << 62, objid)
+        return sorted(where, key=where.__getitem__)
 
 
 # -- time --------------------------------------------------------------------------------------------------
@@ -471,9 +560,31 @@ def _no_clock() -> None:
 
 @dataclass(frozen=True, slots=True)
 class Missing:
-    """A page the page tree lists but whose object is missing or unreadable."""
+    """A page the page tree lists but whose object is missing or unreadable; or, in a cut-off file, a page
+    whose content or fonts are beyond the cut (its text would be garbage)."""
 
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Incomplete:
+    """A page of a cut-off file that can be read, but some pictures or forms it draws are beyond the cut."""
+
+    page: PDFPage
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PageList:
+    """The pages of a document in order, as ``list_pages`` found them."""
+
+    pages: list[PDFPage | Incomplete | Missing]
+    # False when the page tree was lost and the pages were found by scanning the objects: in a cut-off
+    # file there may have been more pages after the last one found.
+    from_tree: bool = True
+    # True when the number of pages is the document's own: from its page tree, or from what a linearised
+    # file says of itself (its pages are stored in order, so the missing ones are the last ones).
+    count_known: bool = True
 
 
 def _type(node: dict) -> object:
@@ -492,21 +603,41 @@ def _contents_missing(contents: object) -> bool:
     return bool(refs) and all(pdftypes.resolve1(ref) is None for ref in refs)
 
 
-def list_pages(doc: PDFDocument, *, max_pages: int) -> list[PDFPage | Missing]:
+def _shares(kids: list, count: object, known: Callable[[object], int | None]) -> list[int]:
+    """How many pages each kid of a page tree node stands for: 1 for a page, a node's /Count; the kids
+    whose objects are missing share what the node's own /Count leaves over.
+
+    How they share it is not known: each gets one page and the last one the rest. In a cut-off file the
+    lost kids are the last ones, so the pages before them keep their numbers and the total is right.
+    """
+    sizes = [known(kid) for kid in kids]
+    lost = [i for i, size in enumerate(sizes) if size is None]
+    shares = [size if size is not None else 1 for size in sizes]
+    if lost and isinstance(count, int):
+        left = count - sum(size for size in sizes if size is not None)
+        if left > len(lost):
+            shares[lost[-1]] = left - len(lost) + 1
+    return shares
+
+
+def list_pages(doc: PDFDocument, *, max_pages: int) -> PageList:
     """Every page in page-tree order; an entry that cannot be read becomes ``Missing`` instead of vanishing.
 
     Walks with an explicit stack (a deep tree cannot raise RecursionError), visits each node once (a
-    cyclic tree ends), ignores /Count (it may lie) and stops one past ``max_pages``. When the catalog has
-    no page tree, falls back like pdfminer to every object of /Type /Page.
+    cyclic tree ends), ignores /Count (it may lie) except to tell how many pages a lost node held, and
+    stops one past ``max_pages``. When the catalog has no page tree (in a cut-off file it is often written
+    last), falls back like pdfminer to every object of /Type /Page, in the order they are stored. In a
+    cut-off file each page is checked against the cut (``_beyond_cut``).
     """
-    out: list[PDFPage | Missing] = []
+    cut = bool(getattr(doc, "cut", False))
+    out: list[PDFPage | Incomplete | Missing] = []
     root = doc.catalog.get("Pages") if isinstance(doc.catalog, dict) else None
     if root is not None:
         visited: set[int] = set()
         inheritable = PDFPage.INHERITABLE_ATTRS
-        stack: list[tuple[object, dict]] = [(root, {})]
+        stack: list[tuple[object, dict, int]] = [(root, {}, 1)]
         while stack and len(out) <= max_pages:
-            ref, inherited = stack.pop()
+            ref, inherited, share = stack.pop()
             objid = ref.objid if isinstance(ref, PDFObjRef) else None
             if objid is not None:
                 if objid in visited:
@@ -518,8 +649,10 @@ def list_pages(doc: PDFDocument, *, max_pages: int) -> list[PDFPage | Missing]:
                 out.append(Missing(f"its page object cannot be read ({type(exc).__name__})"))
                 continue
             if not isinstance(node, dict):
-                out.append(Missing("its page object is missing from the file (the file may be cut off)"
-                                   if node is None else "its page object is not a page"))
+                lost = ("the file is cut off before it" if cut else
+                        "its page object is missing from the file (the file may be cut off)")
+                out.extend([Missing(lost if node is None else "its page object is not a page")]
+                           * min(share, max_pages + 1 - len(out)))
                 continue
             attrs = dict(node)
             for key, value in inherited.items():
@@ -531,30 +664,192 @@ def list_pages(doc: PDFDocument, *, max_pages: int) -> list[PDFPage | Missing]:
                 if not isinstance(kids, list):
                     continue
                 passed = {key: attrs[key] for key in inheritable if key in attrs}
+                shares = _shares(kids, pdftypes.resolve1(attrs.get("Count")), _pages_in)
                 # Reversed onto the stack so that pages come out in document order.
-                stack.extend((kid, passed) for kid in reversed(kids))
+                stack.extend((kid, passed, n) for kid, n in zip(reversed(kids), reversed(shares)))
             elif kind is LITERAL_PAGE or (kind is None and ("Contents" in attrs or "MediaBox" in attrs)):
-                try:
-                    if _contents_missing(attrs.get("Contents")):
-                        out.append(Missing("its content is missing from the file (the file may be cut off)"))
-                    else:
-                        out.append(PDFPage(doc, objid, attrs, None))
-                except Exception as exc:  # noqa: BLE001
-                    out.append(Missing(f"its page object is damaged ({type(exc).__name__})"))
+                out.append(_page(doc, objid, attrs, cut))
             else:
                 out.append(Missing("its page object is not a page"))
-    if not any(isinstance(page, PDFPage) for page in out):
-        found: list[PDFPage | Missing] = []
-        for xref in doc.xrefs:
-            for objid in xref.get_objids():
-                try:
-                    obj = doc.getobj(objid)
-                except Exception:  # noqa: BLE001 - unreadable objects are not pages we can show
-                    continue
-                if isinstance(obj, dict) and _type(obj) is LITERAL_PAGE:
-                    found.append(PDFPage(doc, objid, obj, None))
-                    if len(found) > max_pages:
-                        return found
+    if not any(isinstance(page, (PDFPage, Incomplete)) for page in out):
+        found: list[PDFPage | Incomplete | Missing] = []
+        order = doc.stored_order() if isinstance(doc, SafePDFDocument) else \
+            [objid for xref in doc.xrefs for objid in xref.get_objids()]
+        for objid in order:
+            try:
+                obj = doc.getobj(objid)
+            except Exception:  # noqa: BLE001 - unreadable objects are not pages we can show
+                continue
+            if isinstance(obj, dict) and _type(obj) is LITERAL_PAGE:
+                found.append(_page(doc, objid, _inherit(obj), cut))
+                if len(found) > max_pages:
+                    break
         if found:
-            return found
-    return out
+            said = getattr(doc, "expected_pages", None)
+            if said and len(found) <= said <= max_pages:
+                found.extend([Missing("the file is cut off before it")] * (said - len(found)))
+                return PageList(found, from_tree=False, count_known=True)
+            return PageList(found, from_tree=False, count_known=False)
+    return PageList(out)
+
+
+def _pages_in(kid: object) -> int | None:
+    """How many pages a kid of a page tree node holds, as far as it says: None when its object is missing."""
+    try:
+        node = pdftypes.resolve1(kid)
+    except Exception:  # noqa: BLE001 - a broken kid is named when it is reached
+        return 1
+    if node is None:
+        return None
+    if isinstance(node, dict) and _type(node) is LITERAL_PAGES:
+        count = pdftypes.resolve1(node.get("Count"))
+        return count if isinstance(count, int) and count >= 0 else 1
+    return 1
+
+
+def _page(doc: PDFDocument, objid: int | None, attrs: dict, cut: bool) -> PDFPage | Incomplete | Missing:
+    lost = ""
+    try:
+        if attrs.get("Resources") is _LOST:  # see _inherit
+            return Missing("the file is cut off before its resources" if cut else
+                           "the node of the page tree it takes its resources from is missing from the file")
+        if cut:
+            lost = _beyond_cut(doc, attrs)
+            if lost in ("content", "fonts", "resources"):
+                return Missing(f"the file is cut off before its {lost}")
+        if _contents_missing(attrs.get("Contents")):
+            return Missing("its content is missing from the file (the file may be cut off)")
+        page = PDFPage(doc, objid, attrs, None)
+        if lost:
+            return Incomplete(page, "the file is cut off before some of the pictures or forms it draws")
+        return page
+    except LimitExceeded:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        return Missing(f"its page object is damaged ({type(exc).__name__})")
+
+
+def _inherit(attrs: dict) -> dict:
+    """A page object found by scanning, with what it inherits from the nodes above it (/Parent), as far as
+    they are still in the file; a page whose /Resources would come from a lost node has none."""
+    attrs = dict(attrs)
+    parent = attrs.get("Parent")
+    seen: set[int] = set()
+    for _ in range(MAX_REFERENCE_HOPS):
+        wanted = [key for key in PDFPage.INHERITABLE_ATTRS if key not in attrs]
+        if not wanted or not isinstance(parent, PDFObjRef) or parent.objid in seen:
+            break
+        seen.add(parent.objid)
+        try:
+            node = pdftypes.resolve1(parent)
+        except Exception:  # noqa: BLE001
+            node = None
+        if not isinstance(node, dict):
+            if "Resources" in wanted:
+                attrs["Resources"] = _LOST  # they were in the node that is gone
+            break
+        for key in wanted:
+            if key in node:
+                attrs[key] = node[key]
+        parent = node.get("Parent")
+    return attrs
+
+
+_LOST = object()  # stands for a value the file has lost with its end
+# Keys that lead to nothing the text depends on (and, for /Parent, to the whole page tree).
+_NOT_TEXT = frozenset({"Parent", "Metadata", "Annots", "Thumb", "B", "PieceInfo", "StructParents", "SMask",
+                       "ColorSpace", "Pattern", "Shading", "Properties", "Group", "OC", "OPI", "Alternates"})
+# A page's objects are checked against the cut up to this many; a hostile file cannot make it run long.
+MAX_CHECKED_OBJECTS = 100_000
+
+
+def _beyond_cut(doc: PDFDocument, attrs: dict) -> str:
+    """What a page of a cut-off file needs that the file no longer has: "content" (its content streams),
+    "fonts" (any font it or a form it draws uses, with everything the font refers to), "resources" (its
+    resource dictionary itself), "pictures" (an XObject it draws: the text of a form would be missing,
+    a picture does not matter), or "" when all of it is there."""
+    checked: set[int] = set()
+    budget = [MAX_CHECKED_OBJECTS]
+
+    def get(value: object) -> tuple[bool, object]:
+        """(False, None) when a reference points beyond the cut, else (True, the value)."""
+        if value is _LOST:
+            return False, None
+        if isinstance(value, PDFObjRef):
+            budget[0] -= 1
+            try:
+                return True, doc.getobj(value.objid)
+            except PDFObjectNotFound:
+                return False, None
+            except LimitExceeded:
+                raise
+            except Exception:  # noqa: BLE001 - an object that is there but damaged is not the cut's doing
+                return True, None
+        return True, value
+
+    def whole(value: object) -> bool:
+        """Every object reachable from ``value`` (but for keys in _NOT_TEXT) is in the file."""
+        stack = [value]
+        while stack and budget[0] > 0:
+            item = stack.pop()
+            if isinstance(item, PDFObjRef):
+                if item.objid in checked:
+                    continue
+                checked.add(item.objid)
+            there, item = get(item)
+            if not there:
+                return False
+            if isinstance(item, PDFStream):
+                item = item.attrs
+            if isinstance(item, dict):
+                stack.extend(v for k, v in item.items() if k not in _NOT_TEXT)
+            elif isinstance(item, list):
+                stack.extend(item)
+        return True
+
+    contents = attrs.get("Contents")
+    for ref in contents if isinstance(contents, list) else [contents]:
+        there, _ = get(ref)
+        if not there:
+            return "content"
+    resources = [attrs.get("Resources")]
+    pictures = False
+    seen: set[int] = set()
+    while resources:
+        there, res = get(resources.pop())
+        if not there:
+            return "resources"
+        if not isinstance(res, dict):
+            continue
+        fonts = [res.get("Font")] + [_font_of(get(state)[1]) for state in _values(get, res.get("ExtGState"))]
+        for font in fonts:
+            if font is not None and not whole(font):
+                return "fonts"
+        for ref in _values(get, res.get("XObject"), keep_lost=True):
+            if isinstance(ref, PDFObjRef):
+                if ref.objid in seen:
+                    continue
+                seen.add(ref.objid)
+            there, xobject = get(ref)
+            if not there:
+                pictures = True
+            elif isinstance(xobject, PDFStream) and getattr(xobject.get("Subtype"), "name", "") == "Form":
+                resources.append(xobject.get("Resources"))
+    return "pictures" if pictures else ""
+
+
+def _values(get: Callable[[object], tuple[bool, object]], mapping: object, *, keep_lost: bool = False) -> list:
+    """The values of a resource sub-dictionary (/XObject, /ExtGState), which may itself be a reference."""
+    there, mapping = get(mapping)
+    if not there:
+        return [_LOST] if keep_lost else []
+    return list(mapping.values()) if isinstance(mapping, dict) else []
+
+
+def _font_of(state: object) -> object:
+    """The font a graphics state parameter dictionary sets (/Font [font size]), if any."""
+    if isinstance(state, dict):
+        font = state.get("Font")
+        if isinstance(font, list) and font:
+            return font[0]
+    return None

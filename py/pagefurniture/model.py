@@ -76,8 +76,36 @@ class Group:
 
 
 @dataclass(frozen=True, slots=True)
+class CutOff:
+    """A file that ends before its end (a download or copy that stopped): what can be told about the rest."""
+
+    size: int  # bytes the file has
+    expected: int | None = None  # bytes it should have, where the file says (a linearised file's /L)
+    # False when the page list is lost with the end of the file: the pages found are numbered in the order
+    # they are stored, and pages after the last one found may be missing, however many there were.
+    pages_known: bool = True
+
+    @property
+    def where(self) -> str:
+        """Where the file ends, for a message: "at 40% (412 KB of 1,030 KB)", or "after 412 KB" when the
+        file does not say how long it should be."""
+        if self.expected:
+            return f"at {self.size / self.expected:.0%} ({_amount(self.size)} of {_amount(self.expected)})"
+        return f"after {_amount(self.size)}"
+
+
+def _amount(size: int) -> str:
+    if size < 10_000:
+        return f"{size:,} bytes"
+    if size < 10_000_000:
+        return f"{size / 1000:,.0f} KB"
+    return f"{size / 1e6:,.1f} MB"
+
+
+@dataclass(frozen=True, slots=True)
 class Document:
     """What the extractor read: the pages, plus facts about the file."""
 
     pages: tuple[Page, ...]
     encrypted: bool = False
+    cut_off: CutOff | None = None  # set when the file is cut off

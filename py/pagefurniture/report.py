@@ -18,8 +18,8 @@ from functools import cached_property
 
 from . import detect
 from ._version import __version__
-from .errors import NoTextLayer
-from .model import Group, Line, Page
+from .errors import DamagedPDF, NoTextLayer
+from .model import CutOff, Group, Line, Page
 
 # One line of a document: (page number, 1-based; index of the line on its page in drawing order, 0-based),
 # as the JSON's "lines", removed.jsonl's page and index, --explain's "#" column and --keep-line 12:3 name it.
@@ -56,10 +56,16 @@ class Report:
     # group is kept (or they are in none). Only lines that differ from their group's decision are here.
     keep_lines: frozenset[LineKey] = frozenset()
     remove_lines: frozenset[LineKey] = frozenset()
+    cut_off: CutOff | None = None  # the file is cut off: the pages it lost are named, or not known at all
 
     def require_text(self) -> Report:
         """Return self, or raise NoTextLayer when no page has any text (a scanned document)."""
         if not any(page.has_text for page in self.pages):
+            lost = [page for page in self.pages if page.error]
+            if lost:  # no text because it could not be read, not (only) because it is a scan
+                more = f", and {len(lost) - 1} more of its {len(self.pages)} pages" if len(lost) > 1 else ""
+                raise DamagedPDF(f"no text could be read from this PDF: {lost[0].error}{more}; get a complete copy "
+                                 "of the file, or open it in a PDF viewer and save or print it again")
             raise NoTextLayer(f"no page of this PDF has a text layer ({len(self.pages)} page"
                               f"{'s' if len(self.pages) != 1 else ''} of images, probably a scan); "
                               "run OCR on it first, this tool does not read images")
@@ -112,9 +118,9 @@ class Report:
         wish |= {key: False for key in keep_lines} | {key: True for key in remove_lines}
         by_group = _removed_by_group(groups)
         differ = {key: remove for key, remove in wish.items() if remove != (key in by_group)}
-        return Report(name=self.name, pages=self.pages, groups=tuple(groups), encrypted=self.encrypted,
-                      keep_lines=frozenset(key for key, remove in differ.items() if not remove),
-                      remove_lines=frozenset(key for key, remove in differ.items() if remove))
+        return replace(self, groups=tuple(groups),
+                       keep_lines=frozenset(key for key, remove in differ.items() if not remove),
+                       remove_lines=frozenset(key for key, remove in differ.items() if remove))
 
     def _line_key(self, key: Iterable[int]) -> LineKey:
         """A line's (page, index) after checking that the document has it."""
@@ -187,8 +193,10 @@ class Report:
         return "\n\n".join(self.page_texts()) + "\n"
 
     def pages_jsonl(self) -> str:
-        """One JSON object per page, ``{"page": n, "text": ...}``, the form RAG loaders read."""
-        return "".join(json.dumps({"page": page.number, "text": text}, ensure_ascii=False) + "\n"
+        """One JSON object per page, ``{"page": n, "text": ...}``, the form RAG loaders read; a page that could
+        not be read (fully) also has its ``"error"``, so that it is never taken for an empty page."""
+        return "".join(json.dumps({"page": page.number, "text": text, **({"error": page.error} if page.error else {})},
+                                  ensure_ascii=False) + "\n"
                        for page, text in zip(self.pages, self.page_texts()))
 
     def removed_jsonl(self) -> str:
@@ -196,6 +204,12 @@ class Report:
         return "".join(json.dumps(row.to_dict(), ensure_ascii=False) + "\n" for row in self.removed())
 
     # -- the report --------------------------------------------------------------------------------------
+
+    @property
+    def complete(self) -> bool:
+        """True when every page of the PDF was read to the end: no page has an error, and the page list
+        is the document's own (a cut-off file whose page list is lost may have had more pages)."""
+        return not any(page.error for page in self.pages) and (self.cut_off is None or self.cut_off.pages_known)
 
     def summary(self) -> dict:
         index = self._removed_index
@@ -209,8 +223,17 @@ class Report:
                     chars_removed += len(line.text)
         return {
             "pages": len(self.pages),
-            "pages_without_text": [page.number for page in self.pages if not page.has_text],
-            "pages_unreadable": [{"page": page.number, "error": page.error} for page in self.pages if page.error],
+            # Read, and without text (a scanned page, an empty one); a page that could not be read is not here.
+            "pages_without_text": [page.number for page in self.pages if not page.has_text and not page.error],
+            # False when some text could not be read; then each page below says why, and cut_off says
+            # what is known of a file that is cut off (pages_known false: the pages after the last one
+            # found are missing and how many there were is not known).
+            "complete": self.complete,
+            "pages_unreadable": [{"page": page.number, "error": page.error, "partial": page.has_text}
+                                 for page in self.pages if page.error],
+            "cut_off": None if self.cut_off is None else {
+                "size": self.cut_off.size, "expected_size": self.cut_off.expected,
+                "pages_known": self.cut_off.pages_known},
             "lines": lines,
             "lines_removed": lines_removed,
             "chars": chars,
@@ -347,10 +370,10 @@ def stem(name: str) -> str:
     return base.strip() or "document"
 
 
-def report_for(name: str, pages: Sequence[Page], *, encrypted: bool = False) -> Report:
+def report_for(name: str, pages: Sequence[Page], *, encrypted: bool = False, cut_off: CutOff | None = None) -> Report:
     """The Report for pages already read (in order, all of them): the detector's decisions on them."""
     pages = tuple(pages)
-    return Report(name=name, pages=pages, groups=detect.detect(pages), encrypted=encrypted)
+    return Report(name=name, pages=pages, groups=detect.detect(pages), encrypted=encrypted, cut_off=cut_off)
 
 
 def page_ranges(pages: Iterable[int]) -> str:

@@ -113,7 +113,7 @@ def finish(shared: Any = (), key: str = "") -> str:
         for answer in (shared.to_py() if hasattr(shared, "to_py") else shared):
             _pages.update((page.number, page) for page in map(_page_from, json.loads(answer)["pages"]))
         pages = [_pages.get(number) or _reader.read(number) for number in range(1, _reader.page_count + 1)]
-        report = report_for(_name, pages, encrypted=_reader.encrypted)
+        report = report_for(_name, pages, encrypted=_reader.encrypted, cut_off=_reader.cut_off)
         report.require_text()
     except Exception as exc:  # noqa: BLE001 - see _failure
         return _failure(exc)

@@ -245,11 +245,21 @@ def test_cancel_stops_at_once_and_the_next_file_works(page, tmp_path):
     assert page.inner_text("#result-title") == "annual-report.pdf"
 
 
-def test_damaged_pdf_says_so_and_what_to_do(page, tmp_path):
+def test_cut_off_pdf_says_so_and_what_to_do(page, tmp_path):
     pdf = tmp_path / "cut.pdf"
     pdf.write_bytes(REPORT.read_bytes()[:700])  # the header survives, the rest is gone
     open_pdf(page, pdf, expect="error")
-    assert page.inner_text("#error-title") in ("Cannot read this file", "Only pictures, no text")
+    assert page.inner_text("#error-title") == "The file is cut off"
+    message = page.inner_text("#error-message")
+    assert message.startswith("The file is cut off after 700 bytes; no page could be read") and "complete copy" in message
+    assert page.is_visible("#drop")
+
+
+def test_damaged_pdf_says_so_and_what_to_do(page, tmp_path):
+    pdf = tmp_path / "damaged.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n" + bytes(2000) + b"\n%%EOF\n")  # ends as a PDF does, holds nothing
+    open_pdf(page, pdf, expect="error")
+    assert page.inner_text("#error-title") == "Cannot read this file"
     assert page.is_visible("#drop")
 
 
