@@ -22,6 +22,7 @@ const TITLES = {
   "no-file": "Nothing to read",
   damaged: "Cannot read this file",
   "cut-off": "The file is cut off",
+  "character-map": "A character map is missing",
   "no-text": "Only pictures, no text",
   limit: "Too large for the page",
   unreadable: "Cannot open the file",

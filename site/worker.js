@@ -47,6 +47,13 @@ const lockFile = fetch(here("./pyodide/pyodide-lock.json")).then((response) => {
   return response.json();
 });
 const wheels = lockFile.then((lock) => Promise.allSettled(Object.values(lock.packages).map(fetchWheel)));
+// The character maps the site has, from the build's manifest: one of them that cannot be fetched later
+// (offline, not stored yet) is an error that says so. Without the manifest, only a failed fetch is.
+const cmaps = fetch(here("./manifest.json"))
+  .then((response) => (response.ok ? response.json() : null))
+  .then((manifest) => manifest && Object.keys(manifest.files).filter((path) => path.startsWith("cmap/"))
+    .map((path) => path.slice("cmap/".length).replace(/\.json\.gz$/, "")))
+  .catch(() => null);
 
 async function fetchWheel({ name, file_name, sha256 }) {
   const integrity = "sha256-" + btoa(String.fromCharCode(...sha256.match(/../g).map((hex) => parseInt(hex, 16))));
@@ -72,7 +79,7 @@ async function boot() {
   for (const wheel of fetched) pyodide.unpackArchive(wheel.value, "wheel", { extractDir: site });
   bootStep(2, 3, "Preparing…");
   const web = pyodide.pyimport("pagefurniture.web");
-  const answer = JSON.parse(web.install(here("./cmap/"), aesjs));
+  const answer = JSON.parse(web.install(here("./cmap/"), aesjs, null, await cmaps));
   bootStep(3, 3, "Ready");
   return { pyodide, web, versions: answer.versions };
 }

@@ -4,8 +4,8 @@ checked in).
     python tests/make_fixtures.py      # needs reportlab and qpdf
 
 Each PDF is small and shows one thing: obvious furniture, a password, an owner password only, text in
-a CJK encoding that needs one of pdfminer's character maps, a file cut off in the middle, and a page
-without any text.
+CJK encodings that need pdfminer's character maps (Japanese, Chinese), a file cut off in the middle,
+and a page without any text.
 """
 
 from __future__ import annotations
@@ -88,6 +88,23 @@ def cjk(path: Path) -> None:
     c.save()
 
 
+def chinese(path: Path) -> None:
+    """Simplified Chinese in a predefined CMap encoding (UniGB-UCS2-H): another of pdfminer's maps."""
+    pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
+    c = canvas.Canvas(str(path), pagesize=A4, invariant=1)
+    width, height = A4
+    for n in range(1, 4):
+        c.setFont("STSong-Light", 9)
+        c.drawString(72, height - 40, "二〇二五年年度报告")
+        c.setFont("STSong-Light", 12)
+        c.drawString(72, height - 120, f"第{n}章 各地区的销售额均有增长。")
+        c.drawString(72, height - 140, "新仓库将于春季开业。")
+        c.setFont("Helvetica", 9)
+        c.drawCentredString(width / 2, 40, f"- {n} -")
+        c.showPage()
+    c.save()
+
+
 def cut_off(source: Path, path: Path, fraction: float = 0.6) -> None:
     """The first part of another PDF, as a download that stopped: its trailer and last pages are gone."""
     data = source.read_bytes()
@@ -108,6 +125,7 @@ def main() -> int:
     report(SITE / "sample.pdf", 6)
     report(DATA / "annual-report.pdf", 9)
     cjk(DATA / "japanese.pdf")
+    chinese(DATA / "chinese.pdf")
     cut_off(DATA / "annual-report.pdf", DATA / "cut-off.pdf")
     no_text(DATA / "no-text.pdf")
     # qpdf writes the encrypted copies: AES-256 with a user password, AES-128 with an owner password only.

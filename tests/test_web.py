@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pdfs import DATA
 
-from pagefurniture import analyze, cli, guard, web
+from pagefurniture import MissingCharacterMap, analyze, cli, guard, web
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -182,8 +182,8 @@ def test_character_maps_are_fetched_once_by_name_only(monkeypatch, tmp_path):
     monkeypatch.setattr(cmapdb, "__file__", str(tmp_path / "pdfminer" / "cmapdb.py"))
     monkeypatch.setenv("CMAP_PATH", str(tmp_path / "nowhere"))
     monkeypatch.setattr(guard, "_cmap_source", None)  # what the test registers is forgotten after it
-    with pytest.raises(CMapDB.CMapNotFound):
-        CMapDB._load_data("UniJIS-UCS2-H")
+    with pytest.raises(MissingCharacterMap, match="UniJIS-UCS2-H, which is not installed"):
+        CMapDB._load_data("UniJIS-UCS2-H")  # without a source, no folder means a broken install
     asked = []
 
     def fetch(url):
@@ -262,6 +262,67 @@ def _finalize_with_leftover(Cipher, algorithms, modes, key, iv):  # noqa: N803 -
     context = Cipher(algorithms.AES(key), modes.CBC(iv)).encryptor()
     context.update(b"x" * 17)
     return context.finalize()
+
+
+@pytest.fixture
+def browser_maps(monkeypatch, tmp_path):
+    """pdfminer as the browser has it: no cmap folder, maps only from the site (registered by each test)."""
+    from pdfminer import cmapdb
+    from pdfminer.cmapdb import CMapDB
+
+    real = Path(cmapdb.__file__).parent / "cmap"
+    monkeypatch.setattr(cmapdb, "__file__", str(tmp_path / "pdfminer" / "cmapdb.py"))
+    monkeypatch.setenv("CMAP_PATH", str(tmp_path / "nowhere"))
+    monkeypatch.setattr(guard, "_cmap_source", None)
+    monkeypatch.setattr(CMapDB, "_cmap_cache", {})
+    monkeypatch.setattr(CMapDB, "_umap_cache", {})
+    return sorted(path.name.removesuffix(".json.gz") for path in real.glob("*.json.gz"))
+
+
+def test_a_map_the_site_has_but_cannot_send_is_an_error_the_page_shows(browser_maps):
+    asked = []
+
+    def offline(url: str) -> bytes | None:
+        asked.append(url)
+        raise OSError(web.OFFLINE)
+
+    web.install("https://site.invalid/cmap/", fetch=offline, cmaps=browser_maps)
+    answer = json.loads(open_and_finish(DATA / "japanese.pdf"))
+    assert answer["ok"] is False and answer["error"]["kind"] == "character-map"
+    assert answer["error"]["message"] == ("page 1 needs the Japanese character map UniJIS-UCS2-H for its font "
+                                          f"HeiseiMin-W3, which {web.OFFLINE}")
+    assert asked == ["https://site.invalid/cmap/UniJIS-UCS2-H.json.gz"]
+
+
+def test_a_map_the_site_lists_but_answers_404_for_is_an_error(browser_maps):
+    web.install("https://site.invalid/cmap/", fetch=lambda url: None, cmaps=browser_maps)
+    answer = json.loads(open_and_finish(DATA / "chinese.pdf"))
+    assert answer["error"]["kind"] == "character-map"
+    assert "UniGB-UCS2-H for its font STSong-Light, which is missing from this site" in answer["error"]["message"]
+
+
+def test_only_maps_the_site_lists_are_asked_for(browser_maps):
+    asked = []
+    listed = [name for name in browser_maps if "GB" not in name]  # as if the site had no Chinese maps
+
+    def fetch(url: str) -> bytes | None:
+        asked.append(url.rsplit("/", 1)[1])
+        raise AssertionError("not asked for")
+
+    web.install("https://site.invalid/cmap/", fetch=fetch, cmaps=listed)
+    answer = json.loads(open_and_finish(DATA / "chinese.pdf"))
+    assert asked == []  # UniGB-UCS2-H is not listed: pdfminer reads the font without it, and says so
+    # Every page of this PDF uses the font, so no text is left at all.
+    assert answer["error"]["kind"] == "damaged"
+    assert answer["error"]["message"].startswith(
+        "no text could be read from this PDF: page 1 could not be read completely (its font STSong-Light is "
+        "encoded with the character map UniGB-UCS2-H, which pdfminer.six does not have), and 2 more of its 3 pages")
+
+
+def open_and_finish(pdf: Path) -> str:
+    """What the page does with the main worker alone."""
+    opened = json.loads(web.open_pdf(pdf.read_bytes(), pdf.name))
+    return web.finish() if opened["ok"] else json.dumps(opened)
 
 
 def test_a_cut_off_file_says_so_in_what_the_page_shows():

@@ -11,15 +11,15 @@ from __future__ import annotations
 import os
 
 from ._version import __version__
-from .errors import (Cancelled, DamagedPDF, LimitExceeded, NotAPDF, NoTextLayer, PageFurnitureError,
-                     PasswordRequired, TruncatedPDF, WrongPassword)
+from .errors import (Cancelled, DamagedPDF, LimitExceeded, MissingCharacterMap, NotAPDF, NoTextLayer,
+                     PageFurnitureError, PasswordRequired, TruncatedPDF, WrongPassword)
 from .extract import DEFAULT_LIMITS, Limits, Progress, Reader, Source, extract
 from .model import Group, Line, Page
 from .report import Removed, Report, report_for
 
 __all__ = ["analyze", "report_for", "Reader", "Report", "Group", "Line", "Page", "Removed", "Limits",
            "PageFurnitureError", "NotAPDF", "DamagedPDF", "TruncatedPDF", "PasswordRequired", "WrongPassword",
-           "NoTextLayer", "LimitExceeded", "Cancelled"]
+           "NoTextLayer", "MissingCharacterMap", "LimitExceeded", "Cancelled"]
 
 
 def analyze(pdf: Source, *, password: str | None = None, on_progress: Progress | None = None,

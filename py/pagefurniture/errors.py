@@ -25,6 +25,12 @@ class TruncatedPDF(DamagedPDF):
     kind = "cut-off"
 
 
+class MissingCharacterMap(PageFurnitureError):
+    """The PDF needs a character map that cannot be loaded here (offline in the browser, or not installed)."""
+
+    kind = "character-map"
+
+
 class PasswordRequired(PageFurnitureError):
     """The PDF is encrypted with a user password and none was given."""
 

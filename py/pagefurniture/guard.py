@@ -9,7 +9,9 @@ This module closes those holes without forking pdfminer:
   globals of ``pdfminer.pdftypes`` at call time) for versions that stop at ``Limits.max_stream_bytes``,
   counts all decoded streams against ``Limits.max_decoded_bytes``, lets the xref rebuild of a cut-off file
   keep the objects before the cut, keeps pdfminer's warnings off stderr unless the application logs them,
-  and lets a character map that is not on disk be fetched (the web page serves them apart);
+  lets a character map that is not on disk be fetched (the web page serves them apart) and makes a
+  character map that cannot be loaded an error naming the font, where pdfminer would quietly decode the
+  font's text as nothing or as ``(cid:N)``;
 * ``SafePDFDocument`` never hands back a reference that points at another reference, so pdfminer's
   ``while isinstance(x, PDFObjRef)`` loops end even on a cycle; it tells a file that is cut off
   (``SafePDFDocument.cut``) and finds the catalog of a file cut off before its trailer;
@@ -38,18 +40,19 @@ from typing import Any
 
 import pdfminer
 from pdfminer import cmapdb, pdfdocument, pdftypes
-from pdfminer.cmapdb import CMapDB
+from pdfminer.cmapdb import CMap, CMapDB
 from pdfminer.pdfdocument import PDFDocument, PDFXRefFallback
 from pdfminer.pdfexceptions import PDFObjectNotFound
 from pdfminer.pdfparser import PDFSyntaxError
-from pdfminer.pdfinterp import PDFPageInterpreter
+from pdfminer.pdffont import PDFCIDFont
+from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdftypes import PDFObjRef, PDFStream
 from pdfminer.psexceptions import PSEOF
 from pdfminer.psparser import LIT
 
 from . import content
-from .errors import LimitExceeded
+from .errors import LimitExceeded, MissingCharacterMap
 
 _log = logging.getLogger("pdfminer.pdfinterp")  # pdfminer's own warnings about content go there
 
@@ -249,26 +252,103 @@ def _capped(fn: Callable[..., bytes]) -> Callable[..., bytes]:
 # What pdfminer may ask for: names like "UniJIS-UCS2-H" or "to-unicode-Adobe-Japan1"; nothing with a path.
 _CMAP_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,80}")
 _cmap_source: Callable[[str], bytes | None] | None = None  # see install()
+# The script of each character collection (a CID font's /CIDSystemInfo /Ordering, the end of a
+# "to-unicode-Adobe-Japan1" map's name), for the message that names what is missing.
+SCRIPTS = {"Japan1": "Japanese", "Japan2": "Japanese", "GB1": "Chinese (simplified)",
+           "CNS1": "Chinese (traditional)", "Korea1": "Korean", "KR": "Korean"}
+
+
+class _MapUnavailable(MissingCharacterMap):
+    """Raised where a map fails to load; ``_get_font`` adds the font and the page and raises the message."""
+
+    def __init__(self, name: str, why: str) -> None:
+        super().__init__(f"{_where()} needs the character map {name}, which {why}")
+        self.name, self.why = name, why
+
+
+def _cmap_folder() -> str:
+    return os.path.join(os.path.dirname(cmapdb.__file__), "cmap")
 
 
 def _load_cmap(cls: type, name: str) -> Any:
-    """``CMapDB._load_data``, but a map missing from pdfminer's folder is fetched first when a source is set.
+    """``CMapDB._load_data``, but a map missing from pdfminer's folder is fetched first when a source is set,
+    and a map that should be there but cannot be loaded raises ``_MapUnavailable``.
 
     pdfminer looks for ``NAME.json.gz`` in the ``cmap`` folder beside its ``cmapdb`` module; the web build
-    leaves that folder out of the wheel (6.4 MB that most PDFs never use) and serves the files apart.
+    leaves that folder out of the wheel (6.4 MB that most PDFs never use) and serves the files apart. The
+    source answers None for a map the site does not have (pdfminer then goes on as it does for any name it
+    does not know) and raises when it cannot get one the site has (offline, and not stored).
     """
     fetch = _cmap_source
+    clean = name.replace("\0", "")
+    folder = _cmap_folder()
     if fetch is not None:
-        clean = name.replace("\0", "")
-        folder = os.path.join(os.path.dirname(cmapdb.__file__), "cmap")
         path = os.path.join(folder, clean + ".json.gz")
         if _CMAP_NAME.fullmatch(clean) and not os.path.exists(path):
-            data = fetch(clean)
+            try:
+                data = fetch(clean)
+            except Exception as exc:  # noqa: BLE001 - the source says why in its message
+                raise _MapUnavailable(clean, str(exc) or type(exc).__name__) from None
             if data:
                 os.makedirs(folder, exist_ok=True)
                 with open(path, "wb") as fh:
                     fh.write(data)
-    return _original_load_cmap(cls, name)
+    try:
+        return _original_load_cmap(cls, name)
+    except CMapDB.CMapNotFound:
+        if fetch is None and not os.path.isdir(folder):
+            # pdfminer installed without its maps: every CJK text would come out as nothing or (cid:N).
+            raise _MapUnavailable(clean, f"is not installed: pdfminer.six has no folder {folder}; "
+                                         "install pdfminer.six again, with its character maps") from None
+        raise  # a name pdfminer does not know: it reads the font without it, as it always has
+    except (OSError, EOFError, ValueError) as exc:  # gzip or JSON: the map's file is damaged
+        raise _MapUnavailable(clean, f"cannot be read ({type(exc).__name__}: its file in {folder} is damaged); "
+                                     "install pdfminer.six again") from None
+
+
+class UnknownCharacterMap(Exception):
+    """A CID font encoded with a character map pdfminer does not have: its text cannot be decoded.
+
+    Not a package error: it ends the reading of the page (which is then named as read in part), not the
+    file, since no download or install would bring the map.
+    """
+
+
+def _get_font(self: PDFResourceManager, objid: object, spec: Any) -> Any:
+    """``PDFResourceManager.get_font``, naming the font (and its script) when a character map it needs fails,
+    and refusing a font whose map pdfminer does not know (it would decode all its text as nothing)."""
+    try:
+        font = _original_get_font(self, objid, spec)
+    except _MapUnavailable as exc:
+        font, ordering = "", ""
+        try:
+            font = str(getattr(pdftypes.resolve1(spec.get("BaseFont")), "name", "") or "")
+            info = pdftypes.resolve1(spec.get("CIDSystemInfo"))
+            if isinstance(info, dict):
+                value = pdftypes.resolve1(info.get("Ordering"))
+                ordering = value.decode("latin-1") if isinstance(value, bytes) else str(value or "")
+        except Exception:  # noqa: BLE001 - only for the message
+            pass
+        if not ordering:
+            ordering = exc.name.rsplit("-", 1)[-1]  # to-unicode-Adobe-Japan1
+        script = SCRIPTS.get(ordering.strip())
+        raise MissingCharacterMap(
+            f"{_where()} needs the {script + ' ' if script else ''}character map {exc.name}"
+            + (f" for its font {font}" if font else "") + f", which {exc.why}") from None
+    cmap = getattr(font, "cmap", None)
+    if type(cmap) is CMap and not cmap.code2cid:  # what pdfminer puts in when it has no map of that name
+        try:
+            name = PDFCIDFont._get_cmap_name(spec, False)
+        except Exception:  # noqa: BLE001 - only for the message
+            name = "unknown"
+        raise UnknownCharacterMap(f"its font {getattr(font, 'basefont', 'unknown')} is encoded with the character "
+                                  f"map {name}, which pdfminer.six does not have")
+    return font
+
+
+def _where() -> str:
+    state = _budget.get()
+    return f"page {state.page}" if state is not None and state.page else "this PDF"
 
 
 # -- installing ------------------------------------------------------------------------------------------
@@ -281,21 +361,26 @@ PATCHED = (
     (PDFStream, ("decode",)),
     (pdfdocument, ("PDFXRefFallback",)),
     (CMapDB, ("_load_data",)),
+    (PDFResourceManager, ("get_font",)),
+    (PDFCIDFont, ("_get_cmap_name",)),
 )
 PDFMINER_VERSION: str = pdfminer.__version__  # the version these patches run on (pinned in pyproject.toml)
 _installed = False
 # pdfminer's own versions of what is wrapped, kept by install().
 _original_ccitt: Callable[..., bytes]
 _original_load_cmap: Callable[..., Any]
+_original_get_font: Callable[..., Any]
 
 
 def install(*, cmaps: Callable[[str], bytes | None] | None = None) -> None:
     """Make the changes to pdfminer described above (once; called by ``extract`` at import).
 
     ``cmaps(name) -> bytes | None`` registers where to get a character map that is not on disk (the web
-    page's worker passes one that fetches it from the site); it may be given on any call.
+    page's worker passes one that fetches it from the site): None when there is no such map, an exception
+    whose message says why (and what to do) when there is one that cannot be had now. It may be given on
+    any call.
     """
-    global _installed, _cmap_source, _original_ccitt, _original_load_cmap
+    global _installed, _cmap_source, _original_ccitt, _original_load_cmap, _original_get_font
     if cmaps is not None:
         _cmap_source = cmaps
     if _installed:
@@ -306,6 +391,7 @@ def install(*, cmaps: Callable[[str], bytes | None] | None = None) -> None:
                 raise ImportError(f"{owner.__name__} has no {name}; pdfminer changed and the guard needs updating")
     _original_ccitt = pdftypes.ccittfaxdecode
     _original_load_cmap = CMapDB._load_data.__func__  # type: ignore[attr-defined]
+    _original_get_font = PDFResourceManager.get_font
     pdftypes.zlib = _Zlib  # type: ignore[assignment]
     pdftypes.decompress_corrupted = _decompress_corrupted
     pdftypes.lzwdecode = _lzwdecode
@@ -318,6 +404,7 @@ def install(*, cmaps: Callable[[str], bytes | None] | None = None) -> None:
     # pdfminer rebuilds a broken cross-reference table with this class (looked up at call time).
     pdfdocument.PDFXRefFallback = _Fallback  # type: ignore[misc]
     CMapDB._load_data = classmethod(_load_cmap)  # type: ignore[method-assign, assignment]
+    PDFResourceManager.get_font = _get_font  # type: ignore[method-assign]
     # pdfminer logs a warning for every oddity it works around; with no handler configured Python would
     # print them on stderr. A library stays quiet unless the application configures logging.
     logging.getLogger("pdfminer").addHandler(logging.NullHandler())

@@ -49,11 +49,14 @@ _reports: OrderedDict[str, Report] = OrderedDict()  # key -> the detector's deci
 
 
 def install(cmap_url: str | None = None, aes: Any = None,
-            fetch: Callable[[str], bytes | None] | None = None) -> str:
+            fetch: Callable[[str], bytes | None] | None = None, cmaps: Any = None) -> str:
     """Prepare pdfminer for the browser: an AES engine and character maps fetched on first use.
 
     ``aes`` is the aes-js module; ``cmap_url`` the folder the build put pdfminer's cmaps in (``NAME.json.gz``);
-    ``fetch(url) -> bytes | None`` defaults to a synchronous request (allowed in a worker).
+    ``fetch(url) -> bytes | None`` defaults to a synchronous request (allowed in a worker): None when the site
+    has no such file, an OSError when it cannot be had now. ``cmaps`` names the maps the site has (the
+    build's manifest lists them): a map it has that cannot be fetched is then an error that says so, one
+    it does not have is left to pdfminer, which reads the font without it, as it does anywhere.
     """
     if aes is not None:
         import cryptography  # the stand-in from py/shims; only the browser build has it
@@ -62,7 +65,17 @@ def install(cmap_url: str | None = None, aes: Any = None,
     if cmap_url is not None:
         base = cmap_url if cmap_url.endswith("/") else cmap_url + "/"
         get = fetch or _sync_get
-        guard.install(cmaps=lambda name: get(f"{base}{name}.json.gz"))
+        names = None if cmaps is None else frozenset(cmaps.to_py() if hasattr(cmaps, "to_py") else cmaps)
+
+        def cmap(name: str) -> bytes | None:
+            if names is not None and name not in names:
+                return None  # not one of pdfminer's maps: nothing to ask the site for
+            data = get(f"{base}{name}.json.gz")
+            if data is None and names is not None:
+                raise OSError("is missing from this site, which lists it; reload the page, or use the command line tool")
+            return data
+
+        guard.install(cmaps=cmap)
     return json.dumps({"ok": True, "versions": {"pagefurniture": __version__, "pdfminer.six": guard.PDFMINER_VERSION,
                                                  "python": sys.version.split()[0]}})
 
@@ -292,7 +305,14 @@ class _AesJsCbc:
         return out.to_bytes()
 
 
+# Why a character map cannot be had in the browser, and what to do (the end of MissingCharacterMap's message).
+OFFLINE = ("is not stored in this browser for use offline and cannot be downloaded now; connect to the internet "
+           "and open the PDF again (once the page has been open online for a minute it stores the maps of every "
+           "script, so that it also reads such PDFs offline)")
+
+
 def _sync_get(url: str) -> bytes | None:
+    """The file at ``url``; None when the site has none (404); OSError when it cannot be had (offline)."""
     from js import XMLHttpRequest  # a worker may make synchronous requests; pdfminer's call is synchronous
 
     request = XMLHttpRequest.new()
@@ -300,8 +320,11 @@ def _sync_get(url: str) -> bytes | None:
     request.responseType = "arraybuffer"
     try:
         request.send(None)
-    except Exception:  # noqa: BLE001 - offline and not cached: pdfminer then reports the cmap as missing
+    except Exception:  # noqa: BLE001 - a network error: offline, and the service worker has no copy
+        raise OSError(OFFLINE) from None
+    if request.status == 404:
         return None
     if request.status != 200:
-        return None
+        raise OSError(OFFLINE if request.status == 0 else
+                      f"could not be downloaded (the site answered HTTP {request.status}); try again later")
     return request.response.to_bytes()
