@@ -273,14 +273,15 @@ def test_cut_off_file_gives_what_can_be_read_and_names_the_missing_pages(capsys,
     path = tmp_path / "cut.pdf"
     pdfs.truncated(path)
     code, out, err = run(capsys, path, "--pages", tmp_path / "pages.jsonl")
-    assert code == 0, err
-    warnings = err.strip().splitlines()
+    assert code == 3, err  # EXIT_PARTIAL: what could be read is cleaned, and the status says it is not all
+    cut, *warnings = err.strip().splitlines()
+    assert cut == f"warning: the file is cut off after {path.stat().st_size:,} bytes"
     assert warnings and all(re.match(r"warning: page \d could not be read", line) for line in warnings), err
     rows = [json.loads(line) for line in (tmp_path / "pages.jsonl").read_text(encoding="utf-8").splitlines()]
     assert len(rows) == 6
     assert rows[0]["text"].startswith(pdfs.body(1)[0])  # what was read is kept
     warned = {int(re.match(r"warning: page (\d+)", line).group(1)) for line in warnings}
-    assert warned == {row["page"] for row in rows if not row["text"]}
+    assert warned == {row["page"] for row in rows if not row["text"]} == {row["page"] for row in rows if "error" in row}
 
 
 def test_missing_file(capsys, tmp_path):
@@ -361,7 +362,7 @@ def test_batch_writes_four_outputs_per_file_and_goes_on_after_failures(capsys, b
     out_dir = tmp_path / "out"
     code, out, err = run(capsys, batch, tmp_path / "missing.pdf", "--out-dir", out_dir)
     assert code == 1
-    assert out.splitlines()[-1] == "4 files, 2 failed"
+    assert out.splitlines()[-1] == "4 files: 2 complete, 0 partial, 2 failed"
     errors = err.strip().splitlines()
     assert len(errors) == 2 and all(line.startswith("error: ") for line in errors), err
     assert any("notes.pdf" in line and "not a PDF" in line for line in errors)
@@ -378,7 +379,7 @@ def test_batch_writes_four_outputs_per_file_and_goes_on_after_failures(capsys, b
 def test_batch_all_good_exits_0(capsys, annual_pdf, table_pdf, tmp_path):
     code, out, err = run(capsys, annual_pdf, table_pdf, "--out-dir", tmp_path / "out")
     assert code == 0, err
-    assert out == "2 files, 0 failed\n"
+    assert out == "2 files: 2 complete, 0 partial, 0 failed\n"
     assert err == ""  # no progress: stderr is not a terminal and --progress was not given
 
 
@@ -387,7 +388,7 @@ def test_jobs_2_gives_the_same_files_as_jobs_1(capsys, batch, tmp_path):
     assert run(capsys, batch, "--out-dir", one)[0] == 1
     code, out, err = run(capsys, batch, "--out-dir", two, "--jobs", "2")
     assert code == 1
-    assert out.splitlines()[-1] == "3 files, 1 failed"
+    assert out.splitlines()[-1] == "3 files: 2 complete, 0 partial, 1 failed"
     assert len(err.strip().splitlines()) == 1 and "notes.pdf" in err
     files = sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
     assert len(files) == 8
@@ -488,8 +489,10 @@ def test_ctrl_c_stops_a_batch_at_once_without_a_traceback(tmp_path, jobs):
     assert time.monotonic() - start < 10
     assert proc.returncode == 130  # cli.EXIT_INTERRUPTED, what shells report for SIGINT
     assert "Traceback" not in err
-    assert err.rstrip().splitlines()[-1] == "error: interrupted"
+    assert err.rstrip().splitlines()[-1] == ("error: interrupted after 0 of 4 files; the outputs written are "
+                                             "complete; run the same command with --skip-existing to do the rest")
     assert not (tmp_path / "out" / "long3.clean.txt").exists()
+    assert not list((tmp_path / "out").rglob("*.part"))  # no half-written output left behind
 
 
 class _Terminal:

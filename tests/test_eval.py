@@ -47,7 +47,8 @@ def test_accuracy(split: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     unexpected = [line for line in errors if NO_TEXT not in line]
     assert not unexpected, "files that failed:\n" + "\n".join(unexpected)
     assert code == (1 if errors else 0), stdout + stderr
-    assert stdout.splitlines()[-1] == f"{pdf_count} files, {len(errors)} failed"
+    assert stdout.splitlines()[-1] == (f"{pdf_count} files: {pdf_count - len(errors)} complete, 0 partial, "
+                                       f"{len(errors)} failed")
 
     scored = tmp_path / "scored"
     scored.mkdir()

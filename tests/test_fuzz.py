@@ -197,9 +197,11 @@ def _check_cli(tmp_path: Path, data: bytes, where: str, capsys: pytest.CaptureFi
     problems = []
     if "Traceback" in err:
         problems.append(f"{where}: the command line printed a traceback:\n{err}")
-    if code not in (0, 1):
+    if code not in (0, 1, 3):  # done, failed, done with what could be read
         problems.append(f"{where}: the command line exited {code}")
     errors = [line for line in err.splitlines() if line.startswith("error: ")]
     if code == 1 and len(errors) != 1:
         problems.append(f"{where}: exit 1 without exactly one error line:\n{err}")
+    if code == 3 and (errors or not any(line.startswith("warning: ") for line in err.splitlines())):
+        problems.append(f"{where}: a partial result without a warning that says what is missing:\n{err}")
     return problems

@@ -117,12 +117,16 @@ def test_file_cut_before_any_page_is_damaged():
 
 def test_cut_off_file_on_the_command_line_warns_for_each_lost_page(capsys, tmp_path):
     path = tmp_path / "cut.pdf"
-    path.write_bytes(h.truncate(h.report_pdf(6), 0.5))
+    data = h.truncate(h.report_pdf(6), 0.5)
+    path.write_bytes(data)
     code, out, err = cli(capsys, path, "-o", tmp_path / "clean.txt")
-    assert code == 0
+    assert code == 3  # cli.EXIT_PARTIAL: cleaned what could be read
     assert "Traceback" not in err
-    warned = [line for line in err.splitlines() if line.startswith("warning: page ")]
-    assert len(warned) == 3, err
+    lines = err.splitlines()
+    assert lines[0] == f"warning: the file is cut off after {len(data):,} bytes"
+    warned = [line for line in lines if line.startswith("warning: page ")]
+    assert len(warned) == 3 and len(lines) == 4, err
+    assert out.splitlines()[-1].endswith("; partial: 3 of 6 pages could not be read")
 
 
 def test_page_that_fails_half_way_keeps_its_text_and_is_named(monkeypatch, capsys, tmp_path):
@@ -150,7 +154,7 @@ def test_page_that_fails_half_way_keeps_its_text_and_is_named(monkeypatch, capsy
     path = tmp_path / "half.pdf"
     path.write_bytes(h.document(pages))
     code, _, err = cli(capsys, path, "-o", tmp_path / "clean.txt")
-    assert code == 0
+    assert code == 3
     assert err.splitlines() == [f"warning: {report.pages[1].error}"]
 
 

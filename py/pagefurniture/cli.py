@@ -7,9 +7,15 @@ One file::
     pagefurniture report.pdf --keep 3 -o -           # overrule group 3, cleaned text to stdout
     pagefurniture report.pdf --keep-line 12:3 -o -   # put back line 3 of page 12 alone
 
+    curl -s https://example.org/a.pdf | pagefurniture - -o -     # the PDF from stdin, the text to stdout
+
 Many files (folders are searched for ``*.pdf``)::
 
     pagefurniture docs/ extra.pdf --out-dir out/ --jobs 2
+    pagefurniture docs/ --out-dir out/ --skip-existing --manifest out/manifest.jsonl   # resumable
+
+Every output is written under a temporary name beside it and renamed when complete, so a run that is
+killed leaves each output either whole or absent, and ``--skip-existing`` can take over from it.
 
 The worker pool for ``--jobs`` lives here only: the package itself runs no threads or processes, so it
 stays usable in a browser (Pyodide) where neither exists.
@@ -18,8 +24,11 @@ stays usable in a browser (Pyodide) where neither exists.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,7 +50,14 @@ OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+# Cleaned what could be read: some text of the PDF could not be read (pages of a cut-off file, a page that
+# failed half-way); the outputs hold the rest and the JSON report's summary says what is missing.
+EXIT_PARTIAL = 3
 EXIT_INTERRUPTED = 128 + 2  # stopped by Ctrl-C (SIGINT is 2), as shells report it
+STDIN = "-"  # the input that means "read the PDF from stdin"
+STDIN_NAME = "stdin"  # the name a PDF read from stdin has in the report
+# At most this many pages are named one by one in warnings; the report's summary names them all.
+PAGE_WARNINGS = 10
 
 
 class UsageError(Exception):
@@ -58,9 +74,13 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="With one file, prints the repeated lines (groups) found and the decision for each; the id in "
                "the first column is what --keep and --remove take (also \"id\" in the JSON report's groups). "
                "A line is PAGE:INDEX, its page (from 1) and its place on the page (from 0), as --explain's "
-               "# column, removed.jsonl's page and index and the JSON groups' \"lines\" give it.",
+               "# column, removed.jsonl's page and index and the JSON groups' \"lines\" give it. "
+               f"Exit status: {EXIT_OK} done, {EXIT_FAILED} a file could not be read, {EXIT_USAGE} a wrong command "
+               f"line, {EXIT_PARTIAL} done with what could be read (some text of a file could not be read: the "
+               f"warnings and the report's summary say what), {EXIT_INTERRUPTED} stopped by Ctrl-C.",
     )
-    parser.add_argument("inputs", nargs="+", metavar="PDF", help="PDF files, or folders to search for *.pdf")
+    parser.add_argument("inputs", nargs="+", metavar="PDF",
+                        help="PDF files, or folders to search for *.pdf; - reads one PDF from stdin")
     one = parser.add_argument_group("one file")
     for output in OUTPUTS:
         flags, text = OPTIONS[output.name]
@@ -81,6 +101,12 @@ def build_parser() -> argparse.ArgumentParser:
                       help="for each NAME.pdf write " + ", ".join(f"NAME.{o.suffix}" for o in OUTPUTS) + " into DIR")
     many.add_argument("-j", "--jobs", metavar="N", type=_positive, default=1,
                       help="read N files at a time in separate processes (default 1)")
+    many.add_argument("--skip-existing", action="store_true",
+                      help="leave out files whose outputs are all there and not older than the PDF "
+                           "(to resume a run that stopped; the options they were made with are not checked)")
+    many.add_argument("--manifest", metavar="FILE", type=Path,
+                      help="append one JSON line per file to FILE as each finishes: file, pages, removed_lines, "
+                           "status (ok, partial, failed, skipped), error, seconds")
     parser.add_argument("--password", metavar="PW", help="password to open encrypted PDFs")
     parser.add_argument("--progress", action="store_true",
                         help="report progress on stderr even when it is not a terminal")
@@ -242,6 +268,8 @@ def _isatty(stream: TextIO) -> bool:
 
 def run_one(args: argparse.Namespace, status: Status) -> int:
     path = Path(args.inputs[0])
+    if args.skip_existing or args.manifest is not None:
+        raise UsageError("--skip-existing and --manifest are for a batch; give --out-dir DIR")
     if path.is_dir():
         raise UsageError(f"{path} is a folder; give --out-dir DIR to write the outputs of every PDF in it")
     targets = {output.name: getattr(args, output.name) for output in OUTPUTS}
@@ -253,8 +281,9 @@ def run_one(args: argparse.Namespace, status: Status) -> int:
             raise UsageError(f"{target} is the input PDF; choose another name so the PDF is not overwritten")
     if args.explain is not None and to_stdout:
         raise UsageError("--explain prints to stdout; write the other output to a file")
-    label = str(path)
-    report = _analyze(path, args.password, lambda done, total: status.page(label, done, total))
+    label = STDIN_NAME if args.inputs[0] == STDIN else str(path)
+    report = _analyze(path, args.password, lambda done, total: status.page(label, done, total),
+                      stdin=args.inputs[0] == STDIN)
     status.clear()
     report = _choose(report, Choices.of(args))
     if args.explain is not None and args.explain > len(report.pages):
@@ -276,7 +305,7 @@ def run_one(args: argparse.Namespace, status: Status) -> int:
     elif not to_stdout:
         print(report.table(ids=True) if report.groups else "No repeated lines found.")
         print(summary_line(report))
-    return EXIT_OK
+    return EXIT_OK if report.complete else EXIT_PARTIAL
 
 
 def explain_table(report: Report, number: int) -> str:
@@ -311,7 +340,13 @@ def explain_table(report: Report, number: int) -> str:
                                      for row in rows)
 
 
-def _analyze(path: Path, password: str | None, on_page: Callable[[int, int], None] | None) -> Report:
+def _analyze(path: Path, password: str | None, on_page: Callable[[int, int], None] | None, *,
+             stdin: bool = False) -> Report:
+    if stdin:
+        if _isatty(sys.stdin):
+            raise UsageError("- reads the PDF from stdin, but stdin is a terminal; "
+                             "pipe a PDF into it: pagefurniture - < file.pdf")
+        return analyze(sys.stdin.buffer, password=password, on_progress=on_page, name=STDIN_NAME).require_text()
     if not path.exists():
         raise PageFurnitureError(f"{path} does not exist; check the name and the folder")
     if path.is_dir():
@@ -330,12 +365,27 @@ def _choose(report: Report, choices: Choices) -> Report:
 
 
 def write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into ``.NAME.part`` beside it, then renamed over it.
+
+    A run killed half-way leaves at most that .part file, never half an output (the next run that writes
+    the output overwrites it). A path that is not a regular file (``/dev/null``, a pipe) is written directly.
+    """
     try:
         if path.parent != Path(""):
             path.parent.mkdir(parents=True, exist_ok=True)
-        # newline="\n": the same bytes on every system, and the same as the web page's downloads.
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+        direct = path.exists() and not path.is_file()
+        target = path if direct else path.with_name(f".{path.name}.part")
+        try:
+            # newline="\n": the same bytes on every system, and the same as the web page's downloads.
+            with open(target, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(text)
+            if not direct:
+                os.replace(target, path)
+        except BaseException:
+            if not direct:
+                with contextlib.suppress(OSError):
+                    target.unlink()
+            raise
     except OSError as exc:
         raise PageFurnitureError(f"cannot write {path}: {exc.strerror or exc}; "
                                  "check that the folder exists and can be written") from None
@@ -347,13 +397,33 @@ def summary_line(report: Report) -> str:
     return (f"{report.name}: {pages} page{'s' if pages != 1 else ''}, {s['groups']} repeated "
             f"group{'s' if s['groups'] != 1 else ''}, {s['groups_removed']} removed: "
             f"{s['lines_removed']} of {s['lines']} lines, {s['chars_removed']} of {s['chars']} characters "
-            f"({s['share_removed']:.1%})")
+            f"({s['share_removed']:.1%})" + ("" if s["complete"] else f"; partial: {_missing(s)}"))
+
+
+def _missing(summary: dict) -> str:
+    """What a partial result lacks, in a few words: "6 of 9 pages could not be read"."""
+    lost = len(summary["pages_unreadable"])
+    pages = summary["pages"]
+    words = f"{lost} of {pages} page{'s' if pages != 1 else ''} could not be read" if lost else ""
+    if summary["cut_off"] and not summary["cut_off"]["pages_known"]:
+        words += (", and " if words else "") + f"pages after page {pages} may be missing"
+    return words
 
 
 def _warnings(report: Report) -> Iterator[str]:
-    for page in report.pages:
-        if page.error:
-            yield page.error
+    """What a partial result lacks: the cut, each page that could not be read (the first PAGE_WARNINGS)."""
+    cut = report.cut_off
+    if cut is not None:
+        yield f"the file is cut off {cut.where}"
+    errors = [page.error for page in report.pages if page.error]
+    yield from errors[:PAGE_WARNINGS]
+    if len(errors) > PAGE_WARNINGS:
+        more = len(errors) - PAGE_WARNINGS
+        yield f"{more} more page{'s' if more != 1 else ''} could not be read; the report's summary names each"
+    if cut is not None and not cut.pages_known:
+        found = len(report.pages)
+        yield (f"its page list is lost with its end: the {found} page{'s' if found != 1 else ''} found are "
+               "numbered in the order they are stored, and pages after them may be missing, however many")
 
 
 # -- many files -------------------------------------------------------------------------------------------
@@ -363,24 +433,47 @@ def _warnings(report: Report) -> Iterator[str]:
 class Outcome:
     """What became of one file in a batch; small, so it crosses the process boundary cheaply."""
 
-    ok: bool
-    message: str  # a summary line when ok, else the error sentence
+    status: str  # "ok", "partial" (some text could not be read), "failed", "skipped" (outputs up to date)
+    message: str  # a summary line when read, else the error sentence
     warnings: tuple[str, ...] = ()
+    pages: int | None = None
+    removed_lines: int | None = None
+    seconds: float = 0.0
+
+    def row(self, job: Job) -> dict:
+        """The manifest's line for this file."""
+        error = None if self.status in ("ok", "skipped") else \
+            self.message if self.status == "failed" else "; ".join(self.warnings)
+        return {"file": job.label, "pages": self.pages, "removed_lines": self.removed_lines, "status": self.status,
+                "error": error, "seconds": round(self.seconds, 3)}
 
 
 def process(job: Job, password: str | None, choices: Choices,
             on_page: Callable[[int, int], None] | None) -> Outcome:
     """Read one file and write all its outputs. Never raises: every failure becomes an Outcome."""
+    start = time.monotonic()
     try:
         report = _choose(_analyze(job.path, password, on_page), choices)
         assert job.out_dir is not None
         for output in OUTPUTS:
             write_text(job.out_dir / output.file_name(job.path.name), output.make(report))
-        return Outcome(True, summary_line(report), tuple(_warnings(report)))
+        summary = report.summary()
+        return Outcome("ok" if report.complete else "partial", summary_line(report), tuple(_warnings(report)),
+                       summary["pages"], summary["lines_removed"], time.monotonic() - start)
     except (PageFurnitureError, UsageError) as exc:
-        return Outcome(False, str(exc))
+        return Outcome("failed", str(exc), seconds=time.monotonic() - start)
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop a batch or show a traceback
-        return Outcome(False, _unexpected(job.path, exc))
+        return Outcome("failed", _unexpected(job.path, exc), seconds=time.monotonic() - start)
+
+
+def up_to_date(job: Job) -> bool:
+    """True when every output of ``job`` is there and none is older than its PDF (``--skip-existing``)."""
+    assert job.out_dir is not None
+    try:
+        made = job.path.stat().st_mtime_ns
+        return all((job.out_dir / output.file_name(job.path.name)).stat().st_mtime_ns >= made for output in OUTPUTS)
+    except OSError:
+        return False  # a missing PDF is tried, and fails as usual
 
 
 def _unexpected(path: Path, exc: BaseException) -> str:
@@ -412,6 +505,31 @@ def _process_in_worker(job: Job, password: str | None, choices: Choices) -> Outc
     return process(job, password, choices, on_page)
 
 
+class Manifest:
+    """``--manifest FILE``: one JSON line per file, appended (and flushed) as each finishes."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.file = None
+        if path is not None:
+            try:
+                if path.parent != Path(""):
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                self.file = open(path, "a", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed in close()
+            except OSError as exc:
+                raise PageFurnitureError(f"cannot write the manifest {path}: {exc.strerror or exc}; "
+                                         "check that its folder can be written") from None
+
+    def add(self, row: dict) -> None:
+        if self.file is not None:
+            # One write of one whole line: a run killed at any moment leaves whole lines only.
+            self.file.write(json.dumps(row, ensure_ascii=False) + "\n")
+            self.file.flush()
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
 def run_batch(args: argparse.Namespace, status: Status) -> int:
     if any(getattr(args, output.name) is not None for output in OUTPUTS):
         flags = [OPTIONS[output.name][0][0] for output in OUTPUTS]
@@ -419,6 +537,9 @@ def run_batch(args: argparse.Namespace, status: Status) -> int:
                          "with --out-dir every file gets every output")
     if args.explain is not None:
         raise UsageError("--explain shows one page of one file; give a single PDF and no --out-dir")
+    if STDIN in args.inputs:
+        raise UsageError("- reads one PDF from stdin; give it alone, without --out-dir, and write its outputs "
+                         "with -o, --json, --removed or --pages")
     jobs = plan_batch(args.inputs, args.out_dir)
     if not jobs:
         raise UsageError("no PDF files found in " + ", ".join(args.inputs))
@@ -427,32 +548,59 @@ def run_batch(args: argparse.Namespace, status: Status) -> int:
         raise UsageError("--keep, --remove, --keep-line and --remove-line name groups and lines of one file; "
                          "give a single PDF to use them")
     total = len(jobs)
-    failed = 0
-    done = 0
+    counts = dict.fromkeys(("ok", "partial", "failed", "skipped"), 0)
+    manifest = Manifest(args.manifest)
 
     def report(job: Job, outcome: Outcome) -> None:
-        nonlocal failed, done
-        done += 1
+        counts[outcome.status] += 1
+        done = sum(counts.values())
         status.clear()
         for warning in outcome.warnings:
             print(f"warning: {job.label}: {warning}", file=sys.stderr)
-        if outcome.ok:
-            status.file(done, total, job.label, outcome.message.split(": ", 1)[-1])
-        else:
-            failed += 1
+        if outcome.status == "failed":
             # Name the file once: some messages (a missing file) already start with it.
             named = outcome.message if outcome.message.startswith(job.label) else f"{job.label}: {outcome.message}"
             print(f"error: {named}", file=sys.stderr)
+        else:
+            status.file(done, total, job.label, outcome.message.split(": ", 1)[-1])
+        manifest.add(outcome.row(job))
 
-    if args.jobs == 1 or total == 1:
+    try:
+        todo = []
         for job in jobs:
-            on_page = (lambda d, t, label=job.label: status.page(label, d, t)) if status.enabled else None
-            report(job, process(job, args.password, choices, on_page))
-    else:
-        _run_pool(jobs, args, choices, status, report)
+            if args.skip_existing and up_to_date(job):
+                report(job, Outcome("skipped", "skipped: its outputs are up to date"))
+            else:
+                todo.append(job)
+        if args.jobs == 1 or len(todo) <= 1:
+            for job in todo:
+                on_page = (lambda d, t, label=job.label: status.page(label, d, t)) if status.enabled else None
+                report(job, process(job, args.password, choices, on_page))
+        else:
+            _run_pool(todo, args, choices, status, report)
+    except KeyboardInterrupt:
+        status.clear()
+        done = sum(counts.values())
+        print(f"error: interrupted after {done} of {total} file{'s' if total != 1 else ''}; the outputs written "
+              "are complete; run the same command with --skip-existing to do the rest", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    finally:
+        manifest.close()
     status.clear()
-    print(f"{total} file{'s' if total != 1 else ''}, {failed} failed")
-    return EXIT_FAILED if failed else EXIT_OK
+    print(batch_line(counts, skipping=args.skip_existing))
+    return EXIT_FAILED if counts["failed"] else EXIT_PARTIAL if counts["partial"] else EXIT_OK
+
+
+def batch_line(counts: dict[str, int], *, skipping: bool) -> str:
+    """The last line of a batch: how many files, and what became of them.
+
+    >>> batch_line({"ok": 3, "partial": 1, "failed": 0, "skipped": 2}, skipping=True)
+    '6 files: 3 complete, 1 partial, 0 failed, 2 skipped (outputs up to date)'
+    """
+    total = sum(counts.values())
+    line = (f"{total} file{'s' if total != 1 else ''}: {counts['ok']} complete, {counts['partial']} partial, "
+            f"{counts['failed']} failed")
+    return line + (f", {counts['skipped']} skipped (outputs up to date)" if skipping else "")
 
 
 def _run_pool(jobs: list[Job], args: argparse.Namespace, choices: Choices, status: Status,
@@ -479,7 +627,7 @@ def _run_pool(jobs: list[Job], args: argparse.Namespace, choices: Choices, statu
                     try:
                         outcome = future.result()
                     except Exception as exc:  # noqa: BLE001 - a worker died (killed, out of memory)
-                        outcome = Outcome(False, _unexpected(job.path, exc))
+                        outcome = Outcome("failed", _unexpected(job.path, exc))
                     report(job, outcome)
         except BaseException:
             # Stop files that are being read now instead of waiting for them; there is no public way
@@ -519,7 +667,8 @@ def _drain(queue, status: Status) -> None:  # noqa: ANN001
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 a file failed, 2 bad command line, 130 Ctrl-C)."""
+    """Run the command line; returns the exit status (0 ok, 1 a file failed, 2 bad command line, 3 a partial
+    result: some text could not be read, 130 Ctrl-C)."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
