@@ -92,8 +92,42 @@ function setState(name) {
 function registerServiceWorker() {
   // After the boot, so the cache fills from what the browser already holds instead of competing with it.
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register("sw.js").catch((error) => console.warn("offline use unavailable:", error));
+    navigator.serviceWorker.register("sw.js").then(storeMapsWhenIdle,
+      (error) => console.warn("offline use unavailable:", error));
   }
+}
+
+// -- character maps for offline use ---------------------------------------------------------------------
+// Chinese, Japanese and Korean PDFs need pdfminer's character maps (149 files, 7.9 MB as served), which
+// the site serves apart and the worker fetches when a PDF needs one. So that such PDFs also open offline,
+// the service worker downloads the rest in the background once the page is ready and idle; it says how
+// far it got ("maps" messages), shown in the footer and as <body data-maps="storing|stored|failed">.
+const MAPS_IDLE_MS = 2000; // nothing read for this long counts as idle
+
+function storeMapsWhenIdle() {
+  if (navigator.connection?.saveData) {
+    $("offline").textContent = "Character maps for Chinese, Japanese and Korean text are downloaded only when a PDF needs one (data saver is on).";
+    return;
+  }
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.type === "maps") showMaps(event.data);
+  });
+  const ask = async () => {
+    if (state.reading) return setTimeout(() => requestIdleCallback(ask), MAPS_IDLE_MS); // a file is being read
+    const registration = await navigator.serviceWorker.ready;
+    registration.active?.postMessage({ type: "store-maps" });
+  };
+  setTimeout(() => requestIdleCallback(ask), MAPS_IDLE_MS);
+}
+
+function showMaps({ done, total, failed }) {
+  const shown = failed ? "failed" : total && done === total ? "stored" : "storing";
+  document.body.dataset.maps = shown;
+  $("offline").textContent = {
+    storing: `Storing the character maps for Chinese, Japanese and Korean text, for use offline${total ? `: ${done} of ${total}` : ""}…`,
+    stored: "Works offline, for text in every script.",
+    failed: "The character maps for Chinese, Japanese and Korean text could not all be stored for use offline; they are downloaded when a PDF needs one.",
+  }[shown];
 }
 
 // Focus moves to the heading of what is now shown, so that keyboard and screen reader users are taken there.
@@ -291,6 +325,7 @@ function skipPassword(entry) {
 
 function showError(error, entry = null) {
   $("error-title").textContent = TITLES[error.kind] ?? TITLES.bug;
+  $("error").dataset.kind = TITLES[error.kind] ? error.kind : "bug";
   $("error-file").textContent = entry ? entry.path : "";
   $("error-message").textContent = sentence(error.message);
   $("error-detail").textContent = error.detail ?? "";
@@ -502,6 +537,7 @@ function drawing() {
 function renderResult() {
   const result = state.current.result;
   $("result-title").textContent = state.current.path;
+  renderPartial(result);
   renderSummary(result);
   renderDownloads(result);
   renderCommand(result);
@@ -509,6 +545,41 @@ function renderResult() {
   renderGroups(result);
   renderThumbs(result);
   renderPage();
+}
+
+// A result that lacks some of the PDF's text says so above everything else, in the words of its summary.
+function renderPartial(result) {
+  const s = result.summary;
+  $("partial").hidden = s.complete;
+  if (s.complete) return;
+  const lost = s.pages_unreadable.filter((p) => !p.partial).map((p) => p.page);
+  const part = s.pages_unreadable.filter((p) => p.partial).map((p) => p.page);
+  const read = [];
+  for (let n = 1; n <= s.pages; n++) if (!lost.includes(n) && !part.includes(n)) read.push(n);
+  const sentences = [];
+  if (lost.length) {
+    const last = Math.max(0, ...read, ...part);
+    const tail = s.cut_off && lost.every((n) => n > last);
+    sentences.push(`${lost.length} of ${s.pages} page${s.pages === 1 ? "" : "s"} could not be read` +
+      (tail ? `: the file is cut off after page ${last}.` : s.cut_off ? ": the file is cut off." : "."));
+  }
+  if (part.length) sentences.push(`${part.length === 1 ? "Page" : "Pages"} ${pageRanges(part)} could be read only in part.`);
+  if (s.cut_off && !s.cut_off.pages_known) {
+    sentences.push(`The file is cut off and its list of pages is lost with its end: pages after page ${s.pages} may be missing, however many there were.`);
+  }
+  const held = read.length ? `pages ${pageRanges(read)}` : "no complete page";
+  sentences.push(`The downloads hold ${held}${part.length ? ` and part of ${pageRanges(part)}` : ""} only; the report says why each other page is missing.`);
+  $("partial-message").textContent = sentences.join(" ");
+}
+
+function pageRanges(pages) {
+  const out = [];
+  for (const n of pages) {
+    const last = out[out.length - 1];
+    if (last && n === last[1] + 1) last[1] = n;
+    else out.push([n, n]);
+  }
+  return out.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ");
 }
 
 function renderSummary(result) {

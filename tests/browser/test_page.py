@@ -96,6 +96,30 @@ def test_every_download_is_what_the_command_line_writes(page, tmp_path):
     assert written["annual-report.clean.txt"].decode().count("Annual Report 2025") == 1  # only the cover's title
 
 
+def test_a_partial_result_says_so_above_everything_and_in_the_downloads(page, tmp_path):
+    cut = DATA / "cut-off.pdf"  # the first 60% of annual-report.pdf: pages 6-9 are beyond the cut
+    open_pdf(page, cut)
+    assert page.is_visible("#partial")
+    assert page.inner_text("#partial") == (
+        "Not all of this PDF could be read. 4 of 9 pages could not be read: the file is cut off after page 5. "
+        "The downloads hold pages 1-5 only; the report says why each other page is missing.")
+    summary = page.inner_text("#summary")
+    assert "Pages without text\nnone" in summary  # pages not read are not pages without text
+    assert "Pages not fully read\n4\npages 6, 7, 8, 9" in summary
+    page.click("#thumbs button.thumb >> nth=6")
+    page.wait_for_function("() => document.getElementById('text-title').textContent === 'Text of page 7'")
+    assert page.inner_text("#page-text") == "page 7 could not be read: the file is cut off before its content"
+    # The downloads are what the command line writes, which exits with its partial status.
+    assert cli([str(cut), "--out-dir", str(tmp_path / "cli")]) == 3
+    written = {path.name: path.read_bytes() for path in (tmp_path / "cli").iterdir()}
+    assert dict(download(page, suffix, tmp_path) for suffix in LINKS) == written
+    report = json.loads(written["cut-off.report.json"])
+    assert report["summary"]["complete"] is False
+    assert [entry["page"] for entry in report["summary"]["pages_unreadable"]] == [6, 7, 8, 9]
+    open_pdf(page, REPORT)  # a complete result has no banner
+    assert not page.is_visible("#partial")
+
+
 def test_flipping_a_switch_changes_preview_and_downloads_at_once(page, tmp_path):
     open_pdf(page, REPORT)
     header = group_row(page, "Annual Report 2025")
