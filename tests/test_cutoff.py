@@ -172,3 +172,15 @@ def test_a_file_without_its_last_bytes_is_cut_off_and_complete():
     assert report.cut_off is not None and report.complete
     assert analyze(whole_file).cleaned_text() == report.cleaned_text()
     assert analyze(whole_file).cut_off is None
+
+
+@needs_eval
+def test_the_loaders_know_a_cut_off_file_is_not_complete():
+    # Every page found is read, but the page list is lost: only the file's cut_off says pages may be missing.
+    from pagefurniture import documents
+
+    data = (EVAL / "real/federal-register-2020-17221.pdf").read_bytes()
+    loaded = documents.load(data[: int(len(data) * 0.3)], name="fr.pdf")
+    assert not any(page.error for page in loaded.pages)
+    assert loaded.report.cut_off is not None and not loaded.report.cut_off.pages_known
+    assert loaded.report.summary()["complete"] is False

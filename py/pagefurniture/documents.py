@@ -63,7 +63,7 @@ def load(pdf: Source, *, name: str, password: str | None = None) -> Loaded:
     """
     reader = Reader(pdf, password=password)
     report = report_for(name, [reader.read(n) for n in range(1, reader.page_count + 1)],
-                        encrypted=reader.encrypted).require_text()
+                        encrypted=reader.encrypted, cut_off=reader.cut_off).require_text()
     labels = page_labels(report, reader.page_labels)
     removed: dict[int, list[str]] = {}
     for row in report.removed():
