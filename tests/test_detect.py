@@ -365,6 +365,17 @@ def test_an_archive_stamp_up_the_left_margin_of_the_first_page():
     assert (1, stamp) in got and (4, "Totals per district") not in got
 
 
+def test_a_binding_strip_of_two_columns_up_the_left_margin():
+    # An exam's first sheets: a notice up the outer edge and field labels beside it, each label once;
+    # the notice lies between the labels and the edge, and is a stamp itself, so the labels are too.
+    extra = [[line(str(i), 750, x0=300)] for i in range(1, 9)]
+    for p, label in ((1, "Candidate name"), (4, "Seat number")):
+        extra[p] += [line("Bound here, do not seal", 200, x0=15, size=12, angle=90, x1=27),
+                     line(label, 400, x0=41, size=14, angle=90, x1=55)]
+    got = removed(pages_of(extra))
+    assert {(2, "Bound here, do not seal"), (2, "Candidate name"), (5, "Seat number")} <= got
+
+
 def test_a_lone_folio_at_the_foot_of_a_chapter_opener():
     # The other pages carry the folio in the head; the chapter opener has it at the foot.
     extra = [[line(f"{i} Field Methods in Practice", 40, size=9)] for i in range(2, 9)]

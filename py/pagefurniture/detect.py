@@ -1251,16 +1251,19 @@ def _margin_stamps(ctx: _Context) -> list[_Group]:
         chars = sum(len(l.text) for l in layout.page.lines)
         if sum(len(m.line.text) for m in upwards) > VERTICAL_PAGE * chars:
             continue  # text turned on its side is the page's content, not a stamp beside it
-        for m in upwards:
+        taken = set(furniture)
+        # From the edge inwards, so that a stamp's second column counts the first as margin, not as text.
+        for m in sorted(upwards, key=lambda m: m.offset):
             if m.key in furniture or m.place not in ("left", "right"):
                 continue
             x0, _, x1, _ = m.line.box
             if not ((m.place == "left" and x1 <= block.left) or (m.place == "right" and x0 >= block.right)):
                 continue
             # In the margin means between the page's edge and all of its text.
-            between = [l for l in layout.page.lines if l is not m.line and (l.box[2] <= x0 if m.place == "left" else l.box[0] >= x1)]
-            if all((m.page, i) in furniture for i, l in enumerate(layout.page.lines) if l in between):
+            if all((m.page, i) in taken for i, l in enumerate(layout.page.lines)
+                   if l is not m.line and (l.box[2] <= x0 if m.place == "left" else l.box[0] >= x1)):
                 found[m.place].append(m)
+                taken.add(m.key)
     out = []
     first = min(ctx.layouts)
     for place, members in found.items():
