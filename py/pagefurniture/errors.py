@@ -1,5 +1,9 @@
 """One error tree: everything the package raises on bad input is a PageFurnitureError."""
 
+# The kind given to an unexpected exception (a bug, not bad input) where it is reported as data instead
+# of raised: by the web page's worker and in a Ray row, so that one bad file does not stop the others.
+BUG_KIND = "bug"
+
 
 class PageFurnitureError(Exception):
     """Base class: the message is one plain sentence saying what is wrong and what to do."""

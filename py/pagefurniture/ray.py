@@ -37,7 +37,7 @@ import posixpath
 from typing import TYPE_CHECKING, Any, Literal
 
 from .documents import Loaded, load
-from .errors import DamagedPDF, PageFurnitureError
+from .errors import BUG_KIND, DamagedPDF, PageFurnitureError
 
 if TYPE_CHECKING:
     import pyarrow
@@ -50,9 +50,6 @@ PAGE_COLUMNS = {"path": "string", "page": "int64", "text": "string", "removed_li
                 "removed_text": "string", "error": "string", "error_message": "string"}
 FILE_COLUMNS = {"path": "string", "pages": "int64", "clean_text": "string", "report": "string",
                 "error": "string", "error_message": "string"}
-# What an unexpected exception is called, as the web page's worker calls it: one bad file must not stop
-# a job of a million, and the row says what happened.
-BUG = "bug"
 
 
 def analyze_dataset(dataset: Dataset, *, rows: Literal["page", "file"] = "page", password: str | None = None,
@@ -95,10 +92,10 @@ def _load(path: str, data: bytes, password: str | None) -> tuple[Loaded | None, 
         return load(data, name=posixpath.basename(path), password=password), {}
     except PageFurnitureError as exc:
         return None, {"error": exc.kind, "error_message": str(exc)}
-    except Exception as exc:  # noqa: BLE001 - see BUG
+    except Exception as exc:  # noqa: BLE001 - one bad file must not stop a job of a million
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-        return None, {"error": BUG, "error_message": f"unexpected failure: {type(exc).__name__}"
-                                                     + (f": {detail}" if detail else "")}
+        return None, {"error": BUG_KIND,
+                      "error_message": f"unexpected failure: {type(exc).__name__}" + (f": {detail}" if detail else "")}
 
 
 def _batch(batch: pyarrow.Table, rows: str, password: str | None) -> pyarrow.Table:

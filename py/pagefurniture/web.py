@@ -33,7 +33,7 @@ from typing import Any
 from . import guard
 from .choices import command
 from ._version import __version__
-from .errors import PageFurnitureError
+from .errors import BUG_KIND, PageFurnitureError
 from .extract import Reader
 from .model import Group, Line, Page
 from .report import OUTPUTS, Report, decision, line_decision, page_runs, report_for
@@ -273,7 +273,7 @@ def _failure(exc: Exception) -> str:
     """Our own errors (not a PDF, a password, a limit) as they are; anything else is a bug, with its detail."""
     if isinstance(exc, PageFurnitureError):
         return _error(exc.kind, str(exc))
-    return _error("bug", f"something went wrong inside the tool ({type(exc).__name__}); "
+    return _error(BUG_KIND, f"something went wrong inside the tool ({type(exc).__name__}); "
                          "please report it with the file if you can", traceback.format_exc())
 
 
