@@ -376,6 +376,17 @@ def test_a_binding_strip_of_two_columns_up_the_left_margin():
     assert {(2, "Bound here, do not seal"), (2, "Candidate name"), (5, "Seat number")} <= got
 
 
+def test_a_folio_with_a_figure_drawn_beyond_it_to_the_edge():
+    # On two pages a figure (a page of another document) reaches past the folio to the page's foot: the
+    # number still counts with the pages in its place, so it is the folio; the figure's text is not.
+    extra = [[line(f"{i + 101}", 750, x0=520, size=9)] for i in range(8)]
+    for p in (2, 3):
+        extra[p].append(line(f"Figure {p}: the draft's own last line", 770, x0=72, size=9))
+    got = removed(pages_of(extra))
+    assert {(3, "103"), (4, "104")} <= got
+    assert not {text for _, text in got if text.startswith("Figure")}
+
+
 def test_a_lone_folio_at_the_foot_of_a_chapter_opener():
     # The other pages carry the folio in the head; the chapter opener has it at the foot.
     extra = [[line(f"{i} Field Methods in Practice", 40, size=9)] for i in range(2, 9)]

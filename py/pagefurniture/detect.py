@@ -1060,7 +1060,9 @@ def _confirm_edges(ctx: _Context, lines: list[_Line]) -> None:
                 g.decide("repeated-content", False, "joined to the text below or above it, like a table heading or the text's first line")
                 changed = True
                 continue
-            if len(inside) < len(g.members):
+            # A number that counts with the pages, in the place it has on most of them, is the folio even
+            # where something is drawn between it and the edge (a figure that is a page of another document).
+            if len(inside) < len(g.members) and g.numbers != "page":
                 g.members = inside
                 changed = True
 
