@@ -387,6 +387,17 @@ def test_a_folio_with_a_figure_drawn_beyond_it_to_the_edge():
     assert not {text for _, text in got if text.startswith("Figure")}
 
 
+def test_a_stamp_above_a_footer_row_that_also_holds_a_changing_name():
+    # The foot row holds the footer and, beside it, the name of each page's session; above it, apart from
+    # the text, a presenter's stamp. That name is not yet known to be furniture when the edge is walked,
+    # but its row lies wholly below the text block, so the stamp is reached through it.
+    extra = [[line("Acme Corp - Confidential", 770, x0=300, size=9),
+              line(f"{WORDS[i].title()} session", 770, x0=72, size=9),
+              line("Presented by J. Smith", 735, x0=72, size=9)] for i in range(6)]
+    got = removed(pages_of(extra, bottom=690))
+    assert {(p, "Presented by J. Smith") for p in range(1, 7)} <= got
+
+
 def test_a_lone_folio_at_the_foot_of_a_chapter_opener():
     # The other pages carry the folio in the head; the chapter opener has it at the foot.
     extra = [[line(f"{i} Field Methods in Practice", 40, size=9)] for i in range(2, 9)]

@@ -1112,6 +1112,13 @@ def _edge_block(layout: _Layout, furniture: dict | set, place: Place, body: floa
             far = {(page.number, i) for i in fur
                    if all(_over(lines[i], lines[j]) or abs(_hgap(lines[i], lines[j])) >= FAR * max(lines[i].size, lines[j].size)
                           for j in other)}
+            # A row wholly outside the text block (a date beside the footer) is the margin's, whatever its
+            # other lines turn out to be: the edge reaches on past it.
+            if far and layout.block is not None and all(
+                    i in layout.lines and layout.block.outside(layout.lines[i]) for i in other):
+                inner = max(lines[i].bottom for i in row) if place == "top" else min(lines[i].top for i in row)
+                block.append((far, near, inner))
+                continue
             if far:
                 block.append((far, near, near))
             end_gap = None
