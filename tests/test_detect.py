@@ -398,6 +398,16 @@ def test_a_stamp_above_a_footer_row_that_also_holds_a_changing_name():
     assert {(p, "Presented by J. Smith") for p in range(1, 7)} <= got
 
 
+def test_front_matter_numbered_in_roman_where_the_body_has_its_folios():
+    # Two front-matter pages numbered iii and iv at the foot, where the chapter openers have their
+    # folios; the body's pages have theirs in the head. Another numbering, in the folio's very place.
+    extra = [[], [], [line("iii", 750, x0=300)], [line("iv", 750, x0=300)], [line("1", 750, x0=300)]]
+    extra += [[line(f"{n} Field Methods in Practice", 40, size=10)] for n in range(2, 9)]
+    extra.append([line("9", 750, x0=300)])
+    got = removed(pages_of(extra, top=120))
+    assert {(3, "iii"), (4, "iv"), (5, "1"), (13, "9")} <= got
+
+
 def test_a_lone_folio_at_the_foot_of_a_chapter_opener():
     # The other pages carry the folio in the head; the chapter opener has it at the foot.
     extra = [[line(f"{i} Field Methods in Practice", 40, size=9)] for i in range(2, 9)]

@@ -663,7 +663,8 @@ def _numbered_shapes(text: str) -> tuple[tuple[str, int, bool], ...]:
                  for ti, value, is_roman in _number_tokens(text))
 
 
-def _runs(items: list[tuple[_Line, int]], n_text: int, *, lone: bool = False) -> list[_Line]:
+def _runs(items: list[tuple[_Line, int]], n_text: int, *, lone: bool = False, min_run: int | None = None
+          ) -> list[_Line]:
     """Given lines with a number each, returns those whose number steps with the pages over a run.
 
     One number per page counts with the pages (value - page stays constant); two numbers per page, one
@@ -680,7 +681,8 @@ def _runs(items: list[tuple[_Line, int]], n_text: int, *, lone: bool = False) ->
         chains[(1, v - m.page, False)].append(m)
         if len(halves[m.page]) == 2:
             chains[(2, v - 2 * m.page, m.left_half)].append(m)
-    min_run = 2 if n_text <= SHORT_DOCUMENT else MIN_RUN
+    if min_run is None:
+        min_run = 2 if n_text <= SHORT_DOCUMENT else MIN_RUN
     best: dict[tuple[int, int], _Line] = {}
     per_page: dict[int, int] = Counter()
     if lone:
@@ -1227,22 +1229,36 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
     if not offsets:
         return []
     furniture = ctx.furniture()
-    wanted = {}
+    lone: list[tuple[_Line, int, bool]] = []
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
             if m.key in furniture or m.place not in ("top", "bottom") or m.beyond or m.rank >= EDGE_ROWS:
                 continue
             number = _lone_number(m.line.text) if len(m.line.text) <= MARGIN_TEXT else None
-            if number is not None and (number[0] - m.page, number[1]) in offsets:
-                wanted[m.key] = m
-    members = _edge_lines(ctx, wanted)
+            if number is not None:
+                lone.append((m, *number))
+    fits = _edge_lines(ctx, {m.key: m for m, value, roman in lone if (value - m.page, roman) in offsets})
     out = []
     for place in ("top", "bottom"):
-        ms = [m for m in members if m.place == place]
+        ms = [m for m in fits if m.place == place]
         if ms:
             g = _Group(place, "#", ms, "page")
             g.decide("page-number", True, f"a lone page number {_where(place)} that fits the numbering of the "
                                           f"other pages, on {{pages}}")
+            out.append(g)
+    # Where the folios are, those just found included, another numbering (the front matter's roman one
+    # beside the body's arabic) is page numbers too where it counts with the pages over two or more.
+    folios = _merge_slots(_describe(g) for g in [*ctx.groups, *out] if g.remove and g.kind == "page-number"
+                          and g.place in ("top", "bottom") and not g.beyond)
+    taken = {m.key for m in fits}
+    in_slot = [(m, value) for m, value, _ in lone if m.key not in taken and any(slot.holds(m) for slot in folios)]
+    counted = _edge_lines(ctx, {m.key: m for m in _runs(in_slot, ctx.n_text, min_run=2)}) if in_slot else []
+    for place in ("top", "bottom"):
+        ms = [m for m in counted if m.place == place]
+        if ms:
+            g = _Group(place, "#", ms, "page")
+            g.decide("page-number", True, f"a page number: it counts with the pages in the place of the other "
+                                          f"page numbers, {_where(place)} of {{pages}}")
             out.append(g)
     return out
 
