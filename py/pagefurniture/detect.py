@@ -624,7 +624,7 @@ def _page_number_groups(lines: list[_Line], n_text: int) -> list[_Group]:
             continue
         if m.place in ("top", "bottom") and m.rank >= EDGE_ROWS:
             continue
-        for shape, value, is_roman in _numbered_shapes(m.line.text):
+        for shape, value, is_roman in _numbered_shapes(m.line.text, m.shape):
             slots[(m.place, shape, is_roman)].append((m, value))
     # Longer runs first, so that a line is claimed by its best explanation.
     scored = []
@@ -652,14 +652,14 @@ def _page_number_groups(lines: list[_Line], n_text: int) -> list[_Group]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _numbered_shapes(text: str) -> tuple[tuple[str, int, bool], ...]:
-    """Given a line's text, returns for each token that may be its page number the text with that token as
-    ``{n}`` and other digits masked, the number and whether it is roman. Cached: heads and feet repeat."""
-    tokens = text.split()
+def _numbered_shapes(text: str, shape: str) -> tuple[tuple[str, int, bool], ...]:
+    """Given a line's text and its shape, returns for each token that may be its page number the shape
+    with that token as ``{n}``, the number and whether it is roman. Cached: heads and feet repeat."""
     # Roman numerals count only in short lines; otherwise a page number needs a digit.
+    tokens = shape.split()  # digits never join tokens, so the shape has the text's tokens, masked
     if len(tokens) > 14 or (len(tokens) > 4 and not DIGITS.search(text)):
         return ()
-    return tuple((shape_of(" ".join(tokens[:ti] + ["{n}"] + tokens[ti + 1:])), value, is_roman)
+    return tuple((" ".join(tokens[:ti] + ["{n}"] + tokens[ti + 1:]), value, is_roman)
                  for ti, value, is_roman in _number_tokens(text))
 
 
@@ -777,8 +777,8 @@ def _repeated_groups(lines: list[_Line]) -> list[_Group]:
         by_shape[(m.place, m.shape)].append(m)
     out: list[_Group] = []
     for (place, shape), members in by_shape.items():
-        if len({m.page for m in members}) < 2:
-            continue
+        if members[0].page == members[-1].page:
+            continue  # on one page only (the lines come page by page)
         if place == "diagonal":
             clusters = [members]
         else:
