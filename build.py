@@ -236,7 +236,8 @@ def split_pdfminer(wheel: bytes) -> tuple[bytes, dict[str, bytes]]:
 # measured here, most of the start-up time. The build runs the same Pyodide under node (py/browser/precompile.mjs
 # and .py), imports the package and reads the sample PDF, and stores the modules that this touched as
 # bytecode (.pyc only). Modules that are never imported stay as source: bytecode is larger, and the
-# first-visit payload counts.
+# first-visit payload counts. Modules the worker cannot import at all (pdb, pydoc, _pyrepl, xml, ...) are
+# left out; precompile.py says how that set is found.
 
 
 def precompile_key(inputs: dict[str, bytes]) -> str:
@@ -290,6 +291,21 @@ def precompile(pyodide: dict[str, bytes], wheels: dict[str, bytes], sample: byte
         for name, data in out.items():
             zf.writestr(zipfile.ZipInfo(name, ZIP_TIME), data)
     return out
+
+
+def trimmed_stdlib(stdlib: bytes, made: bytes) -> bytes:
+    """The trimmed standard library zip, after checking that it holds every module of the import closure
+    precompile.py found (a module the page may import and cannot find would be an error in the browser)."""
+    with zipfile.ZipFile(io.BytesIO(stdlib)) as zf:
+        present = set(zf.namelist())
+    needed = json.loads(made)["closure"]
+    missing = [name for name in needed
+               if not {f"{name.replace('.', '/')}{tail}" for tail in (".py", ".pyc", "/__init__.py", "/__init__.pyc")}
+               & present]
+    if missing or not needed:
+        raise BuildError("the trimmed standard library lacks modules the page may import: "
+                         f"{', '.join(missing) or 'all of them'}; delete .cache/precompiled-*.zip and build again")
+    return stdlib
 
 
 # -- the build -------------------------------------------------------------------------------------------
@@ -386,7 +402,7 @@ def collect(cache: Path, *, quiet: bool = False) -> Collected:
     sample = (SITE / "sample.pdf").read_bytes()
     compiled = precompile(pyodide, {wheel.file_name: wheel.data for wheel in wheels}, sample, cache, quiet=quiet)
     if "python_stdlib.zip" in compiled:
-        files["pyodide/python_stdlib.zip"] = compiled["python_stdlib.zip"]
+        files["pyodide/python_stdlib.zip"] = trimmed_stdlib(compiled["python_stdlib.zip"], compiled["stdlib.json"])
     wheels = [replace(wheel, data=compiled.get(wheel.file_name, wheel.data)) for wheel in wheels]
     for wheel in wheels:
         files[f"pyodide/{wheel.file_name}"] = wheel.data

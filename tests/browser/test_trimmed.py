@@ -1,0 +1,68 @@
+"""The page on the trimmed standard library: the paths that import modules late (a ZIP of several files,
+an AES-encrypted PDF opened with its password, a CJK PDF that loads character maps, a cut-off file, a file
+that is not a PDF) each give what the command line gives, and no module is ever missing.
+
+build.py ships only the modules the worker can import (py/browser/precompile.py derives them); a module it
+left out by mistake would show here as an error where the command line has a result.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from urllib.request import urlopen
+
+from conftest import DATA, open_pdf, wait_state
+from test_page import cli_outputs, download
+from test_review import drop_files
+
+from pagefurniture.cli import main as cli
+
+
+def test_the_page_runs_on_the_trimmed_standard_library(base_url):
+    with urlopen(base_url + "pyodide/python_stdlib.zip") as response:
+        names = set(zipfile.ZipFile(io.BytesIO(response.read())).namelist())
+    assert "pdb.py" not in names and "pydoc.py" not in names and "doctest.py" not in names
+    assert {"zipfile/__init__.pyc", "encodings/cp1252.py", "traceback.pyc"} <= names
+
+
+def test_the_late_imports_work_on_the_trimmed_standard_library(page, shared, tmp_path):
+    _, recorder = shared
+    # AES-256, decrypted by aes-js through the cryptography stand-in, after the password prompt.
+    open_pdf(page, DATA / "password-secret.pdf", expect="password")
+    page.fill("#password-input", "secret")
+    page.press("#password-input", "Enter")
+    wait_state(page, "done")
+    expected = cli_outputs(DATA / "password-secret.pdf", tmp_path / "aes", "--password", "secret")
+    assert download(page, "clean.txt", tmp_path)[1] == expected["clean.txt"]
+
+    # A CJK font: pdfminer's character map is fetched and read (gzip, json) when the page needs it.
+    open_pdf(page, DATA / "japanese.pdf")
+    assert download(page, "clean.txt", tmp_path)[1] == cli_outputs(DATA / "japanese.pdf", tmp_path / "cjk")["clean.txt"]
+    assert any("/cmap/" in url for _, url, _, _ in recorder.requests)
+
+    # A cut-off file and a file that is not a PDF: the error path, with its message made in Python.
+    cut = tmp_path / "cut.pdf"
+    cut.write_bytes((DATA / "annual-report.pdf").read_bytes()[:700])
+    open_pdf(page, cut, expect="error")
+    assert page.inner_text("#error-title") == "The file is cut off"
+    open_pdf(page, DATA / "not-a-pdf.pdf", expect="error")
+    assert page.inner_text("#error-title") == "Wrong kind of file"
+
+    # Several files and one ZIP, written by zipfile in the worker, the same as the command line's folder.
+    folder = tmp_path / "in"
+    folder.mkdir()
+    names = ["annual-report.pdf", "japanese.pdf", "owner-password.pdf"]
+    for name in names:
+        (folder / name).write_bytes((DATA / name).read_bytes())
+    drop_files(page, [(name, (folder / name).read_bytes()) for name in names])
+    page.wait_for_selector("body[data-batch=finished]", state="attached", timeout=120_000)
+    with page.expect_download() as info:
+        page.click("#zip")
+    archive = zipfile.ZipFile(io.BytesIO(info.value.path().read_bytes()))
+    assert cli([str(folder), "--out-dir", str(tmp_path / "cli")]) == 0
+    written = {p.name: p.read_bytes() for p in (tmp_path / "cli").iterdir()}
+    assert {name: archive.read(name) for name in archive.namelist()} == written
+    assert len(written) == 12
+
+    assert not [line for line in recorder.console if "ModuleNotFoundError" in line or "No module named" in line]
