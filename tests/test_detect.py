@@ -408,6 +408,13 @@ def test_front_matter_numbered_in_roman_where_the_body_has_its_folios():
     assert {(3, "iii"), (4, "iv"), (5, "1"), (13, "9")} <= got
 
 
+def test_a_long_footer_with_its_page_counter():
+    # Eighteen words with "Pag. N di 6" at the end: still a footer whose number counts with the pages.
+    foot = "Key information document for the insurance-based investment product - Protected Plan - Global Dividends - Pag. {} di 6"
+    extra = [[line(foot.format(i), 770, x0=60, size=7)] for i in range(1, 7)]
+    assert {(p, foot.format(p)) for p in range(1, 7)} <= removed(pages_of(extra))
+
+
 def test_a_lone_folio_at_the_foot_of_a_chapter_opener():
     # The other pages carry the folio in the head; the chapter opener has it at the foot.
     extra = [[line(f"{i} Field Methods in Practice", 40, size=9)] for i in range(2, 9)]

@@ -62,6 +62,9 @@ SHORT_DOCUMENT = 4
 # Elsewhere a page-number sequence needs this many pages, and may skip this many (pictures, openers).
 MIN_RUN = 3
 RUN_GAP = 3
+# A line of more words than this is running text, never a page number's line; a long footer with its
+# counter ("... Global Dividends - Pag. 3 di 9") has up to about twenty.
+PN_TOKENS = 24
 # A line on only a few pages is furniture only where other furniture shares its place on this share of
 # the pages (the next section's running head), or on at least this many pages itself.
 SUPPORT_SHARE = 0.3
@@ -657,7 +660,7 @@ def _numbered_shapes(text: str, shape: str) -> tuple[tuple[str, int, bool], ...]
     with that token as ``{n}``, the number and whether it is roman. Cached: heads and feet repeat."""
     # Roman numerals count only in short lines; otherwise a page number needs a digit.
     tokens = shape.split()  # digits never join tokens, so the shape has the text's tokens, masked
-    if len(tokens) > 14 or (len(tokens) > 4 and not DIGITS.search(text)):
+    if len(tokens) > PN_TOKENS or (len(tokens) > 4 and not DIGITS.search(text)):
         return ()
     return tuple((" ".join(tokens[:ti] + ["{n}"] + tokens[ti + 1:]), value, is_roman)
                  for ti, value, is_roman in _number_tokens(text))
