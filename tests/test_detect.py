@@ -415,6 +415,13 @@ def test_a_long_footer_with_its_page_counter():
     assert {(p, foot.format(p)) for p in range(1, 7)} <= removed(pages_of(extra))
 
 
+def test_a_bullet_that_starts_the_text_of_several_pages_is_content():
+    # Each page's text opens with a list item whose bullet is a line of its own, in the same spot.
+    extra = [[line("\u2022", 100, x0=72, size=10), line(str(i), 750, x0=300)] for i in range(1, 9)]
+    got = removed(pages_of(extra, x0=84))
+    assert (5, "5") in got and not {text for _, text in got if text == "\u2022"}
+
+
 def test_a_lone_folio_at_the_foot_of_a_chapter_opener():
     # The other pages carry the folio in the head; the chapter opener has it at the foot.
     extra = [[line(f"{i} Field Methods in Practice", 40, size=9)] for i in range(2, 9)]

@@ -770,6 +770,8 @@ def _repeated_groups(lines: list[_Line]) -> list[_Group]:
     for m in lines:
         if m.beyond or (m.place in ("top", "bottom") and m.rank >= EDGE_ROWS):
             continue
+        if not m.line.artifact and not any(ch.isalnum() for ch in m.line.text):
+            continue  # a bullet or a rule drawn as text repeats wherever lists and tables are: no evidence
         if m.place == "diagonal":
             # A watermark is a word drawn large across the text; single letters set along a curve (a
             # seal's lettering) are a picture's.
