@@ -422,6 +422,15 @@ def test_a_bullet_that_starts_the_text_of_several_pages_is_content():
     assert (5, "5") in got and not {text for _, text in got if text == "\u2022"}
 
 
+def test_a_table_heading_cell_past_the_text_column_is_content():
+    # A wide table's heading row on every page; its last cell lies right of the text column, where
+    # margin text would be, but it shares its row with the other cells.
+    heads = [("Name", 72), ("Street", 150), ("City", 230), ("Employer", 310), ("Date", 400), ("Amount", 545)]
+    extra = [[line(text, 302.5, x0=x, size=9) for text, x in heads] + [line(str(i), 750, x0=300)] for i in range(1, 7)]
+    got = removed(pages_of(extra))
+    assert (3, "3") in got and not {text for _, text in got if text == "Amount"}
+
+
 def test_a_lone_folio_at_the_foot_of_a_chapter_opener():
     # The other pages carry the folio in the head; the chapter opener has it at the foot.
     extra = [[line(f"{i} Field Methods in Practice", 40, size=9)] for i in range(2, 9)]

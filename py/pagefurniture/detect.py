@@ -1011,9 +1011,13 @@ def _margin_columns(ctx: _Context, lines: list[_Line]) -> None:
             if m.line.angle == 0:
                 kept[(m.page, g.place)] += 1
     for g in margin:
-        mixed = sum(kept[(m.page, g.place)] * 2 < column[(m.page, g.place)] for m in g.members if m.line.angle == 0)
+        upright = [m for m in g.members if m.line.angle == 0]
+        mixed = sum(kept[(m.page, g.place)] * 2 < column[(m.page, g.place)] for m in upright)
+        cells = sum(m.row >= 0 and len(ctx.layouts[m.page].rows[m.row]) >= CELL_ROW for m in upright)
         if mixed * 2 > len(g.members):
             g.decide("repeated-content", False, "beside the text, over values that change from page to page, like a table column's heading")
+        elif cells * 2 > len(g.members):
+            g.decide("repeated-content", False, "beside the text in a row of table cells, like a table column's heading")
 
 
 def _accept_companions(ctx: _Context) -> None:
