@@ -241,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="FILE",
                         help="write every measurement as JSON to FILE (default tests/bench/out/last.json)")
     parser.add_argument("--table", metavar="FILE", help="only print the table again from a saved JSON file")
+    parser.add_argument("--cold", type=int, metavar="N",
+                        help="only the cold start: N first visits, their median and each boot step's median")
     args = parser.parse_args(argv)
     if args.table:
         return reprint(args.table)
@@ -256,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
     if len(args.sizes) < 2 or min(args.sizes) < 1:
         parser.error("--sizes needs at least two page counts of 1 or more")
 
+    if args.cold:
+        return cold_starts(args)
     load_before = loadavg()
     inputs = prepare(args)
     code = snapshot_package()  # the site below is built from py/ at the same moment
@@ -285,6 +289,34 @@ def main(argv: list[str] | None = None) -> int:
     results["load_after"] = loadavg()
     save(results, args)
     print(summarize(results, args))
+    return 0
+
+
+def cold_starts(args: argparse.Namespace) -> int:
+    """--cold N: the site built from the tree as it is, N cold starts, the medians printed."""
+    import browser
+
+    load_before = loadavg()
+    snapshot_package()
+    session = browser.Session(chromium=args.chromium, out=OUT, log=log)
+    session.start()
+    try:
+        visits = []
+        for n in range(args.cold):
+            visits.append(session.cold_start())
+            log(f"  cold start {n + 1}: {visits[-1]['ready']:.2f} s (CPU {visits[-1]['cpu']:.2f} s); " +
+                ", ".join(f"{text!r} at {t:.2f}" for text, t in visits[-1]["steps"]))
+    finally:
+        session.stop()
+    print(f"cold start, median (min-max) of {len(visits)}: {spread([v['ready'] for v in visits])} s, "
+          f"renderer CPU {spread([v['cpu'] for v in visits])} s")
+    steps: dict[str, list[float]] = {}
+    for visit in visits:
+        for text, t in visit["steps"]:
+            steps.setdefault(text, []).append(t)
+    for text, times in steps.items():
+        print(f"  {text!r:32} at {median(times):.2f} s (median of {len(times)})")
+    print(f"load average before: {load_before}, after: {loadavg()}")
     return 0
 
 

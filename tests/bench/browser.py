@@ -358,6 +358,19 @@ class Session:
             raise SystemExit("error: no WebAssembly memory found in the workers; has the way they load Pyodide changed?")
         return int(size)
 
+    def cold_start(self) -> dict:
+        """One first visit in a fresh browser context: seconds to "ready", the renderer's CPU seconds, and
+        the boot steps the page showed with the second each appeared."""
+        cpu = renderer_cpu()
+        context, page = self._open()
+        try:
+            ready = self._wait_ready(page)
+            cpu = cpu_since(cpu)
+            steps = [(text, t / 1000) for text, t in page.evaluate("window.__bench.boot")]
+        finally:
+            context.close()
+        return {"ready": ready, "cpu": cpu, "steps": steps}
+
     # -- one round -------------------------------------------------------------------------------------
 
     def run_round(self, *, corpus: list[Path], scaling: dict[int, Path], first: Path) -> dict:
