@@ -273,7 +273,10 @@ def _number_tokens(text: str) -> tuple[tuple[int, int, bool], ...]:
     # Cached: running heads and feet repeat their text on every page, and several passes ask.
     out = []
     tokens = text.split()
+    short = len(tokens) <= 4  # roman numerals count only in short lines
     for i, raw in enumerate(tokens):
+        if not short and raw.isalpha():
+            continue  # a word: no digit, and no roman numeral in a line this long
         for part in (NUMBER_PARTS.split(raw) if "/" in raw or "|" in raw else (raw,)):
             core = part.strip(PN_WRAP)
             if not core:
@@ -282,7 +285,7 @@ def _number_tokens(text: str) -> tuple[tuple[int, int, bool], ...]:
                 if len(core) <= 5 and (core == "0" or not core.startswith("0")) and core == part.strip(PN_WRAP):
                     if not any(ch.isalpha() for ch in part):
                         out.append((i, int(core), False))
-            elif core.isalpha() and len(tokens) <= 4:
+            elif core.isalpha() and short:
                 value = roman_value(core)
                 if value is not None and (core.islower() or core.isupper()):
                     out.append((i, value, True))
@@ -814,23 +817,18 @@ def _type_areas(layouts: dict[int, _Layout], groups: list[_Group], body_size: fl
         page = layout.page
 
         outer = set(i for row in layout.rows[:2] + layout.rows[-2:] for i in row)
-
-        def body(i: int) -> bool:
-            m = layout.lines.get(i)
-            if m is None:
-                return True  # deep in the text, or unmapped glyph codes: the page's text all the same
-            if m.key in grouped or m.beyond:
-                return False
-            return i not in outer or not any(slot.holds(m) for slot in slots)
-
-        first = next((row for row in layout.rows if any(body(i) for i in row)), None)
+        # The lines that are not the page's text; a line not placed (deep in the text, or unmapped glyph
+        # codes) is the page's text all the same.
+        other = {i for i, m in layout.lines.items()
+                 if m.key in grouped or m.beyond or (i in outer and any(slot.holds(m) for slot in slots))}
+        first = next((row for row in layout.rows if any(i not in other for i in row)), None)
         if first is None:
             continue
-        last = next(row for row in reversed(layout.rows) if any(body(i) for i in row))
+        last = next(row for row in reversed(layout.rows) if any(i not in other for i in row))
         top = min(page.lines[i].top for i in first)
         bottom = max(page.lines[i].bottom for i in last)
-        lines = [page.lines[i] for i in layout.long if body(i)] or \
-                [page.lines[i] for row in layout.rows for i in row if body(i)]
+        lines = [page.lines[i] for i in layout.long if i not in other] or \
+                [page.lines[i] for row in layout.rows for i in row if i not in other]
         extents[(round(page.width), round(page.height))].append(
             (min(l.box[0] for l in lines), top, max(l.box[2] for l in lines), bottom))
     blocks = {}
