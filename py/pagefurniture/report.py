@@ -203,25 +203,35 @@ class Report:
             index[key] = self._group_of.get(key)
         return index
 
+    @cached_property
+    def _removed_on(self) -> dict[int, list[int]]:
+        """The indices of each page's removed lines, in drawing order (pages without any are absent)."""
+        on: dict[int, list[int]] = {}
+        for page, index in self._removed_index:
+            on.setdefault(page, []).append(index)
+        return {page: sorted(indices) for page, indices in on.items()}
+
     def removed(self) -> list[Removed]:
         """Every removed line, page by page in drawing order."""
-        index = self._removed_index
-        out = []
-        for page in self.pages:
-            for i, line in enumerate(page.lines):
-                key = (page.number, i)
-                if key in index:
-                    out.append(Removed(page=page.number, index=i, line=line, group=index[key],
-                                       by_line=key in self.remove_lines))
-        return out
+        index, on = self._removed_index, self._removed_on
+        return [Removed(page=page.number, index=i, line=page.lines[i], group=index[(page.number, i)],
+                        by_line=(page.number, i) in self.remove_lines)
+                for page in self.pages for i in on.get(page.number, ()) if i < len(page.lines)]
 
     # -- text outputs ----------------------------------------------------------------------------------
 
     def page_texts(self) -> list[str]:
         """The cleaned text of each page: its kept lines in drawing order, one per text line."""
-        index = self._removed_index
-        return ["\n".join(line.text for i, line in enumerate(page.lines) if (page.number, i) not in index)
-                for page in self.pages]
+        on = self._removed_on
+        out = []
+        for page in self.pages:
+            gone = on.get(page.number)
+            if gone:
+                dropped = set(gone)
+                out.append("\n".join(line.text for i, line in enumerate(page.lines) if i not in dropped))
+            else:
+                out.append("\n".join(line.text for line in page.lines))
+        return out
 
     def cleaned_text(self) -> str:
         """The whole cleaned text; a page break becomes a blank line."""
@@ -230,13 +240,12 @@ class Report:
     def pages_jsonl(self) -> str:
         """One JSON object per page, ``{"page": n, "text": ...}``, the form RAG loaders read; a page that could
         not be read (fully) also has its ``"error"``, so that it is never taken for an empty page."""
-        return "".join(json.dumps({"page": page.number, "text": text, **({"error": page.error} if page.error else {})},
-                                  ensure_ascii=False) + "\n"
-                       for page, text in zip(self.pages, self.page_texts()))
+        return "".join(_compact({"page": page.number, "text": text, **({"error": page.error} if page.error else {})})
+                       + "\n" for page, text in zip(self.pages, self.page_texts()))
 
     def removed_jsonl(self) -> str:
         """One JSON object per removed line: page, text, kind, reason, box and group."""
-        return "".join(json.dumps(row.to_dict(), ensure_ascii=False) + "\n" for row in self.removed())
+        return "".join(_compact(row.to_dict()) + "\n" for row in self.removed())
 
     # -- the report --------------------------------------------------------------------------------------
 
@@ -247,15 +256,14 @@ class Report:
         return not any(page.error for page in self.pages) and (self.cut_off is None or self.cut_off.pages_known)
 
     def summary(self) -> dict:
-        index = self._removed_index
+        on = self._removed_on
         lines = chars = lines_removed = chars_removed = 0
         for page in self.pages:
-            for i, line in enumerate(page.lines):
-                lines += 1
-                chars += len(line.text)
-                if (page.number, i) in index:
-                    lines_removed += 1
-                    chars_removed += len(line.text)
+            lines += len(page.lines)
+            chars += sum(len(line.text) for line in page.lines)
+            gone = [i for i in on.get(page.number, ()) if i < len(page.lines)]
+            lines_removed += len(gone)
+            chars_removed += sum(len(page.lines[i].text) for i in gone)
         return {
             "pages": len(self.pages),
             # Read, and without text (a scanned page, an empty one); a page that could not be read is not here.
