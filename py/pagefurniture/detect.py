@@ -25,7 +25,7 @@ import functools
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from statistics import median
 from typing import Literal
@@ -1245,14 +1245,8 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
             if number is not None:
                 lone.append((m, *number))
     fits = _edge_lines(ctx, {m.key: m for m, value, roman in lone if (value - m.page, roman) in offsets})
-    out = []
-    for place in ("top", "bottom"):
-        ms = [m for m in fits if m.place == place]
-        if ms:
-            g = _Group(place, "#", ms, "page")
-            g.decide("page-number", True, f"a lone page number {_where(place)} that fits the numbering of the "
-                                          f"other pages, on {{pages}}")
-            out.append(g)
+    out = _folios(fits, lambda place: f"a lone page number {_where(place)} that fits the numbering of the "
+                                      f"other pages, on {{pages}}")
     # Where the folios are, those just found included, another numbering (the front matter's roman one
     # beside the body's arabic) is page numbers too where it counts with the pages over two or more.
     folios = _merge_slots(_describe(g) for g in [*ctx.groups, *out] if g.remove and g.kind == "page-number"
@@ -1260,12 +1254,18 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
     taken = {m.key for m in fits}
     in_slot = [(m, value) for m, value, _ in lone if m.key not in taken and any(slot.holds(m) for slot in folios)]
     counted = _edge_lines(ctx, {m.key: m for m in _runs(in_slot, ctx.n_text, min_run=2)}) if in_slot else []
+    return out + _folios(counted, lambda place: f"a page number: it counts with the pages in the place of the "
+                                                f"other page numbers, {_where(place)} of {{pages}}")
+
+
+def _folios(members: list[_Line], reason: Callable[[Place], str]) -> list[_Group]:
+    """Given page numbers found one by one, returns them as a page-number group per edge, with its reason."""
+    out = []
     for place in ("top", "bottom"):
-        ms = [m for m in counted if m.place == place]
+        ms = [m for m in members if m.place == place]
         if ms:
             g = _Group(place, "#", ms, "page")
-            g.decide("page-number", True, f"a page number: it counts with the pages in the place of the other "
-                                          f"page numbers, {_where(place)} of {{pages}}")
+            g.decide("page-number", True, reason(place))
             out.append(g)
     return out
 
