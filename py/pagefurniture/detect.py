@@ -38,6 +38,7 @@ DIGITS = re.compile(r"\d+")
 ROMAN = re.compile(r"^(?=[mdclxvi])m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
 # Punctuation that may wrap or follow a page number: "- 3 -", "[3]", "(3)", "3.", "3 |", "3/12".
 PN_WRAP = "-–—[](){}|/.:·,•*<>«»"
+ALNUM = re.compile(r"[^\W_]")  # a letter or a digit, in any script
 NUMBER_PARTS = re.compile(r"[/|]")  # "3/12" and "3|Title" hold two tokens
 CID = re.compile(r"\(cid:\d+\)")
 # What a publisher prints once at the foot of a first page: a copyright, a DOI, an ISSN or ISBN, a web
@@ -773,7 +774,7 @@ def _repeated_groups(lines: list[_Line]) -> list[_Group]:
     for m in lines:
         if m.beyond or (m.place in ("top", "bottom") and m.rank >= EDGE_ROWS):
             continue
-        if not m.line.artifact and not any(ch.isalnum() for ch in m.line.text):
+        if not m.line.artifact and not ALNUM.search(m.line.text):
             continue  # a bullet or a rule drawn as text repeats wherever lists and tables are: no evidence
         if m.place == "diagonal":
             # A watermark is a word drawn large across the text; single letters set along a curve (a
@@ -1280,10 +1281,10 @@ def _margin_stamps(ctx: _Context) -> list[_Group]:
         if block is None:
             continue
         upwards = [m for m in layout.lines.values() if m.line.angle in (90, 270)]
-        chars = sum(len(l.text) for l in layout.page.lines)
-        if sum(len(m.line.text) for m in upwards) > VERTICAL_PAGE * chars:
-            continue  # text turned on its side is the page's content, not a stamp beside it
-        taken = set(furniture)
+        if not upwards or sum(len(m.line.text) for m in upwards) > VERTICAL_PAGE * sum(
+                len(l.text) for l in layout.page.lines):
+            continue  # no vertical text, or so much that it is the page's content, not a stamp beside it
+        taken: set[tuple[int, int]] = set()  # the stamps found on this page so far
         # From the edge inwards, so that a stamp's second column counts the first as margin, not as text.
         for m in sorted(upwards, key=lambda m: m.offset):
             if m.key in furniture or m.place not in ("left", "right"):
@@ -1292,7 +1293,7 @@ def _margin_stamps(ctx: _Context) -> list[_Group]:
             if not ((m.place == "left" and x1 <= block.left) or (m.place == "right" and x0 >= block.right)):
                 continue
             # In the margin means between the page's edge and all of its text.
-            if all((m.page, i) in taken for i, l in enumerate(layout.page.lines)
+            if all((m.page, i) in furniture or (m.page, i) in taken for i, l in enumerate(layout.page.lines)
                    if l is not m.line and (l.box[2] <= x0 if m.place == "left" else l.box[0] >= x1)):
                 found[m.place].append(m)
                 taken.add(m.key)
