@@ -73,32 +73,25 @@ def report(path: Path, pages: int, *, title: str = "Annual Report 2025", produce
 
 def cjk(path: Path) -> None:
     """Japanese text in a predefined CMap encoding (UniJIS-UCS2-H): pdfminer needs its character maps."""
-    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiMin-W3"))
-    c = canvas.Canvas(str(path), pagesize=A4, invariant=1)
-    width, height = A4
-    for n in range(1, 4):
-        c.setFont("HeiseiMin-W3", 9)
-        c.drawString(72, height - 40, "年次報告書 2025")
-        c.setFont("HeiseiMin-W3", 12)
-        c.drawString(72, height - 120, f"第{n}章 売上は全地域で増加しました。")
-        c.drawString(72, height - 140, "新しい倉庫は春に開業します。")
-        c.setFont("Helvetica", 9)
-        c.drawCentredString(width / 2, 40, f"- {n} -")
-        c.showPage()
-    c.save()
+    _cid_report(path, "HeiseiMin-W3", "年次報告書 2025", "第{n}章 売上は全地域で増加しました。", "新しい倉庫は春に開業します。")
 
 
 def chinese(path: Path) -> None:
     """Simplified Chinese in a predefined CMap encoding (UniGB-UCS2-H): another of pdfminer's maps."""
-    pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
+    _cid_report(path, "STSong-Light", "二〇二五年年度报告", "第{n}章 各地区的销售额均有增长。", "新仓库将于春季开业。")
+
+
+def _cid_report(path: Path, font: str, head: str, chapter: str, body: str) -> None:
+    """Three pages in one of reportlab's CID fonts: a running head, two lines of text and a "- n -" folio."""
+    pdfmetrics.registerFont(UnicodeCIDFont(font))
     c = canvas.Canvas(str(path), pagesize=A4, invariant=1)
     width, height = A4
     for n in range(1, 4):
-        c.setFont("STSong-Light", 9)
-        c.drawString(72, height - 40, "二〇二五年年度报告")
-        c.setFont("STSong-Light", 12)
-        c.drawString(72, height - 120, f"第{n}章 各地区的销售额均有增长。")
-        c.drawString(72, height - 140, "新仓库将于春季开业。")
+        c.setFont(font, 9)
+        c.drawString(72, height - 40, head)
+        c.setFont(font, 12)
+        c.drawString(72, height - 120, chapter.format(n=n))
+        c.drawString(72, height - 140, body)
         c.setFont("Helvetica", 9)
         c.drawCentredString(width / 2, 40, f"- {n} -")
         c.showPage()
