@@ -205,10 +205,13 @@ class Report:
 
     @cached_property
     def _removed_on(self) -> dict[int, list[int]]:
-        """The indices of each page's removed lines, in drawing order (pages without any are absent)."""
+        """The indices of each page's removed lines, in drawing order (pages without any are absent); a key
+        that names no line (a Report made by hand) is left out here, once, for every output."""
+        count = {page.number: len(page.lines) for page in self.pages}
         on: dict[int, list[int]] = {}
         for page, index in self._removed_index:
-            on.setdefault(page, []).append(index)
+            if 0 <= index < count.get(page, 0):
+                on.setdefault(page, []).append(index)
         return {page: sorted(indices) for page, indices in on.items()}
 
     def removed(self) -> list[Removed]:
@@ -216,7 +219,7 @@ class Report:
         index, on = self._removed_index, self._removed_on
         return [Removed(page=page.number, index=i, line=page.lines[i], group=index[(page.number, i)],
                         by_line=(page.number, i) in self.remove_lines)
-                for page in self.pages for i in on.get(page.number, ()) if i < len(page.lines)]
+                for page in self.pages for i in on.get(page.number, ())]
 
     # -- text outputs ----------------------------------------------------------------------------------
 
@@ -261,7 +264,7 @@ class Report:
         for page in self.pages:
             lines += len(page.lines)
             chars += sum(len(line.text) for line in page.lines)
-            gone = [i for i in on.get(page.number, ()) if i < len(page.lines)]
+            gone = on.get(page.number, ())
             lines_removed += len(gone)
             chars_removed += sum(len(page.lines[i].text) for i in gone)
         return {
