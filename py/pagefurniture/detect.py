@@ -530,7 +530,7 @@ def _place_lines(pages: Sequence[Page], *, every_line: bool = False) -> dict[int
             if (row_of[i] in deep and left_margin < x1 and x0 < right_margin and 0 < bottom and top < h
                     and not line.artifact):
                 continue  # deep in the text, within the page and its margins: never furniture, not placed
-            if "(cid:" in line.text and line.angle not in (90, 270) and _is_garbage(line.text):
+            if line.angle not in (90, 270) and _is_garbage(line.text):
                 # Unmapped glyph codes repeat without meaning anything: never furniture by repetition.
                 # Upright text only: vertical text in the side margin is judged by its place alone.
                 continue
