@@ -172,13 +172,16 @@ def write_wheel(name: str, version: str, files: dict[str, bytes], requires: tupl
     files[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: pagefurniture-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     files[f"{info}/top_level.txt"] = "".join(sorted({p.split("/")[0] + "\n" for p in files if "/" in p
                                                      and not p.startswith(info)})).encode()
-    record = []
-    for path, data in files.items():
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        record.append(f"{path},sha256={digest},{len(data)}")
+    record = [_record_entry(path, data) for path, data in files.items()]
     record.append(f"{info}/RECORD,,")
     files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
     return f"{dist}-{version}-py3-none-any.whl", _zip(files)
+
+
+def _record_entry(path: str, data: bytes) -> str:
+    """A wheel's RECORD line for one file."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{path},sha256={digest},{len(data)}"
 
 
 def _zip(files: dict[str, bytes]) -> bytes:
@@ -208,14 +211,23 @@ def module_version(path: Path) -> str:
     return match.group(1)
 
 
+# pdfminer's __init__ finds its own version with importlib.metadata, which scans every folder on sys.path
+# and imports the email package: a quarter of the time the page spends importing pagefurniture.web. The
+# page ships exactly PDFMINER.version, so the build writes that in instead.
+PDFMINER_INIT = "pdfminer/__init__.py"
+PDFMINER_VERSION_LOOKUP = b'__version__ = version("pdfminer.six")'
+
+
 def split_pdfminer(wheel: bytes) -> tuple[bytes, dict[str, bytes]]:
-    """Repack pdfminer.six without its CJK character maps (6.4 of its 6.6 MB); return them apart.
+    """Repack pdfminer.six without its CJK character maps (6.4 of its 6.6 MB), with its version written
+    into its __init__ (see PDFMINER_INIT); return the maps apart.
 
     pdfminer reads cmap/NAME.json.gz from its package folder only when a PDF uses that encoding, so the
     page serves them as static files and the worker fetches the one a PDF needs (see pagefurniture.web).
     """
     kept: dict[str, bytes] = {}
     cmaps: dict[str, bytes] = {}
+    record = ""
     with zipfile.ZipFile(io.BytesIO(wheel)) as zf:
         for info in zf.infolist():
             name = info.filename
@@ -223,10 +235,18 @@ def split_pdfminer(wheel: bytes) -> tuple[bytes, dict[str, bytes]]:
                 if not info.is_dir():
                     cmaps[name.removeprefix("pdfminer/cmap/")] = zf.read(info)
             elif name.endswith("/RECORD"):
-                kept[name] = "".join(line for line in zf.read(info).decode().splitlines(keepends=True)
-                                     if not line.startswith("pdfminer/cmap/")).encode()
+                record = name
+                kept[name] = zf.read(info)
             elif not info.is_dir() and ".data/scripts/" not in name:
                 kept[name] = zf.read(info)
+    if PDFMINER_VERSION_LOOKUP not in kept.get(PDFMINER_INIT, b""):
+        raise BuildError(f"{PDFMINER.filename}: {PDFMINER_INIT} no longer looks its version up as this build "
+                         "expects; see PDFMINER_INIT in build.py")
+    kept[PDFMINER_INIT] = (f'"""pdfminer.six {PDFMINER.version}; the version is written in by pagefurniture\'s '
+                           f'build.py."""\n\n__version__ = "{PDFMINER.version}"\n').encode()
+    lines = [line for line in kept[record].decode().splitlines() if not line.startswith("pdfminer/cmap/")]
+    kept[record] = "".join((_record_entry(PDFMINER_INIT, kept[PDFMINER_INIT]) if line.startswith(PDFMINER_INIT + ",")
+                            else line) + "\n" for line in lines).encode()
     return _zip(kept), cmaps
 
 

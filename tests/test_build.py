@@ -115,6 +115,31 @@ def test_pdfminer_ships_without_its_character_maps_which_are_served_apart(built)
         assert (built / "cmap" / name.removeprefix("pdfminer/cmap/")).read_bytes() == original.read(name)
 
 
+def test_pdfminer_states_its_version_instead_of_looking_it_up(built):
+    """The shipped pdfminer does not import importlib.metadata at start, says the pinned version, and its
+    RECORD matches the __init__ that replaced the original."""
+    wheel = zipfile.ZipFile(io.BytesIO(build.split_pdfminer(build.fetch(build.PDFMINER))[0]))
+    init = wheel.read(build.PDFMINER_INIT)
+    assert b"importlib" not in init and build.PDFMINER_VERSION_LOOKUP not in init
+    namespace: dict = {}
+    exec(compile(init, build.PDFMINER_INIT, "exec"), namespace)  # noqa: S102 - the build's own output
+    assert namespace["__version__"] == build.PDFMINER.version
+    record = next(n for n in wheel.namelist() if n.endswith(".dist-info/RECORD"))
+    lines = wheel.read(record).decode().splitlines()
+    assert build._record_entry(build.PDFMINER_INIT, init) in lines
+    assert not [line for line in lines if line.startswith("pdfminer/cmap/")]
+    assert set(zipfile.ZipFile(built / "pyodide" / build.PDFMINER.filename).namelist()) >= {"pdfminer/__init__.pyc"}
+
+
+def test_a_pdfminer_that_looks_its_version_up_differently_fails_the_build():
+    original = zipfile.ZipFile(io.BytesIO(build.fetch(build.PDFMINER)))
+    files = {info.filename: original.read(info) for info in original.infolist() if not info.is_dir()}
+    files[build.PDFMINER_INIT] = files[build.PDFMINER_INIT].replace(build.PDFMINER_VERSION_LOOKUP,
+                                                                    b'__version__ = "unknown"')
+    with pytest.raises(build.BuildError, match="no longer looks its version up"):
+        build.split_pdfminer(build._zip(files))
+
+
 def test_our_wheel_is_the_package_in_py(built):
     wheel = zipfile.ZipFile(next((built / "pyodide").glob("pagefurniture-*.whl")))
     modules = {n for n in wheel.namelist() if n.startswith("pagefurniture/") and n.endswith((".py", ".pyc"))}
