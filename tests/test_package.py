@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -51,3 +53,36 @@ def test_guard_refuses_a_pdfminer_that_lacks_what_it_patches(monkeypatch):
     monkeypatch.setattr(guard, "PATCHED", guard.PATCHED + ((CMapDB, ("_load_json",)),))
     with pytest.raises(ImportError, match="CMapDB has no _load_json; pdfminer changed"):
         guard.install()
+
+
+def _fresh_python(code: str) -> str:
+    """Run ``code`` in a new interpreter (this one has imported everything already); return its stdout."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_importing_the_package_leaves_what_the_text_path_never_uses_unimported():
+    out = _fresh_python("import sys, pagefurniture.web, pdfminer.utils\n"
+                        "print(sorted(m for m in ('charset_normalizer.api', 'statistics') if m in sys.modules))")
+    assert out.strip() == "[]"
+
+
+def test_a_deferred_module_is_whole_when_it_is_first_used():
+    out = _fresh_python("import sys, pagefurniture\n"
+                        "from pdfminer.utils import make_compat_str\n"
+                        "assert 'charset_normalizer.api' not in sys.modules\n"
+                        "print(make_compat_str('\u00e9t\u00e9 \u00e0 la plage'.encode('utf-8')))\n"
+                        "import charset_normalizer, charset_normalizer.api\n"
+                        "print(charset_normalizer.from_bytes is charset_normalizer.api.from_bytes, "
+                        "sys.modules['charset_normalizer'].__name__)")
+    assert out.splitlines() == ["\u00e9t\u00e9 \u00e0 la plage", "True charset_normalizer"]
+
+
+def test_the_median_of_detection_is_statistics_median():
+    import statistics
+
+    from pagefurniture import detect
+
+    for values in ([3.0], [1.0, 2.0], [5.5, 1.0, 9.0, 2.5], [7.0, 7.0, 1.0, 3.0, 2.0], list(range(11))):
+        assert detect._mid(iter(values)) == statistics.median(values)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+from . import _deferred  # noqa: F401 - first, before anything imports pdfminer
 from ._version import __version__
 from .errors import (Cancelled, DamagedPDF, LimitExceeded, MissingCharacterMap, NotAPDF, NoTextLayer,
                      PageFurnitureError, PasswordRequired, TruncatedPDF, WrongPassword)

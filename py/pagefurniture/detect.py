@@ -27,7 +27,6 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from statistics import median
 from typing import Literal
 
 from .model import Group, Kind, Line, Page, Position
@@ -314,7 +313,11 @@ def _family(font: str) -> str:
 
 
 def _mid(values: Iterable[float]) -> float:
-    return median(values)
+    """The median, as ``statistics.median`` gives it (importing that module costs the page's start more
+    than this); there is always at least one value."""
+    ordered = sorted(values)
+    half = len(ordered) // 2
+    return ordered[half] if len(ordered) % 2 else (ordered[half - 1] + ordered[half]) / 2
 
 
 def _cluster(values: list[tuple[float, float, int]]) -> list[list[int]]:

@@ -1,0 +1,38 @@
+"""Modules that pdfminer imports at its top but the text path never uses, imported on first use instead.
+
+``pdfminer.utils`` imports charset_normalizer for ``make_compat_str``, which only pdfminer's converters and
+tag dump call; importing it takes a tenth of the web page's start-up import. Each module named here gets a
+stand-in in ``sys.modules`` before pdfminer is imported; the first attribute looked up on the stand-in
+imports the real module and copies it in, so code that does use it gets the whole module, only later.
+(``importlib.util.LazyLoader`` does not help here: the ``import`` statement itself reads ``__spec__``
+from the lazy module, which loads it.)
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+import types
+
+DEFERRED = ("charset_normalizer",)
+
+
+class _StandIn(types.ModuleType):
+    def __getattr__(self, attr: str) -> object:  # only for what the stand-in lacks: at first, everything
+        if sys.modules.get(self.__name__) is self:
+            del sys.modules[self.__name__]
+        real = importlib.import_module(self.__name__)
+        self.__dict__.update(real.__dict__)
+        return getattr(real, attr)
+
+
+def defer(name: str) -> None:
+    """Make ``import name`` give a stand-in that imports the module when first used; nothing when it is
+    imported already or not installed (the import that needs it then fails as it would have)."""
+    if name not in sys.modules and importlib.util.find_spec(name) is not None:
+        sys.modules[name] = _StandIn(name)
+
+
+for _name in DEFERRED:
+    defer(_name)
