@@ -40,13 +40,29 @@ export class Pool {
     });
   }
 
+  // The first main worker is the one start.js started while the page loaded, if it did; every other
+  // worker is new.
   spawn(onReady) {
-    const entry = { worker: new Worker(new URL("./worker.js", import.meta.url), { type: "module" }), ready: false };
-    entry.worker.onmessage = (event) => this.message(entry, event.data, onReady);
-    entry.worker.onerror = (event) => {
+    const started = window.pagefurnitureWorker;
+    window.pagefurnitureWorker = null;
+    const worker = started?.worker ?? new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    const entry = { worker, ready: false };
+    const onmessage = (event) => this.message(entry, event.data, onReady);
+    const onerror = (event) => {
       event.preventDefault();
       this.lost(entry, { kind: "boot", message: "The PDF reader stopped unexpectedly. Reload the page.", detail: event.message ?? "" });
     };
+    const listen = () => {
+      worker.onmessage = onmessage;
+      worker.onerror = onerror;
+    };
+    if (!started) listen();
+    // What the worker said before is handed on once the caller has finished setting up (the Pool is
+    // being constructed now); start.js keeps collecting until then, so nothing comes out of order.
+    else setTimeout(() => {
+      for (const event of started.early) (event.type === "error" ? onerror : onmessage)(event);
+      listen();
+    });
     return entry;
   }
 

@@ -21,10 +21,12 @@
 // Python answers {"ok": false, "error": ...} for bad input; that becomes an "error" message here, the same
 // as a failure in JavaScript, so that the page has one way to receive errors.
 
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-import aesjs from "./vendor/aes.mjs";
-
 const here = (path) => new URL(path, import.meta.url).href;
+
+// Imported, not loaded with the module: a static import would hold back every fetch below until both
+// modules had arrived, and the boot waits on those fetches.
+const pyodideModule = import("./pyodide/pyodide.mjs");
+const aesModule = import("./vendor/aes.mjs");
 
 function bootStep(done, total, message) {
   postMessage({ type: "boot", done, total, message });
@@ -68,6 +70,7 @@ async function fetchWheel({ name, file_name, sha256 }) {
 
 async function boot() {
   bootStep(0, 3, "Starting Python…");
+  const { loadPyodide } = await pyodideModule;
   const pyodide = await loadPyodide({ indexURL: here("./pyodide/"), lockFileContents: lockFile });
   bootStep(1, 3, "Loading the PDF reader…");
   const fetched = await wheels;
@@ -79,6 +82,7 @@ async function boot() {
   for (const wheel of fetched) pyodide.unpackArchive(wheel.value, "wheel", { extractDir: site });
   bootStep(2, 3, "Preparing…");
   const web = pyodide.pyimport("pagefurniture.web");
+  const { default: aesjs } = await aesModule;
   const answer = JSON.parse(web.install(here("./cmap/"), aesjs, null, await cmaps));
   bootStep(3, 3, "Ready");
   return { pyodide, web, versions: answer.versions };
