@@ -1,7 +1,8 @@
 """Modules that pdfminer imports at its top but the text path never uses, imported on first use instead.
 
 ``pdfminer.utils`` imports charset_normalizer for ``make_compat_str``, which only pdfminer's converters and
-tag dump call; importing it takes a tenth of the web page's start-up import. Each module named here gets a
+tag dump call; importing it takes a tenth of the web page's start-up import. ``pdfminer.cmapdb`` imports
+gzip for the character maps that only Chinese, Japanese and Korean text needs. Each module named here gets a
 stand-in in ``sys.modules`` before pdfminer is imported; the first attribute looked up on the stand-in
 imports the real module and copies it in, so code that does use it gets the whole module, only later.
 (``importlib.util.LazyLoader`` does not help here: the ``import`` statement itself reads ``__spec__``
@@ -15,7 +16,7 @@ import importlib.util
 import sys
 import types
 
-DEFERRED = ("charset_normalizer",)
+DEFERRED = ("charset_normalizer", "gzip")
 
 
 class _StandIn(types.ModuleType):
