@@ -4,12 +4,16 @@
 // A classic script, loaded async from the head, so that it runs as soon as it arrives.
 "use strict";
 if (window.pagefurnitureWorker === undefined) { // null: bridge.js came first and started its own
-  const worker = new Worker(new URL("worker.js", document.currentScript.src), { type: "module" });
-  const early = [];
-  worker.onmessage = (event) => early.push(event);
-  worker.onerror = (event) => {
-    event.preventDefault();
-    early.push(event);
-  };
-  window.pagefurnitureWorker = { worker, early };
+  try {
+    const worker = new Worker(new URL("worker.js", document.currentScript.src), { type: "module" });
+    const early = [];
+    worker.onmessage = (event) => early.push(event);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      early.push(event);
+    };
+    window.pagefurnitureWorker = { worker, early };
+  } catch {
+    // Not here (a page opened from a file, say): bridge.js tries again and the page says what went wrong.
+  }
 }
