@@ -43,7 +43,7 @@ from pdfminer import cmapdb, pdfdocument, pdftypes
 from pdfminer.cmapdb import CMap, CMapDB
 from pdfminer.pdfdocument import PDFDocument, PDFXRefFallback
 from pdfminer.pdfexceptions import PDFObjectNotFound
-from pdfminer.pdfparser import PDFSyntaxError
+from pdfminer.pdfparser import PDFStreamParser, PDFSyntaxError
 from pdfminer.pdffont import PDFCIDFont
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
@@ -450,8 +450,6 @@ class _Fallback(PDFXRefFallback):
 
     def _index_object_stream(self, strmid: int, stream: PDFStream) -> None:
         """Note the objects an object stream holds: it starts with N pairs "object number, offset"."""
-        from pdfminer.pdfparser import PDFStreamParser
-
         count = stream.get("N")
         header = PDFStreamParser(stream.get_data())
         numbers: list[object] = []
@@ -725,11 +723,9 @@ def list_pages(doc: PDFDocument, *, max_pages: int) -> PageList:
         stack: list[tuple[object, dict, int]] = [(root, {}, 1)]
         while stack and len(out) <= max_pages:
             ref, inherited, share = stack.pop()
+            if not _first_visit(ref, visited):
+                continue
             objid = ref.objid if isinstance(ref, PDFObjRef) else None
-            if objid is not None:
-                if objid in visited:
-                    continue
-                visited.add(objid)
             try:
                 node = pdftypes.resolve1(ref)
             except Exception as exc:  # noqa: BLE001 - pdfminer raises many kinds on a broken object
@@ -879,10 +875,8 @@ def _beyond_cut(doc: PDFDocument, attrs: dict) -> str:
         stack = [value]
         while stack and budget[0] > 0:
             item = stack.pop()
-            if isinstance(item, PDFObjRef):
-                if item.objid in checked:
-                    continue
-                checked.add(item.objid)
+            if not _first_visit(item, checked):
+                continue
             there, item = get(item)
             if not there:
                 return False
@@ -913,16 +907,24 @@ def _beyond_cut(doc: PDFDocument, attrs: dict) -> str:
             if font is not None and not whole(font):
                 return "fonts"
         for ref in _values(get, res.get("XObject"), keep_lost=True):
-            if isinstance(ref, PDFObjRef):
-                if ref.objid in seen:
-                    continue
-                seen.add(ref.objid)
+            if not _first_visit(ref, seen):
+                continue
             there, xobject = get(ref)
             if not there:
                 pictures = True
             elif isinstance(xobject, PDFStream) and getattr(xobject.get("Subtype"), "name", "") == "Form":
                 resources.append(xobject.get("Resources"))
     return "pictures" if pictures else ""
+
+
+def _first_visit(value: object, seen: set[int]) -> bool:
+    """False for a reference already followed (an object shared, or a cycle); otherwise True, noting it. A
+    direct object is always new."""
+    if isinstance(value, PDFObjRef):
+        if value.objid in seen:
+            return False
+        seen.add(value.objid)
+    return True
 
 
 def _values(get: Callable[[object], tuple[bool, object]], mapping: object, *, keep_lost: bool = False) -> list:
