@@ -314,14 +314,20 @@ def drop_files(page, files: list[tuple[str, bytes]]) -> None:
     }""", [[name, base64.b64encode(data).decode()] for name, data in files])
 
 
-def test_three_files_dropped_with_one_bad_are_all_listed_and_one_zip_holds_the_good_ones(page, tmp_path):
-    folder = tmp_path / "in"
+def drop_copies(page, folder: Path, names: list[str]) -> None:
+    """Copy the test PDFs ``names`` into ``folder`` (for the command line to read too), drop them on the page
+    and wait until the batch is finished."""
     folder.mkdir()
-    names = ["annual-report.pdf", "not-a-pdf.pdf", "japanese.pdf"]
     for name in names:
         (folder / name).write_bytes((DATA / name).read_bytes())
     drop_files(page, [(name, (folder / name).read_bytes()) for name in names])
     page.wait_for_selector("body[data-batch=finished]", state="attached", timeout=120_000)
+
+
+def test_three_files_dropped_with_one_bad_are_all_listed_and_one_zip_holds_the_good_ones(page, tmp_path):
+    folder = tmp_path / "in"
+    names = ["annual-report.pdf", "not-a-pdf.pdf", "japanese.pdf"]
+    drop_copies(page, folder, names)
     assert page.is_visible("#files")
     rows = page.locator("#file-list tbody tr")
     assert rows.count() == 3

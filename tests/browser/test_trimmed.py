@@ -14,7 +14,7 @@ from urllib.request import urlopen
 
 from conftest import DATA, open_pdf, wait_state
 from test_page import cli_outputs, download
-from test_review import drop_files
+from test_review import drop_copies
 
 from pagefurniture.cli import main as cli
 
@@ -51,12 +51,7 @@ def test_the_late_imports_work_on_the_trimmed_standard_library(page, shared, tmp
 
     # Several files and one ZIP, written by zipfile in the worker, the same as the command line's folder.
     folder = tmp_path / "in"
-    folder.mkdir()
-    names = ["annual-report.pdf", "japanese.pdf", "owner-password.pdf"]
-    for name in names:
-        (folder / name).write_bytes((DATA / name).read_bytes())
-    drop_files(page, [(name, (folder / name).read_bytes()) for name in names])
-    page.wait_for_selector("body[data-batch=finished]", state="attached", timeout=120_000)
+    drop_copies(page, folder, ["annual-report.pdf", "japanese.pdf", "owner-password.pdf"])
     with page.expect_download() as info:
         page.click("#zip")
     archive = zipfile.ZipFile(io.BytesIO(info.value.path().read_bytes()))
