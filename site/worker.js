@@ -27,6 +27,7 @@ const here = (path) => new URL(path, import.meta.url).href;
 // modules had arrived, and the boot waits on those fetches.
 const pyodideModule = import("./pyodide/pyodide.mjs");
 const aesModule = import("./vendor/aes.mjs");
+const contentModule = import("./content.js");
 
 function bootStep(done, total, message) {
   postMessage({ type: "boot", done, total, message });
@@ -83,7 +84,7 @@ async function boot() {
   bootStep(2, 3, "Preparing…");
   const web = pyodide.pyimport("pagefurniture.web");
   const { default: aesjs } = await aesModule;
-  const answer = JSON.parse(web.install(here("./cmap/"), aesjs, null, await cmaps));
+  const answer = JSON.parse(web.install(here("./cmap/"), aesjs, null, await cmaps, await contentModule));
   bootStep(3, 3, "Ready");
   return { pyodide, web, versions: answer.versions };
 }

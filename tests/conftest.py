@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
+import native
 import pdfs
+from pagefurniture import content
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -38,3 +40,23 @@ def scan_pdf(tmp_path: Path) -> Path:
 def _write(path: Path, make) -> Path:  # noqa: ANN001
     make(path)
     return path
+
+
+@pytest.fixture(scope="session")
+def node_reader():
+    """site/content.js under node, for content.use_native (tests/native.py)."""
+    with native.NodeReader() as module:
+        yield module
+
+
+@pytest.fixture(params=["python", "javascript"])
+def content_reader(request):
+    """Each test twice: content streams read by content.py's own loop, then by site/content.js (the
+    browser's reader) under node. A test module asks for it with
+    ``pytestmark = pytest.mark.usefixtures("content_reader")``."""
+    if request.param == "javascript":
+        content.use_native(request.getfixturevalue("node_reader"))
+    try:
+        yield request.param
+    finally:
+        content.use_native(None)

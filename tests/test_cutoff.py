@@ -51,6 +51,8 @@ READ = {
 }
 
 needs_eval = pytest.mark.skipif(not EVAL.is_dir(), reason=f"the evaluation kit is not at {EVAL}")
+# Content streams read both ways: by content.py's loop, and by the browser's reader (conftest.py).
+pytestmark = pytest.mark.usefixtures("content_reader")
 
 
 @functools.cache

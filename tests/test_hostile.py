@@ -23,6 +23,8 @@ from clirun import run as cli
 from pagefurniture import (Cancelled, DamagedPDF, LimitExceeded, Limits, NotAPDF, NoTextLayer, PageFurnitureError,
                            PasswordRequired, TruncatedPDF, WrongPassword, analyze)
 
+# Content streams read both ways: by content.py's loop, and by the browser's reader (conftest.py).
+pytestmark = pytest.mark.usefixtures("content_reader")
 needs_qpdf = pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf is not installed")
 
 

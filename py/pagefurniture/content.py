@@ -15,11 +15,21 @@ Anything this reader does not understand exactly as pdfminer does (a procedure `
 an inline image whose end is not found in its own stream, a string or name cut by the end of a stream,
 an octal escape over 255 ...) raises ``Unsupported``: ``guard.Interpreter`` then undoes what was drawn and
 reads the same streams with pdfminer's parser. Only ``guard`` uses this module.
+
+In the browser the worker hands ``use_native()`` a reader written in JavaScript (``site/content.js``): the
+same tokens with the same meaning, kept on its own operand stack, so that Python only calls the operators
+the text path sees, with operands its C unpickler built. Pyodide runs this module's loop at half CPython's
+speed; the JavaScript reader runs at the browser's. Where that reader stops short of this one, this loop
+reads the streams, and where this one would leave them to pdfminer, so does that one.
 """
 
 from __future__ import annotations
 
+import io
+import json
+import pickle
 import re
+import sys
 from functools import partial
 from typing import Any
 
@@ -185,21 +195,48 @@ class Operators(dict):
 
     def __missing__(self, keyword: bytes) -> tuple[Any, int]:
         interp = self.interp
-        name = "do_" + str(keyword, "utf-8", "ignore").replace("*", "_a").replace('"', "_w").replace("'", "_q")
+        name = method_name(keyword)
         method = getattr(type(interp), name, None)
         if method is None or not callable(method):
             entry: tuple[Any, int] = (None, 0)
         else:
-            nargs = method.__code__.co_argcount - 1
-            own = method is getattr(PDFPageInterpreter, name, None)
-            if own and name in _UNSEEN:
-                entry = (None, nargs)
-            elif own and name in _SHOW:
-                entry = (partial(_SHOW[name], interp), nargs)
-            else:
-                entry = (getattr(interp, name), nargs)
+            nargs, kind = _kind(type(interp), name)
+            entry = (None if kind == _DROP else _operator(interp, name), nargs)
         self[keyword] = entry
         return entry
+
+
+def method_name(keyword: bytes) -> str:
+    """The interpreter method pdfminer calls for an operator (site/content.js has the same rule)."""
+    return "do_" + str(keyword, "utf-8", "ignore").replace("*", "_a").replace('"', "_w").replace("'", "_q")
+
+
+# What an operator does with the operand stack: taken off and dropped (one the text device never sees),
+# handed to the call, or left for the call to take itself (pdfminer's colour operators take as many as
+# the colour space has components).
+_DROP, _CALL, _STACK = range(3)
+_TAKES_OWN = ("do_sc", "do_scn", "do_SC", "do_SCN")
+
+
+def _kind(cls: type, name: str) -> tuple[int, int]:
+    """The operand count and kind of ``cls``'s operator method ``name``; a method a subclass wrote
+    with no operands might take them itself, so it is left the stack."""
+    method = getattr(cls, name)
+    nargs = method.__code__.co_argcount - 1
+    own = method is getattr(PDFPageInterpreter, name, None)
+    if own and name in _UNSEEN:
+        return nargs, _DROP
+    if not nargs and (name in _TAKES_OWN or not own):
+        return nargs, _STACK
+    return nargs, _CALL
+
+
+def _operator(interp: PDFPageInterpreter, name: str) -> Any:
+    """What calling operator ``name`` on ``interp`` means here: pdfminer's method, or for its text
+    showing operators the ones below."""
+    if name in _SHOW and getattr(type(interp), name) is getattr(PDFPageInterpreter, name):
+        return partial(_SHOW[name], interp)
+    return getattr(interp, name)
 
 
 def _show(interp: Any, seq: Any) -> None:
@@ -235,6 +272,8 @@ def run(interp: Any, streams: list, check: Any) -> None:
     ``check`` is called every 1,024 tokens (the clock). Raises ``Unsupported`` where pdfminer's parser
     must take over; up to then the operators have run, so the caller must undo them.
     """
+    if _native is not None and _run_native(interp, streams, check):
+        return
     ops = interp.operators
     stack = interp.argstack
     contexts: list[tuple[str, list]] = []  # open arrays, dictionaries, inline-image dictionaries
@@ -352,3 +391,109 @@ def _open_at_end(m: re.Match) -> bool:
         raw = m.group(_NAMETOKEN)
         return not raw or b"#" in raw
     return k in (_HEX, _GT)
+
+
+# -- the browser's reader ------------------------------------------------------------------------------------
+
+_native: Any = None  # site/content.js, once use_native() was given it
+_tables: dict[type, Any] = {}  # interpreter class -> its operator table, made in JavaScript
+
+
+def use_native(module: Any) -> None:
+    """Read content streams with ``module``'s ``Reader`` (the worker passes ``site/content.js``); None:
+    with this module's loop only."""
+    global _native
+    _native = module
+    _tables.clear()
+
+
+def operator_table(cls: type) -> tuple[list[str], str]:
+    """``cls``'s operators as the JavaScript reader takes them, as JSON: [name, operand count, kind] for
+    every ``do_`` method, the index in that list standing for the operator in what it hands back."""
+    names = sorted(name for name in dir(cls) if name.startswith("do_") and callable(getattr(cls, name)))
+    # With Python's limit on the digits of an int, which pdfminer (and run) meet as a ValueError.
+    return names, json.dumps({"names": [[name, *_kind(cls, name)] for name in names],
+                              "digits": sys.get_int_max_str_digits()})
+
+
+def _table(cls: type) -> tuple[list[str], Any]:
+    table = _tables.get(cls)
+    if table is None:
+        names, text = operator_table(cls)
+        table = _tables[cls] = (names, _native.table(text))
+    return table
+
+
+class _Calls(dict):
+    """Operator index -> what to call on one interpreter, made when first met."""
+
+    def __init__(self, interp: Any, names: list[str]) -> None:
+        super().__init__()
+        self.interp = interp
+        self.names = names
+
+    def __missing__(self, index: int) -> Any:
+        interp = self.interp
+        name = self.names[index]
+        func = _operator(interp, name)
+        if _kind(type(interp), name)[1] == _STACK:
+            stack = interp.argstack
+
+            def func(*operands: Any, call: Any = func) -> None:
+                stack[:] = operands
+                call()
+                if stack:  # from here on the two readers' stacks would differ
+                    raise Unsupported("operands left on the stack by an operator that takes its own")
+
+        self[index] = func
+        return func
+
+
+class _Loader(pickle.Unpickler):
+    """Unpickles what the JavaScript reader wrote: plain values, and names (a str, or a 1-tuple of bytes),
+    keywords (bytes) and inline images (a dict) as persistent ids; no global (no class, no function) is
+    ever loaded."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        raise Unsupported(f"a pickle that asks for {module}.{name}")
+
+    def persistent_load(self, pid: Any) -> Any:
+        kind = type(pid)
+        if kind is str:
+            return LIT(pid)
+        if kind is bytes:
+            return KWD(pid)
+        if kind is tuple:
+            return LIT(pid[0])  # a name that is not UTF-8, kept as its bytes (as _name does)
+        if kind is dict:
+            return PDFStream(pid, b"")  # an inline image, without its data, as _inline_image makes it
+        raise Unsupported(f"a persistent id {pid!r}")
+
+
+def _run_native(interp: Any, streams: list, check: Any) -> bool:
+    """``run`` with the JavaScript reader; False when that reader stopped short and nothing has run."""
+    names, table = _table(type(interp))
+    reader = _native.Reader.new(table)
+    failed = None
+    last = len(streams) - 1
+    for number, stream in enumerate(streams):
+        try:
+            data = stream_value(stream).get_data()
+        except Exception as exc:  # noqa: BLE001 - raised below, after the streams before it have run
+            failed = exc
+            break
+        stop = reader.feed(data, number == last)
+        if stop is not None:
+            if stop.startswith("python:"):
+                return False
+            raise Unsupported(stop)
+    calls = _Calls(interp, names)
+    while (chunk := reader.take()) is not None:
+        check()
+        flat = _Loader(io.BytesIO(chunk.to_bytes())).load()
+        it = iter(flat)
+        for index, operands in zip(it, it):
+            calls[index](*operands)
+    if failed is not None:
+        raise failed
+    return True

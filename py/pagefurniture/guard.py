@@ -15,15 +15,16 @@ This module closes those holes without forking pdfminer:
 * ``SafePDFDocument`` never hands back a reference that points at another reference, so pdfminer's
   ``while isinstance(x, PDFObjRef)`` loops end even on a cycle; it tells a file that is cut off
   (``SafePDFDocument.cut``) and finds the catalog of a file cut off before its trailer;
-* ``Interpreter`` reads content streams with the fast parser of ``content`` (pdfminer's own where that one
-  declines) and checks the clock while it parses operators, so a page that draws no text still stops;
+* ``Interpreter`` reads content streams with the fast parser of ``content`` (in the browser, with the
+  JavaScript one ``install()`` is given; pdfminer's own where either declines) and checks the clock
+  while it parses operators, so a page that draws no text still stops;
 * ``list_pages`` walks the page tree without recursion and names every page it cannot read; when the
   page tree is lost with the end of the file it finds the pages by scanning the objects, and in a cut-off
   file it names every page whose content or fonts are beyond the cut instead of reading garbage.
 
 This module (with ``content``, the content-stream reader of ``Interpreter``) and ``extract`` are the only
 ones that import pdfminer. ``extract`` uses it to read; ``web``
-calls ``install()`` to register the browser's way of fetching character maps.
+calls ``install()`` to register the browser's way of fetching character maps and its content reader.
 """
 
 from __future__ import annotations
@@ -372,17 +373,20 @@ _original_load_cmap: Callable[..., Any]
 _original_get_font: Callable[..., Any]
 
 
-def install(*, cmaps: Callable[[str], bytes | None] | None = None) -> None:
+def install(*, cmaps: Callable[[str], bytes | None] | None = None, reader: Any = None) -> None:
     """Make the changes to pdfminer described above (once; called by ``extract`` at import).
 
     ``cmaps(name) -> bytes | None`` registers where to get a character map that is not on disk (the web
     page's worker passes one that fetches it from the site): None when there is no such map, an exception
-    whose message says why (and what to do) when there is one that cannot be had now. It may be given on
-    any call.
+    whose message says why (and what to do) when there is one that cannot be had now. ``reader`` is a
+    JavaScript reader of content streams for ``content.use_native`` (the worker passes one). Either may
+    be given on any call.
     """
     global _installed, _cmap_source, _original_ccitt, _original_load_cmap, _original_get_font
     if cmaps is not None:
         _cmap_source = cmaps
+    if reader is not None:
+        content.use_native(reader)
     if _installed:
         return
     for owner, names in PATCHED:

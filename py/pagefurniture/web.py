@@ -49,15 +49,19 @@ _reports: OrderedDict[str, Report] = OrderedDict()  # key -> the detector's deci
 
 
 def install(cmap_url: str | None = None, aes: Any = None,
-            fetch: Callable[[str], bytes | None] | None = None, cmaps: Any = None) -> str:
-    """Prepare pdfminer for the browser: an AES engine and character maps fetched on first use.
+            fetch: Callable[[str], bytes | None] | None = None, cmaps: Any = None, reader: Any = None) -> str:
+    """Prepare pdfminer for the browser: an AES engine, character maps fetched on first use, and the
+    JavaScript reader of content streams.
 
     ``aes`` is the aes-js module; ``cmap_url`` the folder the build put pdfminer's cmaps in (``NAME.json.gz``);
     ``fetch(url) -> bytes | None`` defaults to a synchronous request (allowed in a worker): None when the site
     has no such file, an OSError when it cannot be had now. ``cmaps`` names the maps the site has (the
     build's manifest lists them): a map it has that cannot be fetched is then an error that says so, one
     it does not have is left to pdfminer, which reads the font without it, as it does anywhere.
+    ``reader`` is the module ``site/content.js``: content streams are then tokenised in JavaScript.
     """
+    if reader is not None:
+        guard.install(reader=reader)
     if aes is not None:
         import cryptography  # the stand-in from py/shims; only the browser build has it
 

@@ -1,0 +1,40 @@
+// site/content.js under node, for the tests in CPython (tests/native.py): one JSON request per line on
+// stdin, one JSON answer per line on stdout. Bytes travel as base64.
+//
+//   {"table": JSON text}                       -> {"table": id}
+//   {"reader": table id}                       -> {"reader": id}
+//   {"feed": reader id, "data": b64, "last": bool} -> {"stop": reason or null}
+//   {"take": reader id}                        -> {"chunk": b64 or null}
+//   {"drop": reader id}                        -> {}
+import { createInterface } from "node:readline";
+import { Reader, table } from "../site/content.js";
+
+const tables = [];
+const readers = new Map();
+let next = 0;
+const lines = createInterface({ input: process.stdin });
+for await (const line of lines) {
+  const ask = JSON.parse(line);
+  let answer;
+  try {
+    if ("table" in ask) {
+      tables.push(table(ask.table));
+      answer = { table: tables.length - 1 };
+    } else if ("reader" in ask) {
+      readers.set(next, new Reader(tables[ask.reader]));
+      answer = { reader: next++ };
+    } else if ("feed" in ask) {
+      const stop = readers.get(ask.feed).feed(new Uint8Array(Buffer.from(ask.data, "base64")), ask.last);
+      answer = { stop: stop ?? null };
+    } else if ("take" in ask) {
+      const chunk = readers.get(ask.take).take();
+      answer = { chunk: chunk === undefined ? null : Buffer.from(chunk).toString("base64") };
+    } else if ("drop" in ask) {
+      readers.delete(ask.drop);
+      answer = {};
+    }
+  } catch (error) {
+    answer = { error: String(error?.stack ?? error) };
+  }
+  process.stdout.write(JSON.stringify(answer) + "\n");
+}

@@ -1,0 +1,84 @@
+"""``site/content.js`` in CPython: the JavaScript reader of content streams, run by node, behind the same
+calls ``content.py`` makes on it in Pyodide (``table``, ``Reader.new``, ``feed``, ``take``,
+``to_bytes``), so that the tests read real PDFs through it and compare with ``content.py``'s own loop.
+
+    with native.NodeReader() as module:
+        content.use_native(module)
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SCRIPT = Path(__file__).with_name("content_reader.mjs")
+
+
+class _Chunk:
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def to_bytes(self) -> bytes:
+        return self.data
+
+
+class _Reader:
+    def __init__(self, module: NodeReader, table: int) -> None:
+        self.module = module
+        self.id = module.ask({"reader": table})["reader"]
+
+    def feed(self, data: bytes, last: bool) -> str | None:
+        return self.module.ask({"feed": self.id, "data": base64.b64encode(bytes(data)).decode(), "last": last})["stop"]
+
+    def take(self) -> _Chunk | None:
+        chunk = self.module.ask({"take": self.id})["chunk"]
+        return None if chunk is None else _Chunk(base64.b64decode(chunk))
+
+    def __del__(self) -> None:
+        if self.module.process.poll() is None:
+            self.module.ask({"drop": self.id})
+
+
+class NodeReader:
+    """The module ``site/content.js``, as ``content.use_native`` takes it."""
+
+    def __init__(self) -> None:
+        node = shutil.which("node")
+        if node is None:
+            pytest.fail("node is needed to test site/content.js outside the browser (apt-get install nodejs)")
+        self.process = subprocess.Popen([node, str(SCRIPT)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True, bufsize=1)
+        module = self
+
+        class Reader:
+            @staticmethod
+            def new(table: int) -> _Reader:
+                return _Reader(module, table)
+
+        self.Reader = Reader
+
+    def ask(self, request: dict) -> dict:
+        self.process.stdin.write(json.dumps(request) + "\n")
+        answer = json.loads(self.process.stdout.readline())
+        if "error" in answer:
+            raise RuntimeError(answer["error"])
+        return answer
+
+    def table(self, text: str) -> Any:
+        return self.ask({"table": text})["table"]
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(timeout=10)
+
+    def __enter__(self) -> NodeReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
