@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import io
 import json
-import pickle
 import re
 import sys
 from functools import partial
@@ -266,14 +265,27 @@ def _spaced_show(interp: Any, aw: Any, ac: Any, s: Any) -> None:
 _SHOW = {"do_TJ": _show, "do_Tj": _show_one, "do__q": _next_line_show, "do__w": _spaced_show}
 
 
-def run(interp: Any, streams: list, check: Any) -> None:
+def run(interp: Any, streams: list, check: Any, undo: Any = None) -> None:
     """Execute ``streams`` (the page's or a form's content, in order) on ``interp``.
 
     ``check`` is called every 1,024 tokens (the clock). Raises ``Unsupported`` where pdfminer's parser
-    must take over; up to then the operators have run, so the caller must undo them.
+    must take over; up to then the operators have run, so the caller must undo them. ``undo()`` takes
+    back what the JavaScript reader's operators did where it and this loop part ways (an operator that
+    left operands it took itself): this loop then reads the streams again.
     """
-    if _native is not None and _run_native(interp, streams, check):
-        return
+    if _native is not None:
+        try:
+            if _run_native(interp, streams, check):
+                return
+        except _Diverged as exc:
+            if undo is None:
+                raise Unsupported(str(exc)) from None
+            undo()
+    _run_python(interp, streams, check)
+
+
+def _run_python(interp: Any, streams: list, check: Any) -> None:
+    """``run`` with this module's own loop."""
     ops = interp.operators
     stack = interp.argstack
     contexts: list[tuple[str, list]] = []  # open arrays, dictionaries, inline-image dictionaries
@@ -424,6 +436,10 @@ def _table(cls: type) -> tuple[list[str], Any]:
     return table
 
 
+class _Diverged(Exception):
+    """The JavaScript reader's operand stack and the interpreter's are no longer the same."""
+
+
 class _Calls(dict):
     """Operator index -> what to call on one interpreter, made when first met."""
 
@@ -442,32 +458,41 @@ class _Calls(dict):
             def func(*operands: Any, call: Any = func) -> None:
                 stack[:] = operands
                 call()
-                if stack:  # from here on the two readers' stacks would differ
-                    raise Unsupported("operands left on the stack by an operator that takes its own")
+                if stack:  # from here on the JavaScript reader's stack is not the interpreter's
+                    raise _Diverged("operands left on the stack by an operator that takes its own")
 
         self[index] = func
         return func
 
 
-class _Loader(pickle.Unpickler):
-    """Unpickles what the JavaScript reader wrote: plain values, and names (a str, or a 1-tuple of bytes),
-    keywords (bytes) and inline images (a dict) as persistent ids; no global (no class, no function) is
-    ever loaded."""
+_Unpickler: Any = None  # made by unpickle() on first use
 
-    def find_class(self, module: str, name: str) -> Any:
-        raise Unsupported(f"a pickle that asks for {module}.{name}")
 
-    def persistent_load(self, pid: Any) -> Any:
-        kind = type(pid)
-        if kind is str:
-            return LIT(pid)
-        if kind is bytes:
-            return KWD(pid)
-        if kind is tuple:
-            return LIT(pid[0])  # a name that is not UTF-8, kept as its bytes (as _name does)
-        if kind is dict:
-            return PDFStream(pid, b"")  # an inline image, without its data, as _inline_image makes it
-        raise Unsupported(f"a persistent id {pid!r}")
+def unpickle(data: bytes) -> Any:
+    """What the JavaScript reader wrote: plain values, and names (a str, or a 1-tuple of bytes), keywords
+    (bytes) and inline images (a dict) as persistent ids; no global (no class, no function) is ever loaded."""
+    global _Unpickler
+    if _Unpickler is None:
+        import pickle  # only here: the browser needs it for its first page, not to start
+
+        class Loader(pickle.Unpickler):
+            def find_class(self, module: str, name: str) -> Any:
+                raise Unsupported(f"a pickle that asks for {module}.{name}")
+
+            def persistent_load(self, pid: Any) -> Any:
+                kind = type(pid)
+                if kind is str:
+                    return LIT(pid)
+                if kind is bytes:
+                    return KWD(pid)
+                if kind is tuple:
+                    return LIT(pid[0])  # a name that is not UTF-8, kept as its bytes (as _name does)
+                if kind is dict:
+                    return PDFStream(pid, b"")  # an inline image, without its data, as _inline_image makes it
+                raise Unsupported(f"a persistent id {pid!r}")
+
+        _Unpickler = Loader
+    return _Unpickler(io.BytesIO(data)).load()
 
 
 def _run_native(interp: Any, streams: list, check: Any) -> bool:
@@ -490,8 +515,7 @@ def _run_native(interp: Any, streams: list, check: Any) -> bool:
     calls = _Calls(interp, names)
     while (chunk := reader.take()) is not None:
         check()
-        flat = _Loader(io.BytesIO(chunk.to_bytes())).load()
-        it = iter(flat)
+        it = iter(unpickle(chunk.to_bytes()))
         for index, operands in zip(it, it):
             calls[index](*operands)
     if failed is not None:

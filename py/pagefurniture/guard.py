@@ -615,11 +615,15 @@ class Interpreter(PDFPageInterpreter):
             return
         ctm = self.ctm
         saved = device.checkpoint()
-        try:
-            content.run(self, valid, check)
-        except content.Unsupported:
+
+        def undo() -> None:
             device.restore(saved)
             self.init_state(ctm)
+
+        try:
+            content.run(self, valid, check, undo)
+        except content.Unsupported:
+            undo()
             super().execute(streams)
 
     def push(self, obj: Any) -> None:

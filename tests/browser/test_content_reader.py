@@ -1,6 +1,6 @@
 """In the browser, content streams are read by site/content.js, and what the page gives for a PDF is what
 the command line (content.py's own loop, in CPython) gives for it: on text, marked content, inline images,
-a form, and a page that content.js leaves to pdfminer's parser.
+a form, and a page that content.js leaves to content.py.
 
 content.js is served with a few lines after it that count the streams it is fed, in the worker's global
 scope, where the test can ask for the count; the code that reads is the site's own.
@@ -31,7 +31,7 @@ def _pages() -> list[bytes]:
         b"q 100 0 0 50 72 600 cm BI /W 4 /H 2 /CS /G /BPC 8 ID \x00EI\xff\x10\x20(\x30\x40\x50 EI Q\n"
         + b"BT /F1 11 Tf 72 580 Td [(Figure) -250 (1.) 120 ( A picture)] TJ ET\n"
         + text([(72, 750, 9, "Field Notes 2026")]) + form,
-        # scn takes one operand in DeviceGray and leaves two: pdfminer's parser reads this page.
+        # scn takes one operand in DeviceGray and leaves two: content.py's loop reads this page.
         b"/DeviceGray cs 1 2 3 scn\n" + text([(72, 750, 9, "Field Notes 2026"), (72, 700, 12, "Grey text.")]) + form,
     ]
 
