@@ -4,9 +4,9 @@
 //
 //     node precompile.mjs DIR
 //
-// DIR holds Pyodide's files, precompile.py, and in/ (the standard library zip, the wheels and the sample
-// PDF, which are copied to /work in Pyodide's file system); what precompile.py writes to /work/out comes
-// back in DIR/out.
+// DIR holds Pyodide's files, precompile.py, the site's content.js (given to Python as READER, as the worker
+// gives it) and in/ (the standard library zip, the wheels and the sample PDF, which are copied to /work in
+// Pyodide's file system); what precompile.py writes to /work/out comes back in DIR/out.
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 const [dir] = process.argv.slice(2);
@@ -17,10 +17,12 @@ for (const event of ["unhandledRejection", "uncaughtException"]) process.on(even
 });
 const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
 const script = fs.readFileSync(dir + "/precompile.py", "utf8");
+const reader = await import(pathToFileURL(dir + "/content.js").href);
 
 const py = await loadPyodide({ indexURL: dir + "/" });
 py.FS.mkdirTree("/work/out");
 for (const name of fs.readdirSync(dir + "/in")) py.FS.writeFile("/work/" + name, fs.readFileSync(dir + "/in/" + name));
+py.globals.set("READER", reader);
 py.runPython(script);
 for (const name of py.FS.readdir("/work/out")) {
   if (!name.startsWith(".")) fs.writeFileSync(dir + "/out/" + name, py.FS.readFile("/work/out/" + name));
@@ -36,4 +38,5 @@ for (const name of fs.readdirSync(dir + "/in")) {
 }
 trimmed.FS.writeFile("/work/out/stdlib.json", fs.readFileSync(dir + "/out/stdlib.json"));
 trimmed.globals.set("CHECK", true);
+trimmed.globals.set("READER", reader);
 trimmed.runPython(script);
