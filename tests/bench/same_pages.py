@@ -4,12 +4,14 @@
     python tests/bench/same_pages.py --save before.json      # with the old code: record
     python tests/bench/same_pages.py --compare before.json   # with the new code: list every difference
     python tests/bench/same_pages.py --parser pdfminer --save slow.json   # pdfminer's own content parser
+    python tests/bench/same_pages.py --parser javascript --compare before.json   # the browser's reader
 
 Reads every PDF in ../shared/eval/corpus, real and real2 (or the folders given with --dir) with
 ``extract`` and records each page (number, size, error, pictures) and each line (text, box, size, font,
 angle, artifact), the fields the detector sees. ``--compare`` prints each file, page and line that differs and
 exits 1 when any does. ``--parser pdfminer`` reads with pdfminer's own content-stream parser instead of
-the fast path, so the two can be compared in one tree (``--parser fast`` is the default).
+the fast path, so the two can be compared in one tree (``--parser fast`` is the default); ``--parser
+javascript`` with the browser's reader, ``site/content.js``, run by node (``tests/native.py``).
 
 Not a test (pytest does not collect this folder): it takes minutes; ``tests/test_content.py`` compares
 the two parsers on a sample of these files within the test suite's time.
@@ -88,15 +90,20 @@ def main(argv: list[str] | None = None) -> int:
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--save", metavar="FILE", help="record every page and line into FILE (JSON)")
     mode.add_argument("--compare", metavar="FILE", help="read again and list every difference from FILE")
-    parser.add_argument("--parser", choices=("fast", "pdfminer"), default="fast",
+    parser.add_argument("--parser", choices=("fast", "pdfminer", "javascript"), default="fast",
                         help="the content-stream parser to read with (default: fast)")
     parser.add_argument("--dir", action="append", type=Path,
                         help="a folder of PDFs (may be repeated; default: the evaluation corpus, real and real2)")
     args = parser.parse_args(argv)
 
-    from pagefurniture import guard
+    from pagefurniture import content, guard
 
-    guard.Interpreter.fast = args.parser == "fast"
+    guard.Interpreter.fast = args.parser != "pdfminer"
+    if args.parser == "javascript":
+        sys.path.insert(0, str(ROOT / "tests"))
+        import native
+
+        content.use_native(native.NodeReader())
     files = pdfs(args.dir or DIRS)
     if not files:
         parser.error("no PDFs found; pass --dir FOLDER")
