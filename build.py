@@ -102,7 +102,8 @@ PDFJS_LICENCES = ("LICENSE", "cmaps/LICENSE", "wasm/LICENSE_OPENJPEG", "wasm/LIC
 ON_USE = ("cmap/", "pdfjs/cmaps/", "pdfjs/wasm/")
 LICENCES = "licences.txt"  # in the built folder: every component the site serves, with its licence
 # The two scripts, and the content reader the page hands Python, so that the run reads the sample as the page does.
-PRECOMPILE = (ROOT / "py" / "browser" / "precompile.mjs", ROOT / "py" / "browser" / "precompile.py", ROOT / "site" / "content.js")
+PRECOMPILE = (ROOT / "py" / "browser" / "precompile.mjs", ROOT / "py" / "browser" / "precompile.py",
+              ROOT / "site" / "content.mjs")
 
 # Only the page's own origin. Pyodide compiles WebAssembly ('wasm-unsafe-eval'); downloads are blob: URLs.
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; "

@@ -44,14 +44,14 @@ def _write(path: Path, make) -> Path:  # noqa: ANN001
 
 @pytest.fixture(scope="session")
 def node_reader():
-    """site/content.js under node, for content.use_native (tests/native.py)."""
+    """site/content.mjs under node, for content.use_native (tests/native.py)."""
     with native.NodeReader() as module:
         yield module
 
 
 @pytest.fixture(params=["python", "javascript"])
 def content_reader(request):
-    """Each test twice: content streams read by content.py's own loop, then by site/content.js (the
+    """Each test twice: content streams read by content.py's own loop, then by site/content.mjs (the
     browser's reader) under node. A test module asks for it with
     ``pytestmark = pytest.mark.usefixtures("content_reader")``."""
     if request.param == "javascript":

@@ -1,4 +1,4 @@
-// site/content.js under node, for the tests in CPython (tests/native.py): one JSON request per line on
+// site/content.mjs under node, for the tests in CPython (tests/native.py): one JSON request per line on
 // stdin, one JSON answer per line on stdout. Bytes travel as base64.
 //
 //   {"table": JSON text}                       -> {"table": id}
@@ -7,7 +7,7 @@
 //   {"take": reader id}                        -> {"chunk": b64 or null}
 //   {"drop": reader id}                        -> {}
 import { createInterface } from "node:readline";
-import { Reader, table } from "../site/content.js";
+import { Reader, table } from "../site/content.mjs";
 
 const tables = [];
 const readers = new Map();

@@ -1,4 +1,4 @@
-"""``site/content.js`` in CPython: the JavaScript reader of content streams, run by node, behind the same
+"""``site/content.mjs`` in CPython: the JavaScript reader of content streams, run by node, behind the same
 calls ``content.py`` makes on it in Pyodide (``table``, ``Reader.new``, ``feed``, ``take``,
 ``to_bytes``), so that the tests read real PDFs through it and compare with ``content.py``'s own loop.
 
@@ -46,12 +46,12 @@ class _Reader:
 
 
 class NodeReader:
-    """The module ``site/content.js``, as ``content.use_native`` takes it."""
+    """The module ``site/content.mjs``, as ``content.use_native`` takes it."""
 
     def __init__(self) -> None:
         node = shutil.which("node")
         if node is None:
-            pytest.fail("node is needed to test site/content.js outside the browser (apt-get install nodejs)")
+            pytest.fail("node is needed to test site/content.mjs outside the browser (apt-get install nodejs)")
         self.process = subprocess.Popen([node, str(SCRIPT)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         text=True, bufsize=1)
         module = self

@@ -1,6 +1,6 @@
-"""The browser's reader of content streams (``site/content.js``) against ``content.py``'s own loop.
+"""The browser's reader of content streams (``site/content.mjs``) against ``content.py``'s own loop.
 
-``content.js`` runs under node (``tests/native.py``). Two levels: what it hands Python for a run of
+``content.mjs`` runs under node (``tests/native.py``). Two levels: what it hands Python for a run of
 streams (each operator it calls, with operands of the same types and values) against what
 ``content.run`` calls, for the real interpreter's operator table, on the snippets and random token
 soups of ``test_content.py`` and on every content stream of sample PDFs; and whole pages read through
@@ -93,7 +93,7 @@ def python_calls(datas: tuple[bytes, ...]) -> list | None:
 
 
 def js_calls(node, datas: tuple[bytes, ...]) -> list | str | None:  # noqa: ANN001
-    """What content.js hands over for these streams; None when it leaves them to pdfminer, "python"
+    """What content.mjs hands over for these streams; None when it leaves them to pdfminer, "python"
     when to content.py's loop."""
     reader = node.Reader.new(node_table(node))
     for number, data in enumerate(datas):
@@ -121,7 +121,7 @@ def node_table(node):  # noqa: ANN001, ANN201
 
 
 def agree(node, *datas: bytes) -> str:  # noqa: ANN001
-    """Assert content.js reads these streams as content.run does; say how it went."""
+    """Assert content.mjs reads these streams as content.run does; say how it went."""
     expected = python_calls(datas)
     got = js_calls(node, datas)
     if got == "python":
@@ -137,7 +137,7 @@ def node(node_reader):  # noqa: ANN001, ANN201
 
 @pytest.mark.parametrize("snippet", tc.SNIPPETS, ids=range(len(tc.SNIPPETS)))
 def test_snippet_reads_as_content_py_reads_it(node, snippet):
-    assert agree(node, snippet) == "read"  # and by content.js itself
+    assert agree(node, snippet) == "read"  # and by content.mjs itself
 
 
 @pytest.mark.parametrize("snippet", [
@@ -174,7 +174,7 @@ def test_a_token_cut_between_streams_reads_as_content_py_reads_it(node, first, s
 def test_random_token_soup_reads_as_content_py_reads_it(node):
     rng = random.Random(20261201)
     outcomes = [agree(node, *tc.soup(rng)) for _ in range(1500)]
-    # Most of the soup must be read by content.js itself, or this would test content.py against itself.
+    # Most of the soup must be read by content.mjs itself, or this would test content.py against itself.
     assert outcomes.count("read") > len(outcomes) * 0.5, {k: outcomes.count(k) for k in set(outcomes)}
 
 
@@ -216,7 +216,7 @@ def test_evaluation_pdf_pages_read_the_same_through_content_js(node, name, monke
 
 
 def test_operands_an_operator_leaves_for_later_are_read_by_content_py(node, monkeypatch):
-    # scn takes as many operands as its colour space has components; what it leaves, content.js cannot
+    # scn takes as many operands as its colour space has components; what it leaves, content.mjs cannot
     # know about: what was drawn is taken back and content.py's loop reads the page, drawn once.
     import hostile as h
 

@@ -16,7 +16,7 @@ an inline image whose end is not found in its own stream, a string or name cut b
 an octal escape over 255 ...) raises ``Unsupported``: ``guard.Interpreter`` then undoes what was drawn and
 reads the same streams with pdfminer's parser. Only ``guard`` uses this module.
 
-In the browser the worker hands ``use_native()`` a reader written in JavaScript (``site/content.js``): the
+In the browser the worker hands ``use_native()`` a reader written in JavaScript (``site/content.mjs``): the
 same tokens with the same meaning, kept on its own operand stack, so that Python only calls the operators
 the text path sees, with operands its C unpickler built. Pyodide runs this module's loop at half CPython's
 speed; the JavaScript reader runs at the browser's. Where that reader stops short of this one, this loop
@@ -206,7 +206,7 @@ class Operators(dict):
 
 
 def method_name(keyword: bytes) -> str:
-    """The interpreter method pdfminer calls for an operator (site/content.js has the same rule)."""
+    """The interpreter method pdfminer calls for an operator (site/content.mjs has the same rule)."""
     return "do_" + str(keyword, "utf-8", "ignore").replace("*", "_a").replace('"', "_w").replace("'", "_q")
 
 
@@ -407,12 +407,12 @@ def _open_at_end(m: re.Match) -> bool:
 
 # -- the browser's reader ------------------------------------------------------------------------------------
 
-_native: Any = None  # site/content.js, once use_native() was given it
+_native: Any = None  # site/content.mjs, once use_native() was given it
 _tables: dict[type, Any] = {}  # interpreter class -> its operator table, made in JavaScript
 
 
 def use_native(module: Any) -> None:
-    """Read content streams with ``module``'s ``Reader`` (the worker passes ``site/content.js``); None:
+    """Read content streams with ``module``'s ``Reader`` (the worker passes ``site/content.mjs``); None:
     with this module's loop only."""
     global _native
     _native = module

@@ -1,8 +1,8 @@
-"""In the browser, content streams are read by site/content.js, and what the page gives for a PDF is what
+"""In the browser, content streams are read by site/content.mjs, and what the page gives for a PDF is what
 the command line (content.py's own loop, in CPython) gives for it: on text, marked content, inline images,
-a form, and a page that content.js leaves to content.py.
+a form, and a page that content.mjs leaves to content.py.
 
-content.js is served with a few lines after it that count the streams it is fed, in the worker's global
+content.mjs is served with a few lines after it that count the streams it is fed, in the worker's global
 scope, where the test can ask for the count; the code that reads is the site's own.
 """
 
@@ -55,15 +55,15 @@ def _document() -> bytes:
 def test_the_page_reads_content_streams_with_content_js_as_the_command_line_reads_them(browser, base_url, site,
                                                                                    tmp_path):
     context, recorder = new_context(browser, base_url, service_workers="block")
-    served = (site / "content.js").read_text() + COUNT_FEEDS
-    context.route("**/content.js", lambda route: route.fulfill(body=served, content_type="text/javascript"))
+    served = (site / "content.mjs").read_text() + COUNT_FEEDS
+    context.route("**/content.mjs", lambda route: route.fulfill(body=served, content_type="text/javascript"))
     try:
         page = boot(context, base_url + "?workers=1")
         pdf = tmp_path / "field-notes.pdf"
         pdf.write_bytes(_document())
         open_pdf(page, pdf)
         worker = next(w for w in page.workers if w.url.split("?")[0].endswith("/worker.js"))
-        # Three pages and the form on each: six runs of streams, each fed to content.js.
+        # Three pages and the form on each: six runs of streams, each fed to content.mjs.
         assert worker.evaluate("globalThis.__contentFeeds") == 6
         expected = cli_outputs(pdf, tmp_path / "cli")
         assert b"The survey began in the north." in expected["clean.txt"] and b"Grey text." in expected["clean.txt"]
