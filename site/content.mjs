@@ -91,13 +91,14 @@ class Bytes {
   }
 }
 
-// The operator table content.py sends: {"names": [[method name, operand count, kind], ...], "digits": N};
-// the index in that list is what the pickles carry, N the most digits Python turns into an int (0: any).
+// The operator table content.py sends: {"names": [[method name, operand count, kind], ...], "digits": N,
+// "ahead": B}; the index in that list is what the pickles carry, N the most digits Python turns into an int
+// (0: any), B the most bytes of streams read ahead of Python.
 export function table(json) {
-  const { names: list, digits } = JSON.parse(json);
+  const { names: list, digits, ahead } = JSON.parse(json);
   const names = new Map();
   list.forEach(([name, nargs, kind], index) => names.set(name, { index, nargs, kind }));
-  return { names, digits, keywords: new Map() };
+  return { names, digits, ahead, keywords: new Map() };
 }
 
 // What a keyword calls: pdfminer's name rule ("do_" + the keyword, T* -> do_T_a, ' -> do__q, " -> do__w,
@@ -132,6 +133,7 @@ export class Reader {
     this.out = null;
     this.count = 0; // operators in this.out
     this.chunks = [];
+    this.fed = 0; // bytes of streams read so far
     this.start();
   }
 
@@ -162,7 +164,12 @@ export class Reader {
   feed(data, last) {
     const buffer = data instanceof Uint8Array ? null : data.getBuffer("u8");
     try {
-      this.read(buffer === null ? data : buffer.data, last);
+      const bytes = buffer === null ? data : buffer.data;
+      this.fed += bytes.length;
+      // Every stream of a page is read before Python calls anything; a page of more than that is left
+      // to content.py's loop, which reads as it calls, in step with the clock.
+      if (this.fed > this.ops.ahead) throw new Stop("python: streams too long to read ahead");
+      this.read(bytes, last);
       return undefined;
     } catch (error) {
       if (error instanceof Stop) return error.message;

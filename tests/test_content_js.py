@@ -267,3 +267,27 @@ def test_a_reader_of_streams_that_fail_to_decode_runs_what_came_before(node, mon
             content.use_native(None)
     assert results[0] == results[1]
     assert results[0][0], "the first stream drew nothing"
+
+
+def test_a_page_of_streams_too_long_to_read_ahead_is_read_by_content_py(node, monkeypatch):
+    # content.js reads all of a page's streams before Python calls anything; past READ_AHEAD bytes it
+    # leaves them to content.py's loop, which reads in step with the clock (a hostile page may be huge).
+    import hostile as h
+
+    page = h.text_ops([(72, 700, 12, "A line of text")]) + b"q Q " * 500
+    pdf = h.document([page])
+    python = tc.read(pdf, True, monkeypatch)
+    monkeypatch.setattr(content, "READ_AHEAD", 1000)
+    runs = []
+    real = content._run_python
+    monkeypatch.setattr(content, "_run_python", lambda *args: runs.append(args) or real(*args))
+    content.use_native(node)
+    try:
+        assert tc.read(pdf, True, monkeypatch) == python
+    finally:
+        content.use_native(None)
+    assert len(runs) == 1 and [line.text for line in python[0][5]] == ["A line of text"]
+    names, text = content.operator_table(guard.Interpreter)
+    reader = node.Reader.new(node.table(text))
+    assert reader.feed(b"q Q " * 200, False) is None  # 800 bytes: under the limit
+    assert reader.feed(b"q Q " * 100, True) == "python: streams too long to read ahead"

@@ -408,6 +408,9 @@ def _open_at_end(m: re.Match) -> bool:
 # -- the browser's reader ------------------------------------------------------------------------------------
 
 _native: Any = None  # site/content.mjs, once use_native() was given it
+# The most bytes of one page's (or form's) streams the JavaScript reader reads before any operator runs;
+# it holds what it read meanwhile. Real pages have a few hundred KB; a page of more is read by this loop.
+READ_AHEAD = 16 * 2**20
 _tables: dict[type, Any] = {}  # interpreter class -> its operator table, made in JavaScript
 
 
@@ -425,7 +428,7 @@ def operator_table(cls: type) -> tuple[list[str], str]:
     names = sorted(name for name in dir(cls) if name.startswith("do_") and callable(getattr(cls, name)))
     # With Python's limit on the digits of an int, which pdfminer (and run) meet as a ValueError.
     return names, json.dumps({"names": [[name, *_kind(cls, name)] for name in names],
-                              "digits": sys.get_int_max_str_digits()})
+                              "digits": sys.get_int_max_str_digits(), "ahead": READ_AHEAD})
 
 
 def _table(cls: type) -> tuple[list[str], Any]:
