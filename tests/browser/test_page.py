@@ -183,7 +183,7 @@ def test_password_pdf_asks_for_the_password(page):
     assert page.get_attribute("#password-error", "role") == "alert"
     assert page.inner_text("#password-title") == '"password-secret.pdf" needs a password'
     assert page.evaluate("document.body.dataset.state") == "password"
-    assert page.evaluate("document.activeElement.id") == "password-input"
+    page.wait_for_function("() => document.activeElement.id === 'password-input'")  # focus moves on the next frame
     page.fill("#password-input", "secret")
     page.click("#password-form button[type=submit]")
     wait_state(page, "done")
@@ -224,7 +224,7 @@ def test_text_dropped_instead_of_a_file_says_so_once(page):
     wait_state(page, "error")
     assert page.inner_text("#error-title") == "Nothing to read"
     assert page.inner_text("#error-message") == "Nothing that was dropped is a file. Drop PDF files or a folder of them."
-    assert page.evaluate("document.activeElement.id") == "error-title"
+    page.wait_for_function("() => document.activeElement.id === 'error-title'")  # focus moves on the next frame
 
 
 def test_cjk_character_map_is_fetched_when_needed(page, shared):
