@@ -8,14 +8,15 @@
 // operands, as pickles: Python's C unpickler builds the objects, and the loop in content.py only calls.
 //
 // A pickle holds [index, (operands...), index, (operands...), ...], at most CHUNK operators. A name is a
-// str and a keyword inside an array a bytes, each as a persistent id (BINPERSID) that content.py turns
-// into pdfminer's interned PSLiteral / PSKeyword; an inline image is its dictionary, as a persistent id
-// too. No pickle global is ever written, and content.py's unpickler refuses any.
+// str (a 1-tuple of its bytes when they are not UTF-8) and a keyword inside an array a bytes, each as a
+// persistent id (BINPERSID) that content.py turns into pdfminer's interned PSLiteral / PSKeyword; an
+// inline image is its dictionary, as a persistent id too. No pickle global is ever written, and
+// content.py's unpickler refuses any.
 //
-// feed() answers undefined (None in Python) when the stream was read, or a reason: "unsupported: ..." where content.py would
-// raise Unsupported too (pdfminer's parser must read the page), "python: ..." where only this reader
-// stops (content.py's own loop must read the streams). Nothing is handed over before every stream of the
-// page was fed, so either answer comes before any operator ran.
+// feed() answers undefined (None in Python) when the stream was read, or a reason: "unsupported: ..."
+// where content.py would raise Unsupported too (pdfminer's parser must read the page), "python: ..."
+// where only this reader stops (content.py's own loop must read the streams). Nothing is handed over
+// before every stream of the page was fed, so either answer comes before any operator ran.
 
 export const CHUNK = 1024;
 
