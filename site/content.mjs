@@ -36,6 +36,7 @@ const ESCAPES = new Int16Array(256).fill(-1); // \b \t \n \f \r \( \) \\; any ot
 for (const [c, v] of [["b", 8], ["t", 9], ["n", 10], ["f", 12], ["r", 13], ["(", 40], [")", 41], ["\\", 92]]) {
   ESCAPES[c.charCodeAt(0)] = v;
 }
+const OTHER = Object.freeze({}); // an operand that is no name, array or string, for an inline image's /F
 const A85 = new Set(["ASCII85Decode", "A85"]); // an inline image's first filter that ends it with ~>
 const strict = new TextDecoder("utf-8", { fatal: true });
 const loose = new TextDecoder("utf-8");
@@ -193,7 +194,8 @@ export class Reader {
     this.item(context, what);
   }
 
-  // `what` describes the item for an inline image's /F: {name}, {list: first item}, {bytes: length}, {}.
+  // `what` describes the item for an inline image's /F: {name}, {list: first item}, {bytes: length}, or
+// OTHER for anything else (only read, never changed).
   item(context, what) {
     if (context.kind === "a") {
       if (context.count === 0) context.first = what;
@@ -279,7 +281,7 @@ export class Reader {
       for (; i < end; i++) text += String.fromCharCode(data[i]);
       this.long(negative ? -BigInt(text) : BigInt(text));
     }
-    this.added(at, {});
+    this.added(at, OTHER);
   }
 
   long(value) { // two's complement, little-endian, as few bytes as hold the sign
@@ -309,7 +311,7 @@ export class Reader {
     pool.buf[pool.len] = BINFLOAT;
     pool.view.setFloat64(pool.len + 1, value, false);
     pool.len += 9;
-    this.added(at, {});
+    this.added(at, OTHER);
   }
 
   string(body) { // a literal string's body, its escapes read
@@ -361,7 +363,7 @@ export class Reader {
       const at = this.pool.len;
       this.pool.sized(SHORT_BINBYTES, BINBYTES, data, start, end);
       this.pool.byte(BINPERSID);
-      this.added(at, {});
+      this.added(at, OTHER);
       return;
     }
     const entry = operator(this.ops, data, start, end);
@@ -408,7 +410,7 @@ export class Reader {
     this.contexts.pop();
     const parent = this.contexts.at(-1);
     if (parent === undefined) this.stack.push(context.at);
-    else this.item(parent, context.kind === "a" ? { list: context.first } : {});
+    else this.item(parent, context.kind === "a" ? { list: context.first } : OTHER);
   }
 
   // Where an inline image's data ends, as content.py's _inline_end finds it: past the target and one
@@ -487,13 +489,12 @@ export class Reader {
       } else if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) { // a keyword
         end = pos + 1;
         while (end < n && !KEYWORD_END[data[end]]) end++;
-        const special = special4(data, pos, n);
+        const special = specialWord(data, pos, end);
         if (special) {
-          end = pos + special.length;
           if (special === "true" || special === "false") {
             const at = this.pool.len;
             this.pool.byte(special === "true" ? NEWTRUE : NEWFALSE);
-            this.added(at, {});
+            this.added(at, OTHER);
           } else if (special === "BI") {
             if (this.contexts.length) throw new Stop("unsupported: BI inside an array or dictionary");
             this.open("i", EMPTY_DICT);
@@ -559,16 +560,13 @@ export class Reader {
   }
 }
 
-// true, false, BI or ID at `pos` when no keyword character follows; else null.
-function special4(data, pos, n) {
-  for (const word of ["true", "false", "BI", "ID"]) {
-    const end = pos + word.length;
-    if (end > n) continue;
-    let same = true;
-    for (let i = 0; i < word.length; i++) if (data[pos + i] !== word.charCodeAt(i)) { same = false; break; }
-    if (same && (end === n || KEYWORD_END[data[end]])) return word;
-  }
-  return null;
+// The keyword data[start..end) when it is one the parser acts on itself: true, false, BI or ID (content.py
+// matches these only when no keyword character follows, so only as a whole keyword); else undefined.
+const SPECIAL_WORDS = new Set(["true", "false", "BI", "ID"]);
+function specialWord(data, start, end) {
+  if (end - start !== 2 && end - start !== 4 && end - start !== 5) return undefined;
+  const word = String.fromCharCode(...data.subarray(start, end));
+  return SPECIAL_WORDS.has(word) ? word : undefined;
 }
 
 // Past whitespace, NULs and comments.
