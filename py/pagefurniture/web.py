@@ -60,12 +60,11 @@ def install(cmap_url: str | None = None, aes: Any = None,
     it does not have is left to pdfminer, which reads the font without it, as it does anywhere.
     ``reader`` is the module ``site/content.mjs``: content streams are then tokenised in JavaScript.
     """
-    if reader is not None:
-        guard.install(reader=reader)
     if aes is not None:
         import cryptography  # the stand-in from py/shims; only the browser build has it
 
         cryptography.set_engine(_AesJs(aes))
+    source = None  # where guard gets a character map from: the site, once it is given
     if cmap_url is not None:
         base = cmap_url if cmap_url.endswith("/") else cmap_url + "/"
         get = fetch or _sync_get
@@ -79,7 +78,8 @@ def install(cmap_url: str | None = None, aes: Any = None,
                 raise OSError("is missing from this site, which lists it; reload the page, or use the command line tool")
             return data
 
-        guard.install(cmaps=cmap)
+        source = cmap
+    guard.install(cmaps=source, reader=reader)
     return json.dumps({"ok": True, "versions": {"pagefurniture": __version__, "pdfminer.six": guard.PDFMINER_VERSION,
                                                  "python": sys.version.split()[0]}})
 
