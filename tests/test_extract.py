@@ -74,3 +74,29 @@ def test_strings_drawn_over_each_other_stay_apart_as_drawn():
     assert "The first and second half" in texts
     with_accent = [t for t in texts if "caf" in t or "´" in t]
     assert len(with_accent) == 1 and sorted(with_accent[0]) == sorted("cafe´")
+
+
+def test_a_lines_size_is_what_rounding_every_glyph_gave():
+    # _make_line counts exact sizes and rounds each once; the answer must be the one rounding each glyph
+    # gave: the most common size to 0.1, the first met on a tie, a NaN size counting glyph by glyph.
+    import random
+
+    from pagefurniture.extract import _most_common_size
+
+    def per_glyph(sizes):  # noqa: ANN001, ANN202 - the rule as it was
+        counts: dict[float, int] = {}
+        for size in sizes:
+            key = round(size, 1)
+            counts[key] = counts.get(key, 0) + 1
+        return max(counts, key=counts.__getitem__) if counts else 0.0
+
+    rng = random.Random(7)
+    nan = float("nan")
+    pool = [9.96, 10.0, 10.04, 10.05, 10.951, 11.0, -0.0, 0.0, 12.25, 12.35, nan, float("inf")]
+    for _ in range(2000):
+        sizes = [rng.choice(pool) for _ in range(rng.randint(0, 12))]
+        counts: dict[float, int] = {}
+        for size in sizes:
+            counts[size] = counts.get(size, 0) + 1
+        got, want = _most_common_size(counts), per_glyph(sizes)
+        assert repr(got) == repr(want), sizes
