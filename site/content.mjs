@@ -1,4 +1,5 @@
-// The tokens of page content streams for the worker's Python, read in JavaScript.
+// The tokens of page content streams, and of the file's objects, for the worker's Python, read in
+// JavaScript. (The objects: see Objects at the end.)
 //
 // py/pagefurniture/content.py reads content streams with one regular expression and one loop; in Pyodide
 // that loop runs at half the speed it has in CPython, and it is a third of all the time a page takes.
@@ -37,6 +38,7 @@ for (const [c, v] of [["b", 8], ["t", 9], ["n", 10], ["f", 12], ["r", 13], ["(",
   ESCAPES[c.charCodeAt(0)] = v;
 }
 const OTHER = Object.freeze({}); // an operand that is no name, array or string, for an inline image's /F
+const INTEGER = Object.freeze({}); // an integer: OTHER for an inline image, the operand of R in an object
 const A85 = new Set(["ASCII85Decode", "A85"]); // an inline image's first filter that ends it with ~>
 const strict = new TextDecoder("utf-8", { fatal: true });
 const loose = new TextDecoder("utf-8");
@@ -245,12 +247,16 @@ export class Reader {
     }
     pool.sized(SHORT_BINUNICODE, BINUNICODE, raw, 0, raw.length);
     if (isKey) { // a dictionary key: the name's text itself, as pdfminer's literal_name gives it
-      context.key = text ?? loose.decode(raw);
-      this.item(context, null);
+      this.key(context, text ?? loose.decode(raw), at);
       return;
     }
     pool.byte(BINPERSID);
     this.added(at, context === undefined ? null : { name: text ?? loose.decode(raw) });
+  }
+
+  key(context, text) {
+    context.key = text;
+    this.item(context, null);
   }
 
   integer(data, start, end) {
@@ -281,7 +287,7 @@ export class Reader {
       for (; i < end; i++) text += String.fromCharCode(data[i]);
       this.long(negative ? -BigInt(text) : BigInt(text));
     }
-    this.added(at, OTHER);
+    this.added(at, INTEGER);
   }
 
   long(value) { // two's complement, little-endian, as few bytes as hold the sign
@@ -460,10 +466,28 @@ export class Reader {
     return pos;
   }
 
-  read(data, last) {
+  // A keyword at data[start..end): a value, an operator, or an inline image's start or data; where to read
+  // on from when that is not the keyword's end.
+  word(data, start, end) {
+    const special = specialWord(data, start, end);
+    if (special === "true" || special === "false") {
+      const at = this.pool.len;
+      this.pool.byte(special === "true" ? NEWTRUE : NEWFALSE);
+      this.added(at, OTHER);
+    } else if (special === "BI") {
+      if (this.contexts.length) throw new Stop("unsupported: BI inside an array or dictionary");
+      this.open("i", EMPTY_DICT);
+    } else if (special === "ID") {
+      return gap(data, this.image(data, start));
+    } else this.keyword(data, start, end);
+    return undefined;
+  }
+
+  read(data, last, from = 0) {
     const n = data.length;
-    let pos = gap(data, 0);
-    let open = false; // the last token ends the stream and would run on into the next one
+    let pos = gap(data, from);
+    // The last token ends the stream and would run on into the next one: "name", "hex" or ">".
+    let open = false;
     while (pos < n) {
       const c = data[pos];
       let end;
@@ -472,7 +496,7 @@ export class Reader {
         end = pos + 1;
         while (end < n && !NAME_END[data[end]]) end++;
         this.name(data, pos + 1, end);
-        open = end === n && (end === pos + 1 || data.subarray(pos + 1, end).includes(0x23));
+        open = end === n && (end === pos + 1 || data.subarray(pos + 1, end).includes(0x23)) && "name";
       } else if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) { // a number, or a sign
         end = pos;
         if (c === 0x2b || c === 0x2d) end++;
@@ -489,20 +513,11 @@ export class Reader {
       } else if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) { // a keyword
         end = pos + 1;
         while (end < n && !KEYWORD_END[data[end]]) end++;
-        const special = specialWord(data, pos, end);
-        if (special) {
-          if (special === "true" || special === "false") {
-            const at = this.pool.len;
-            this.pool.byte(special === "true" ? NEWTRUE : NEWFALSE);
-            this.added(at, OTHER);
-          } else if (special === "BI") {
-            if (this.contexts.length) throw new Stop("unsupported: BI inside an array or dictionary");
-            this.open("i", EMPTY_DICT);
-          } else {
-            pos = gap(data, this.image(data, pos));
-            continue;
-          }
-        } else this.keyword(data, pos, end);
+        const next = this.word(data, pos, end);
+        if (next !== undefined) {
+          pos = next;
+          continue;
+        }
       } else if (c === 0x28) { // a string
         let depth = 1;
         end = pos + 1;
@@ -523,7 +538,7 @@ export class Reader {
           end = pos + 1;
           while (end < n && (HEX[data[end]] >= 0 || WHITE[data[end]])) end++;
           this.hex(data, pos + 1, end);
-          open = end === n;
+          open = end === n && "hex";
         }
       } else if (c === 0x3e) {
         if (data[pos + 1] === 0x3e) {
@@ -536,7 +551,7 @@ export class Reader {
           }
         } else {
           end = pos + 1; // a lone '>' is skipped
-          open = end === n;
+          open = end === n && ">";
         }
       } else if (c === 0x5b) {
         this.open("a", EMPTY_LIST);
@@ -552,10 +567,11 @@ export class Reader {
         throw new Stop("unsupported: a PostScript procedure");
       } else { // any other byte is a one-byte keyword (the ' and " operators among them)
         end = pos + 1;
-        this.keyword(data, pos, end);
+        this.word(data, pos, end);
       }
       pos = gap(data, end);
     }
+    this.cut = open;
     if (!last && open) throw new Stop("unsupported: a token cut by the end of a content stream");
   }
 }
@@ -580,4 +596,217 @@ function gap(data, pos) {
     } else break;
   }
   return pos;
+}
+
+// -- the objects of a PDF file ------------------------------------------------------------------------------
+//
+// A PDF's objects are made of the same tokens, and pdfminer reads them with the same parser, at the same
+// speed: in Pyodide, reading a file's fonts, pages and resources is as slow as reading its text was.
+// guard.SafePDFDocument asks an Objects reader for the object at an offset of the file ("N G obj ...
+// endobj", as pdfminer's PDFParser reads it) and for the objects inside an object stream (as its
+// PDFStreamParser reads them). The answer is a pickle of a list, or a reason to leave the object to
+// pdfminer's parser, which then makes of it whatever it always made:
+//   - at an offset: [value] for "N G obj value endobj", [dictionary, P] for "N G obj << ... >> stream",
+//     P being where the keyword "stream" starts: pdfminer's parser reads the stream from there;
+//   - an object stream: [value, value, ...], every value at its top level.
+// A reference "N G R" is the persistent id N (an int). The two parsers differ in a few keywords, and so
+// does this reader: null is None in a file's object and the keyword null inside an object stream, where
+// "obj" and "endobj" are dropped. Only plain shapes are read here; anything pdfminer would read in its
+// own odd way (an object that is not one value, R after something that is not two integers, a dictionary
+// key that is not a name, a null value in a dictionary, an object number that is not the one asked for)
+// is left to it.
+
+const KEY = 1, INT = 2, NULL = 3, DICT = 4, VALUE = 5; // what an item of an array, dictionary or the top is
+const NONE = 0x4e;
+
+export class Objects extends Reader {
+  // digits: the most digits Python turns into an int (0: any), as in table()
+  constructor(digits) {
+    super({ names: new Map(), keywords: new Map(), digits, ahead: Infinity });
+    this.data = null; // the file, a copy
+  }
+
+  // The file's bytes (a Uint8Array, or Python's bytes), copied: Python's memory may move as it grows.
+  file(data) {
+    const buffer = data instanceof Uint8Array ? null : data.getBuffer("u8");
+    try {
+      this.data = (buffer === null ? data : buffer.data).slice();
+    } finally {
+      buffer?.release();
+    }
+  }
+
+  // The object numbered `objid` at offset `pos` of the file.
+  object(pos, objid) {
+    return this.answer(() => {
+      this.begin(true);
+      this.read(this.data, true, header(this.data, pos, objid));
+      if (this.ended === null) throw new Stop("unsupported: an object without endobj");
+      const [word, at] = this.ended;
+      if (this.top.kinds.length !== 1) throw new Stop("unsupported: an object that is not one value");
+      if (word === "stream" && this.top.kinds[0] !== DICT) throw new Stop("unsupported: a stream without a dictionary");
+      return this.result(word === "stream" ? at : undefined);
+    });
+  }
+
+  // The objects of an object stream's data (a Uint8Array, or Python's bytes, read in place).
+  stream(data) {
+    const buffer = data instanceof Uint8Array ? null : data.getBuffer("u8");
+    try {
+      return this.answer(() => {
+        this.begin(false);
+        this.read(buffer === null ? data : buffer.data, true);
+        // pdfminer's parser never finishes a name with an escape, or a hex string, that ends the data.
+        if (this.cut === "name" || this.cut === "hex") throw new Stop("unsupported: a token cut by the end of the data");
+        if (this.contexts.length) throw new Stop("unsupported: an object stream that ends inside an array or dictionary");
+        return this.result();
+      });
+    } finally {
+      buffer?.release();
+    }
+  }
+
+  answer(read) {
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof Stop) return error.message;
+      throw error;
+    }
+  }
+
+  begin(file) {
+    this.file_ = file; // a file's object (PDFParser), or an object stream (PDFStreamParser)
+    this.pool.len = 0;
+    this.contexts = [];
+    this.top = { kind: "t", count: 0, starts: [], kinds: [] };
+    this.ended = null; // [keyword, its position] once endobj or stream ends a file's object
+  }
+
+  result(position) {
+    const out = new Bytes(this.pool.len + 16);
+    out.byte(PROTO);
+    out.byte(4);
+    out.byte(EMPTY_LIST);
+    out.byte(MARK);
+    out.copy(this.pool.buf, 0, this.pool.len);
+    if (position !== undefined) out.u32(BININT, position);
+    out.byte(APPENDS);
+    out.byte(STOP);
+    return out.buf.subarray(0, out.len);
+  }
+
+  here() {
+    return this.contexts.at(-1) ?? this.top;
+  }
+
+  push(context, at, kind) {
+    context.starts.push(at);
+    context.kinds.push(kind);
+    context.count++;
+  }
+
+  added(at, what) {
+    this.push(this.here(), at, what === INTEGER ? INT : VALUE);
+  }
+
+  key(context, text, at) {
+    this.push(context, at, KEY);
+  }
+
+  open(kind, opcode) {
+    const at = this.pool.len;
+    this.pool.byte(opcode);
+    this.pool.byte(MARK);
+    this.contexts.push({ kind, at, count: 0, starts: [], kinds: [] });
+  }
+
+  // pdfminer makes a dictionary of its items in pairs, each key's literal_name, leaving out a None value.
+  close(context) {
+    if (context.kind === "d") {
+      for (let i = 0; i < context.kinds.length; i += 2) {
+        if (context.kinds[i] !== KEY) throw new Stop("unsupported: a dictionary key that is not a name");
+        if (context.kinds[i + 1] === NULL) throw new Stop("unsupported: a null value in a dictionary");
+      }
+    }
+    this.contexts.pop();
+    this.push(this.here(), context.at, context.kind === "d" ? DICT : VALUE);
+  }
+
+  // "R" makes a reference of the two integers before it (in an object stream pdfminer takes the two items
+  // whatever they are, and fails without two; in a file's object, R with fewer than two does nothing).
+  reference() {
+    const context = this.here();
+    const n = context.kinds.length;
+    if (n < 2 && this.file_) return;
+    if (!this.file_ && context === this.top) throw new Stop("unsupported: R at the top of an object stream");
+    if (n < 2 || context.kinds[n - 2] !== INT || context.kinds[n - 1] !== INT) {
+      throw new Stop("unsupported: R after something that is not two integers");
+    }
+    // The first integer's pickle stays, as the persistent id; the second goes.
+    this.pool.len = context.starts[n - 1];
+    this.pool.byte(BINPERSID);
+    context.starts.pop();
+    context.kinds.pop();
+    context.count--;
+    context.kinds[n - 2] = VALUE;
+  }
+
+  word(data, start, end) {
+    const special = specialWord(data, start, end);
+    const at = this.pool.len;
+    if (special === "true" || special === "false") {
+      this.pool.byte(special === "true" ? NEWTRUE : NEWFALSE);
+      this.added(at, OTHER);
+      return undefined;
+    }
+    const word = end - start <= 9 ? String.fromCharCode(...data.subarray(start, end)) : "";
+    if (word === "R") {
+      this.reference();
+      return undefined;
+    }
+    if (this.file_) {
+      if (word === "null") {
+        this.pool.byte(NONE);
+        this.push(this.here(), at, NULL);
+        return undefined;
+      }
+      if (word === "endobj" || word === "stream") {
+        if (this.contexts.length) throw new Stop(`unsupported: ${word} inside an array or dictionary`);
+        this.ended = [word, start];
+        return data.length;
+      }
+      if (word === "xref" || word === "startxref") throw new Stop(`unsupported: ${word} inside an object`);
+    } else if (word === "obj" || word === "endobj") {
+      return undefined;
+    }
+    this.pool.sized(SHORT_BINBYTES, BINBYTES, data, start, end);
+    this.pool.byte(BINPERSID);
+    this.added(at, OTHER);
+    return undefined;
+  }
+}
+
+// Where the value of the object at `pos` starts: after "N G obj", N being `objid`, as pdfminer's
+// _getobj_parse reads them. An object of another number, or numbers written otherwise, are left to it (it
+// looks further for the keyword obj).
+function header(data, pos, objid) {
+  const n = data.length;
+  for (let k = 0; k < 2; k++) {
+    pos = gap(data, pos);
+    let end = pos;
+    while (end < n && data[end] >= 0x30 && data[end] <= 0x39) end++;
+    if (end === pos || end - pos > 15 || data[end] === 0x2e) throw new Stop("unsupported: an object that does not start with two integers");
+    if (k === 0 && Number(String.fromCharCode(...data.subarray(pos, end))) !== objid) {
+      throw new Stop("unsupported: an object of another number than asked for");
+    }
+    pos = end;
+  }
+  pos = gap(data, pos);
+  let end = pos;
+  while (end < n && !KEYWORD_END[data[end]]) end++;
+  if (end - pos !== 3 || data[pos] !== 0x6f || data[pos + 1] !== 0x62 || data[pos + 2] !== 0x6a) {
+    throw new Stop("unsupported: an object without the keyword obj");
+  }
+  return end;
 }

@@ -5,9 +5,13 @@
 //   {"reader": table id}                       -> {"reader": id}
 //   {"feed": reader id, "data": b64, "last": bool} -> {"stop": reason or null}
 //   {"take": reader id}                        -> {"chunk": b64 or null}
-//   {"drop": reader id}                        -> {}
+//   {"objects": digits}                        -> {"objects": id}
+//   {"file": objects id, "data": b64}          -> {}
+//   {"object": objects id, "pos": P, "objid": N} -> {"chunk": b64} or {"stop": reason}
+//   {"stream": objects id, "data": b64}        -> {"chunk": b64} or {"stop": reason}
+//   {"drop": reader or objects id}             -> {}
 import { createInterface } from "node:readline";
-import { Reader, table } from "../site/content.mjs";
+import { Objects, Reader, table } from "../site/content.mjs";
 
 const tables = [];
 const readers = new Map();
@@ -29,6 +33,16 @@ for await (const line of lines) {
     } else if ("take" in ask) {
       const chunk = readers.get(ask.take).take();
       answer = { chunk: chunk === undefined ? null : Buffer.from(chunk).toString("base64") };
+    } else if ("objects" in ask) {
+      readers.set(next, new Objects(ask.objects));
+      answer = { objects: next++ };
+    } else if ("file" in ask) {
+      readers.get(ask.file).file(new Uint8Array(Buffer.from(ask.data, "base64")));
+      answer = {};
+    } else if ("object" in ask || "stream" in ask) {
+      const got = "object" in ask ? readers.get(ask.object).object(ask.pos, ask.objid)
+        : readers.get(ask.stream).stream(new Uint8Array(Buffer.from(ask.data, "base64")));
+      answer = typeof got === "string" ? { stop: got } : { chunk: Buffer.from(got).toString("base64") };
     } else if ("drop" in ask) {
       readers.delete(ask.drop);
       answer = {};

@@ -1,6 +1,7 @@
-"""``site/content.mjs`` in CPython: the JavaScript reader of content streams, run by node, behind the same
-calls ``content.py`` makes on it in Pyodide (``table``, ``Reader.new``, ``feed``, ``take``,
-``to_bytes``), so that the tests read real PDFs through it and compare with ``content.py``'s own loop.
+"""``site/content.mjs`` in CPython: the JavaScript reader of content streams and objects, run by node,
+behind the same calls ``content.py`` makes on it in Pyodide (``table``, ``Reader.new``, ``feed``,
+``take``, ``Objects.new``, ``file``, ``object``, ``stream``, ``to_bytes``), so that the tests read real
+PDFs through it and compare with ``content.py``'s own loop and pdfminer's parser.
 
     with native.NodeReader() as module:
         content.use_native(module)
@@ -45,6 +46,29 @@ class _Reader:
             self.module.ask({"drop": self.id})
 
 
+class _Objects:
+    def __init__(self, module: NodeReader, digits: int) -> None:
+        self.module = module
+        self.id = module.ask({"objects": digits})["objects"]
+
+    def file(self, data: bytes) -> None:
+        self.module.ask({"file": self.id, "data": base64.b64encode(bytes(data)).decode()})
+
+    def object(self, pos: int, objid: int) -> _Chunk | str:
+        return self._answer(self.module.ask({"object": self.id, "pos": pos, "objid": objid}))
+
+    def stream(self, data: bytes) -> _Chunk | str:
+        return self._answer(self.module.ask({"stream": self.id, "data": base64.b64encode(bytes(data)).decode()}))
+
+    @staticmethod
+    def _answer(answer: dict) -> _Chunk | str:
+        return answer["stop"] if "stop" in answer else _Chunk(base64.b64decode(answer["chunk"]))
+
+    def __del__(self) -> None:
+        if self.module.process.poll() is None:
+            self.module.ask({"drop": self.id})
+
+
 class NodeReader:
     """The module ``site/content.mjs``, as ``content.use_native`` takes it."""
 
@@ -61,7 +85,13 @@ class NodeReader:
             def new(table: int) -> _Reader:
                 return _Reader(module, table)
 
+        class Objects:
+            @staticmethod
+            def new(digits: int) -> _Objects:
+                return _Objects(module, digits)
+
         self.Reader = Reader
+        self.Objects = Objects
 
     def ask(self, request: dict) -> dict:
         self.process.stdin.write(json.dumps(request) + "\n")

@@ -20,7 +20,10 @@ In the browser the worker hands ``use_native()`` a reader written in JavaScript 
 same tokens with the same meaning, kept on its own operand stack, so that Python only calls the operators
 the text path sees, with operands its C unpickler built. Pyodide runs this module's loop at half CPython's
 speed; the JavaScript reader runs at the browser's. Where that reader stops short of this one, this loop
-reads the streams, and where this one would leave them to pdfminer, so does that one.
+reads the streams, and where this one would leave them to pdfminer, so does that one. The same module
+reads the file's objects there (``objects``, ``read_object``, ``read_objects``, for
+``guard.SafePDFDocument``): pdfminer reads those with the same slow tokeniser; whatever that reader
+leaves, pdfminer's parser reads.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from functools import partial
 from typing import Any
 
 from pdfminer.pdfinterp import PDFPageInterpreter
-from pdfminer.pdftypes import LITERALS_ASCII85_DECODE, PDFStream, stream_value
+from pdfminer.pdftypes import LITERALS_ASCII85_DECODE, PDFObjRef, PDFStream, stream_value
 from pdfminer.psparser import KWD, LIT, PSLiteral, literal_name
 
 
@@ -471,9 +474,10 @@ class _Calls(dict):
 _Unpickler: Any = None  # made by unpickle() on first use
 
 
-def unpickle(data: bytes) -> Any:
+def unpickle(data: bytes, doc: Any = None) -> Any:
     """What the JavaScript reader wrote: plain values, and names (a str, or a 1-tuple of bytes), keywords
-    (bytes) and inline images (a dict) as persistent ids; no global (no class, no function) is ever loaded."""
+    (bytes), inline images (a dict) and references to ``doc``'s objects (an int) as persistent ids; no
+    global (no class, no function) is ever loaded."""
     global _Unpickler
     if _Unpickler is None:
         import pickle  # only here: the browser needs it for its first page, not to start
@@ -492,10 +496,37 @@ def unpickle(data: bytes) -> Any:
                     return LIT(pid[0])  # a name that is not UTF-8, kept as its bytes (as _name does)
                 if kind is dict:
                     return PDFStream(pid, b"")  # an inline image, without its data, as _inline_image makes it
+                if kind is int and self.doc is not None:
+                    return PDFObjRef(self.doc, pid)
                 raise Unsupported(f"a persistent id {pid!r}")
 
         _Unpickler = Loader
-    return _Unpickler(io.BytesIO(data)).load()
+    loader = _Unpickler(io.BytesIO(data))
+    loader.doc = doc
+    return loader.load()
+
+
+def objects(data: bytes) -> Any:
+    """The JavaScript reader of the objects of the PDF file ``data`` (``site/content.mjs``'s ``Objects``,
+    which keeps a copy of it), for ``guard.SafePDFDocument``; None when there is no JavaScript reader."""
+    if _native is None:
+        return None
+    reader = _native.Objects.new(sys.get_int_max_str_digits())
+    reader.file(data)
+    return reader
+
+
+def read_object(reader: Any, pos: int, objid: int, doc: Any) -> list | None:
+    """The object ``objid`` at offset ``pos``, read by ``reader``: ``[value]``, or ``[dictionary, P]`` for a
+    stream whose keyword ``stream`` is at P; None when pdfminer's parser must read it."""
+    got = reader.object(pos, objid)
+    return None if isinstance(got, str) else unpickle(got.to_bytes(), doc)
+
+
+def read_objects(reader: Any, data: bytes, doc: Any) -> list | None:
+    """The objects of an object stream's ``data``, read by ``reader``; None when pdfminer's parser must."""
+    got = reader.stream(data)
+    return None if isinstance(got, str) else unpickle(got.to_bytes(), doc)
 
 
 def _run_native(interp: Any, streams: list, check: Any) -> bool:

@@ -502,6 +502,7 @@ class SafePDFDocument(PDFDocument):
                 if head and (m := pattern.search(head.group()))}
         self.expected = said[b"L"] if said.get(b"L", 0) > len(data) else None
         self.expected_pages: int | None = said.get(b"N") if self.expected else None
+        self._objects = content.objects(data) if data else None  # the browser's reader of objects, if any
         try:
             super().__init__(parser, password, caching, fallback)
         except PDFSyntaxError:
@@ -529,6 +530,28 @@ class SafePDFDocument(PDFDocument):
                 if tree is None and _type(obj) is LITERAL_PAGES and "Parent" not in obj:
                     tree = objid
         return {"Pages": PDFObjRef(self, tree)} if tree is not None else {}
+
+    # In the browser, objects are read in JavaScript (content.mjs's Objects), the same as pdfminer reads
+    # them; what that reader leaves to pdfminer, pdfminer reads.
+    def _getobj_parse(self, pos: int, objid: int) -> object:
+        got = None if self._objects is None else content.read_object(self._objects, pos, objid, self)
+        if got is None:
+            return super()._getobj_parse(pos, objid)
+        if len(got) == 1:
+            return got[0]
+        # "N G obj << ... >> stream": pdfminer's parser reads on from the keyword stream, with the
+        # dictionary on its stack, as it would have after reading it itself.
+        dic, at = got
+        self._parser.seek(at)
+        self._parser.push((at, dic))
+        return self._parser.nextobject()[1]
+
+    def _get_objects(self, stream: PDFStream) -> tuple[list[object], int]:
+        if self._objects is not None:
+            objs = content.read_objects(self._objects, stream.get_data(), self)
+            if objs is not None:
+                return objs, stream.get("N", 0)  # pdfminer takes /N as it is, 0 when there is none
+        return super()._get_objects(stream)
 
     def getobj(self, objid: int) -> object:
         obj = super().getobj(objid)
