@@ -364,6 +364,7 @@ PATCHED = (
     (CMapDB, ("_load_data",)),
     (PDFResourceManager, ("get_font",)),
     (PDFCIDFont, ("_get_cmap_name",)),
+    (PDFDocument, ("_getobj_parse", "_get_objects")),  # overridden by SafePDFDocument
 )
 PDFMINER_VERSION: str = pdfminer.__version__  # the version these patches run on (pinned in pyproject.toml)
 _installed = False
