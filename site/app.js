@@ -48,6 +48,7 @@ const state = {
   filter: { kind: "", decision: "", text: "" },
   drawing: null, // {entry, drawing}: pdf.js's copy of the file on show
   urls: [],
+  linked: null, // the result whose files the download links point to
   announced: 0, // when the live region last spoke
   painted: new Map(), // "entry:page" → the page drawn by pdf.js at thumbnail size
   observer: null, // starts drawing a thumbnail when it scrolls into sight
@@ -508,6 +509,7 @@ function show(entry) {
   renderResult();
   renderFiles();
   setState("done");
+  showCurrentThumb();
   focus("result-title");
 }
 
@@ -624,15 +626,28 @@ function compact(pages) {
 function renderDownloads(result) {
   for (const url of state.urls) URL.revokeObjectURL(url);
   state.urls = [];
+  state.linked = null;
   // The files, their names and types come from Python (pagefurniture.report.OUTPUTS), the same as the
-  // command line writes; each has a link "dl-NAME" in the page.
+  // command line writes; each has a link "dl-NAME" in the page. Its file is made when a pointer or the
+  // focus comes near the links (see linkDownloads): making all four at once took longer than drawing
+  // the rest of the result.
+  for (const [name, file] of Object.entries(result.files)) {
+    const link = $(`dl-${name}`);
+    link.href = "#";
+    link.download = file.file_name;
+    link.title = file.file_name;
+  }
+}
+
+// Before a link is followed, copied or saved: each link gets its file.
+function linkDownloads() {
+  const result = state.current?.result;
+  if (!result || state.linked === result) return;
+  state.linked = result;
   for (const [name, file] of Object.entries(result.files)) {
     const url = URL.createObjectURL(new Blob([file.text], { type: file.media_type }));
     state.urls.push(url);
-    const link = $(`dl-${name}`);
-    link.href = url;
-    link.download = file.file_name;
-    link.title = file.file_name;
+    $(`dl-${name}`).href = url;
   }
 }
 
@@ -806,6 +821,7 @@ function palette() {
 const THUMB = 64; // px wide
 
 // The strip is made once per file on show; a change of choices only relabels and redraws its thumbnails.
+// A thumbnail is drawn when it comes near the strip's view: a long file has hundreds.
 function renderThumbs(result) {
   const strip = $("thumbs");
   const made = strip.dataset.entry === String(state.current.id) && strip.children.length === result.layout.length;
@@ -814,7 +830,11 @@ function renderThumbs(result) {
     strip.dataset.entry = state.current.id;
     state.observer?.disconnect();
     state.observer = new IntersectionObserver((seen) => {
-      for (const item of seen) if (item.isIntersecting) paintThumb(item.target);
+      for (const item of seen) {
+        if (!item.isIntersecting) continue;
+        if (!item.target.dataset.drawn) drawThumb(item.target);
+        paintThumb(item.target);
+      }
     }, { root: strip, rootMargin: "200px" });
   }
   const tallest = Math.max(...result.layout.map((p) => p.height / p.width), 1);
@@ -825,7 +845,7 @@ function renderThumbs(result) {
     button.classList.toggle("without", Boolean(chosen && !chosen.pages.includes(page.page)));
     labelThumb(button, page, chosen);
     if (made) {
-      drawThumb(button);
+      if (button.dataset.drawn) drawThumb(button);
       continue;
     }
     button.type = "button";
@@ -842,10 +862,17 @@ function renderThumbs(result) {
     button.append(canvas, number);
     button.onclick = () => goTo(page.page, { scroll: true });
     strip.append(button);
-    drawThumb(button);
     state.observer.observe(button);
   }
-  if (!made) strip.querySelector("[aria-current=true]")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  if (!made) {
+    strip.scrollLeft = 0; // not where the last file's strip was
+    showCurrentThumb();
+  }
+}
+
+// The page on show's thumbnail in the strip's view (a strip still hidden is scrolled when shown, in show()).
+function showCurrentThumb() {
+  $("thumbs").querySelector("[aria-current=true]")?.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 function labelThumb(button, page, chosen) {
@@ -863,6 +890,7 @@ function drawThumb(button) {
   const number = Number(button.dataset.page);
   const page = state.current.result.layout[number - 1];
   const canvas = button.querySelector("canvas");
+  button.dataset.drawn = "1";
   const ctx = canvas.getContext("2d");
   const ratio = window.devicePixelRatio || 1;
   const colours = palette();
@@ -1085,6 +1113,10 @@ async function dropped(transfer) {
 }
 
 function wire() {
+  const downloads = document.querySelector(".downloads");
+  for (const type of ["pointerover", "focusin", "contextmenu", "click"]) {
+    downloads.addEventListener(type, linkDownloads, { capture: true });
+  }
   const drop = $("drop");
   drop.addEventListener("dragover", (event) => {
     event.preventDefault();

@@ -127,6 +127,26 @@ def test_choosing_a_group_colours_its_boxes_and_scrolls_the_strip_to_its_first_p
     assert colour != danger and page.locator("#thumbs .missing").count() == 0
 
 
+THUMB_INK = """(number) => {
+    const canvas = document.querySelector(`#thumbs [data-page="${number}"] canvas`);
+    const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+    let ink = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]) ink++;
+    return ink;
+}"""
+
+
+def test_a_thumbnail_far_along_the_strip_is_drawn_when_it_comes_into_view(page, tmp_path):
+    pdf = tmp_path / "long.pdf"
+    make_pdf(pdf, [[Text(f"Body text of page {n} ({n * 7}).", 72, 200, 11), Text(str(n), 300, 760, 9)]
+                   for n in range(1, 61)])
+    open_pdf(page, pdf)
+    page.wait_for_function(f"() => ({THUMB_INK})(1) > 0")
+    assert page.evaluate(THUMB_INK, 60) == 0  # not drawn while out of view
+    page.eval_on_selector("#thumbs", "(el) => { el.scrollLeft = el.scrollWidth; }")
+    page.wait_for_function(f"() => ({THUMB_INK})(60) > 0")
+
+
 def test_clicking_a_thumbnail_shows_that_page(page):
     open_pdf(page, REPORT)
     page.click('#thumbs [data-page="5"]')
