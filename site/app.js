@@ -223,6 +223,10 @@ async function read(entry) {
     entry.result = result;
     entry.status = "done";
     await applyStored(entry);
+    // In a batch, each file's outputs are made before the next file is read, so that one ZIP can hold
+    // them all whatever the worker has forgotten since; one file's, when it has been on show a moment.
+    if (state.entries.length > 1) await outputs(entry).catch(() => null);
+    if (state.reading !== entry) return; // cancelled meanwhile
   } catch (error) {
     if (state.reading !== entry) return;
     return failed(entry, error);
@@ -231,6 +235,29 @@ async function read(entry) {
   if (!state.current) show(entry);
   else renderFiles();
   pump();
+}
+
+// The text of each output file of the entry's result, made by Python when first wanted (a download, a
+// copy, a ZIP, or the result on show for a moment): {output name: text}.
+function outputs(entry) {
+  const result = entry.result;
+  result.texts ??= pool.call("outputs", { key: String(entry.id), ...result.choices }).then(
+    (answer) => answer.texts,
+    (error) => {
+      result.texts = null; // asked again next time
+      throw error;
+    });
+  return result.texts;
+}
+
+// Soon after a result is shown, its files are made while the user looks, unless another file is being
+// read or has replaced it by then.
+const OUTPUTS_AFTER = 500; // ms
+function makeOutputsSoon(entry) {
+  const result = entry.result;
+  setTimeout(() => {
+    if (state.current === entry && entry.result === result && !state.reading) outputs(entry).catch(() => null);
+  }, OUTPUTS_AFTER);
 }
 
 function failed(entry, error) {
@@ -409,10 +436,12 @@ async function review(entry) {
 }
 
 async function downloadZip() {
-  const files = state.entries.filter((e) => e.status === "done")
-    .map((e) => [e.path, Object.fromEntries(Object.values(e.result.files).map((f) => [f.file_name, f.text]))]);
+  const done = state.entries.filter((e) => e.status === "done");
   $("zip-status").textContent = "Packing…";
   try {
+    const texts = await Promise.all(done.map(outputs));
+    const files = done.map((e, i) => [e.path, Object.fromEntries(Object.entries(e.result.files)
+      .map(([name, file]) => [file.file_name, texts[i][name]]))]);
     const bytes = await pool.call("zip", { files });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([bytes], { type: "application/zip" }));
@@ -449,6 +478,8 @@ async function choose(entry, choices) {
   }
   store(entry, entry.result.choices); // as Python states them: only what differs from the detector
   if (entry === state.current) renderResult();
+  if (state.entries.length > 1) outputs(entry).catch(() => null);
+  else makeOutputsSoon(entry);
 }
 
 function store(entry, choices) {
@@ -511,6 +542,7 @@ function show(entry) {
   setState("done");
   showCurrentThumb();
   focus("result-title");
+  makeOutputsSoon(entry);
 }
 
 function closeDrawing() {
@@ -628,9 +660,8 @@ function renderDownloads(result) {
   state.urls = [];
   state.linked = null;
   // The files, their names and types come from Python (pagefurniture.report.OUTPUTS), the same as the
-  // command line writes; each has a link "dl-NAME" in the page. Its file is made when a pointer or the
-  // focus comes near the links (see linkDownloads): making all four at once took longer than drawing
-  // the rest of the result.
+  // command line writes; each has a link "dl-NAME" in the page. It points to its file once a pointer or
+  // the focus comes near the links (see linkDownloads).
   for (const [name, file] of Object.entries(result.files)) {
     const link = $(`dl-${name}`);
     link.href = "#";
@@ -639,16 +670,29 @@ function renderDownloads(result) {
   }
 }
 
-// Before a link is followed, copied or saved: each link gets its file.
-function linkDownloads() {
-  const result = state.current?.result;
+// Before a link is followed, copied or saved: each link gets its file. A click that comes before the
+// files are made is followed once they are.
+function linkDownloads(event) {
+  const entry = state.current;
+  const result = entry?.result;
   if (!result || state.linked === result) return;
-  state.linked = result;
-  for (const [name, file] of Object.entries(result.files)) {
-    const url = URL.createObjectURL(new Blob([file.text], { type: file.media_type }));
-    state.urls.push(url);
-    $(`dl-${name}`).href = url;
-  }
+  const link = event.type === "click" ? event.target.closest("a") : null;
+  if (link) event.preventDefault();
+  outputs(entry).then((texts) => {
+    if (entry.result !== result) return;
+    if (state.linked !== result) {
+      state.linked = result;
+      for (const [name, file] of Object.entries(result.files)) {
+        const url = URL.createObjectURL(new Blob([texts[name]], { type: file.media_type }));
+        state.urls.push(url);
+        $(`dl-${name}`).href = url;
+      }
+    }
+    link?.click();
+  }, (error) => {
+    if (error.kind === "forgotten") return review(Object.assign(entry, { forgotten: true }));
+    if (link) $("saved-status").textContent = `The file could not be made: ${sentence(error.message)}`;
+  });
 }
 
 function renderCommand(result) {
@@ -1077,7 +1121,7 @@ function renderText(page, result) {
 
 async function copyText() {
   try {
-    await navigator.clipboard.writeText(state.current.result.files.clean.text);
+    await navigator.clipboard.writeText((await outputs(state.current)).clean);
     $("copy-status").textContent = "Copied.";
   } catch {
     $("copy-status").textContent = "Copying is not allowed here; use the Cleaned text download.";

@@ -9,6 +9,7 @@
 //                 {type: "read", id, first, last, share}      (pages first..last, 1-based)
 //                 {type: "finish", id, shared, key}           (shared: helpers' answers to "read")
 //                 {type: "choose", id, key, keep, remove, keep_lines, remove_lines}
+//                 {type: "outputs", id, key, keep, remove, keep_lines, remove_lines}   (the output files' text)
 //                 {type: "zip", id, files}                    (files: [[pdf path, {file name: text}], ...])
 //                 {type: "forget", key}                       (drop a file's Report; no answer)
 //                 {type: "close"}                             (forget the open file; no answer)
@@ -114,6 +115,8 @@ async function handle(message) {
       return web.finish(message.shared, message.key);
     case "choose":
       return web.choose(message.key, message.keep, message.remove, message.keep_lines, message.remove_lines);
+    case "outputs":
+      return web.outputs(message.key, message.keep, message.remove, message.keep_lines, message.remove_lines);
     case "zip":
       return web.zip_outputs(message.files); // a Uint8Array, copied out of Python's memory
     case "forget":

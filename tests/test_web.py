@@ -30,6 +30,13 @@ def run(data: bytes, name: str, password: str | None = None, key: str = "") -> s
     return web.finish(shared, key)
 
 
+def texts(key: str = "", *choices: list) -> dict:
+    """The output files' text the page is given for the file read under ``key``, with those choices."""
+    answer = json.loads(web.outputs(key, *choices))
+    assert answer["ok"], answer
+    return answer["texts"]
+
+
 def test_pages_shared_out_give_the_same_answer_as_reading_in_one_go():
     data = (DATA / "annual-report.pdf").read_bytes()
     assert run(data, "annual-report.pdf") == (json.loads(web.open_pdf(data, "annual-report.pdf")) and web.finish())
@@ -53,15 +60,14 @@ def test_run_answers_with_everything_the_page_shows():
     assert answer["ok"] is True
     report = analyze(DATA / "annual-report.pdf")
     assert answer["files"] == {
-        "clean": {"file_name": "annual-report.clean.txt", "media_type": "text/plain;charset=utf-8",
-                  "text": report.cleaned_text()},
-        "removed": {"file_name": "annual-report.removed.jsonl", "media_type": "application/jsonl;charset=utf-8",
-                    "text": report.removed_jsonl()},
-        "report": {"file_name": "annual-report.report.json", "media_type": "application/json;charset=utf-8",
-                   "text": report.to_json()},
-        "pages": {"file_name": "annual-report.pages.jsonl", "media_type": "application/jsonl;charset=utf-8",
-                  "text": report.pages_jsonl()},
+        "clean": {"file_name": "annual-report.clean.txt", "media_type": "text/plain;charset=utf-8"},
+        "removed": {"file_name": "annual-report.removed.jsonl", "media_type": "application/jsonl;charset=utf-8"},
+        "report": {"file_name": "annual-report.report.json", "media_type": "application/json;charset=utf-8"},
+        "pages": {"file_name": "annual-report.pages.jsonl", "media_type": "application/jsonl;charset=utf-8"},
     }
+    # Their text is made when the page asks for it.
+    assert texts() == {"clean": report.cleaned_text(), "removed": report.removed_jsonl(), "report": report.to_json(),
+                       "pages": report.pages_jsonl()}
     assert [p["page"] for p in answer["layout"]] == list(range(1, 10))
     for page, shown in zip(report.pages, answer["layout"]):
         assert [line[5] for line in shown["lines"]] == [line.text for line in page.lines]
@@ -90,8 +96,10 @@ def test_choose_starts_from_the_detector_and_applies_every_choice():
     # Choices are absolute: leaving a group out of both lists gives it back to the detector.
     again = json.loads(web.choose("a", [], []))
     assert again["groups"][removed[0].id]["remove"] is True
-    assert again["files"]["clean"]["text"] == report.cleaned_text()
+    assert texts("a", [], [])["clean"] == report.cleaned_text()
+    assert texts("a", [removed[0].id], [])["clean"] == report.choose(keep=[removed[0].id]).cleaned_text()
     assert json.loads(web.choose("a", [999], []))["ok"] is False
+    assert json.loads(web.outputs("a", [999], []))["ok"] is False
 
 
 def test_choose_takes_single_lines_and_answers_with_the_lines_struck():
@@ -100,7 +108,7 @@ def test_choose_takes_single_lines_and_answers_with_the_lines_struck():
     page, index = next(g for g in report.groups if g.remove).members[0]
     answer = json.loads(web.choose("a", [], [], [[page, index]], [[1, 0]]))
     expected = report.choose(keep_lines=[(page, index)], remove_lines=[(1, 0)])
-    assert answer["files"]["report"]["text"] == expected.to_json()
+    assert texts("a", [], [], [[page, index]], [[1, 0]])["report"] == expected.to_json()
     assert answer["command"] == f"pagefurniture annual-report.pdf --keep-line {page}:{index} --remove-line 1:0"
     lines = {(p["page"], i): line for p in answer["layout"] for i, line in enumerate(p["lines"])}
     assert lines[(page, index)][6] is False and lines[(page, index)][7].startswith("kept by you, this line only")
@@ -113,6 +121,7 @@ def test_the_reports_of_several_files_are_kept_apart_and_the_oldest_forgotten():
     for n in range(web.KEEP_REPORTS + 1):
         assert json.loads(run(data, f"file-{n}.pdf", key=f"k{n}"))["ok"]
     assert json.loads(web.choose("k0", [], []))["error"]["kind"] == "forgotten"
+    assert json.loads(web.outputs("k0"))["error"]["kind"] == "forgotten"
     assert json.loads(web.choose("k1", [], []))["name"] == "file-1.pdf"
     assert json.loads(web.choose(f"k{web.KEEP_REPORTS}", [], []))["name"] == f"file-{web.KEEP_REPORTS}.pdf"
     web.forget("k1")
@@ -133,7 +142,8 @@ def test_one_zip_holds_every_file_s_outputs_as_out_dir_lays_them_out(tmp_path):
     files = []
     for path in ("docs/annual-report.pdf", "docs/sub/japanese.pdf"):
         answer = json.loads(run((tmp_path / path).read_bytes(), path.rsplit("/", 1)[1]))
-        files.append([path.removeprefix("docs/"), {f["file_name"]: f["text"] for f in answer["files"].values()}])
+        made = texts()
+        files.append([path.removeprefix("docs/"), {f["file_name"]: made[n] for n, f in answer["files"].items()}])
     archive = zipfile.ZipFile(io.BytesIO(web.zip_outputs(files)))
     assert {name: archive.read(name) for name in archive.namelist()} == written
     # The same name twice in one folder: the second one's files are numbered, nothing is overwritten.
@@ -151,7 +161,8 @@ def test_the_page_offers_the_names_and_bytes_the_command_line_writes_with_out_di
     assert cli.main([str(pdf), "--out-dir", str(tmp_path / "out")]) == 0
     written = {path.name: path.read_text(encoding="utf-8") for path in (tmp_path / "out").iterdir()}
     answer = json.loads(run(pdf.read_bytes(), name))
-    assert {file["file_name"]: file["text"] for file in answer["files"].values()} == written
+    made = texts()
+    assert {file["file_name"]: made[n] for n, file in answer["files"].items()} == written
     assert len(written) == 4
 
 
@@ -333,4 +344,4 @@ def test_a_cut_off_file_says_so_in_what_the_page_shows():
     assert answer["summary"]["complete"] is False
     assert answer["summary"]["cut_off"] == {"size": len(data), "expected_size": None, "pages_known": True}
     assert [entry["page"] for entry in answer["summary"]["pages_unreadable"]] == [6, 7, 8, 9]
-    assert json.loads(answer["files"]["report"]["text"])["summary"]["complete"] is False
+    assert json.loads(texts()["report"])["summary"]["complete"] is False

@@ -56,9 +56,10 @@ def sample_result() -> str:
     web.install(reader=READER)  # content streams read as in the page, by site/content.mjs
     sample = open(f"{WORK}/sample.pdf", "rb").read()
     answers = [web.open_pdf(sample, "sample.pdf"), web.finish([web.read_pages(1, 1, share=True)], "s"),
-               web.choose("s", [0], [], [], [[2, 0]])]
-    files = json.loads(answers[-1])["files"].values()
-    answers.append(str(len(web.zip_outputs([["sample.pdf", {f["file_name"]: f["text"] for f in files}]]))))
+               web.choose("s", [0], [], [], [[2, 0]]), web.outputs("s", [0], [], [], [[2, 0]])]
+    files = json.loads(answers[-2])["files"]
+    texts = json.loads(answers[-1])["texts"]
+    answers.append(str(len(web.zip_outputs([["sample.pdf", {f["file_name"]: texts[n] for n, f in files.items()}]]))))
     answers += [web.open_pdf(b"hello", "notes.txt"), web.open_pdf(sample[: len(sample) // 2], "cut.pdf"),
                 web.finish()]
     try:

@@ -6,7 +6,9 @@ out runs of pages to ``read_pages()`` on whichever worker is free, so a long PDF
 Helpers give their pages back as data, and the main worker's ``finish()`` puts all pages together, finds
 the furniture and answers with everything the page shows. The main worker keeps the Reports of the last
 files it read, each under the key the page gave it (the page reads many files in turn): ``choose()``
-applies the switches to one of them, so flipping a switch reads nothing again. ``zip_outputs()`` packs
+applies the switches to one of them, so flipping a switch reads nothing again. The four output files are
+made when the page asks for them (``outputs()``: to download, copy or pack them), not with every answer:
+for a long file, making and sending them took as long as finding the furniture. ``zip_outputs()`` packs
 every file's outputs into one ZIP, laid out as ``pagefurniture FOLDER --out-dir OUT`` writes them.
 
 Every answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": {"kind", "message", "detail"}}``, so
@@ -141,7 +143,7 @@ def finish(shared: Any = (), key: str = "") -> str:
     _reports.move_to_end(key)
     while len(_reports) > KEEP_REPORTS:
         _reports.popitem(last=False)
-    return json.dumps({"ok": True, **_outputs(report)}, ensure_ascii=False)
+    return json.dumps({"ok": True, **_view(report)}, ensure_ascii=False)
 
 
 def close() -> None:
@@ -166,22 +168,40 @@ def _page_from(data: list) -> Page:
 
 
 def choose(key: str, keep: Any = (), remove: Any = (), keep_lines: Any = (), remove_lines: Any = ()) -> str:
-    """Apply the user's choices to the file read under ``key`` and return the new outputs as JSON.
+    """Apply the user's choices to the file read under ``key`` and return what the page shows, as JSON.
 
     The choices are all there are for that file (group ids to keep and remove, [page, index] of lines to
     keep and remove): each call starts from the detector's decisions. A file no longer kept answers with
     the error kind "forgotten": the page then reads it again.
     """
+    current = _chosen(key, keep, remove, keep_lines, remove_lines)
+    if isinstance(current, str):
+        return current
+    return json.dumps({"ok": True, **_view(current)}, ensure_ascii=False)
+
+
+def outputs(key: str, keep: Any = (), remove: Any = (), keep_lines: Any = (), remove_lines: Any = ()) -> str:
+    """The text of each output file of the file read under ``key``, with the choices given as ``choose()``
+    takes them: ``{"ok": true, "texts": {output name: text}}`` (their names and types came with the file's
+    answer). A file no longer kept answers with the error kind "forgotten", as in ``choose()``."""
+    current = _chosen(key, keep, remove, keep_lines, remove_lines)
+    if isinstance(current, str):
+        return current
+    return json.dumps({"ok": True, "texts": {output.name: output.make(current) for output in OUTPUTS}},
+                      ensure_ascii=False)
+
+
+def _chosen(key: str, keep: Any, remove: Any, keep_lines: Any, remove_lines: Any) -> Report | str:
+    """The Report kept under ``key`` with those choices applied, or the error answer."""
     base = _reports.get(key)
     if base is None:
         return _error("forgotten", "this file is no longer held in memory; it is read again")
     _reports.move_to_end(key)
     try:
-        current = base.choose(keep=_py(keep), remove=_py(remove), keep_lines=map(tuple, _py(keep_lines)),
-                              remove_lines=map(tuple, _py(remove_lines)))
+        return base.choose(keep=_py(keep), remove=_py(remove), keep_lines=map(tuple, _py(keep_lines)),
+                           remove_lines=map(tuple, _py(remove_lines)))
     except ValueError as exc:
         return _error("error", str(exc))
-    return json.dumps({"ok": True, **_outputs(current)}, ensure_ascii=False)
 
 
 def forget(key: str) -> None:
@@ -234,7 +254,9 @@ def _py(value: Any) -> Any:
     return value.to_py() if hasattr(value, "to_py") else value
 
 
-def _outputs(report: Report) -> dict:
+def _view(report: Report) -> dict:
+    """What the page shows of a Report: its summary, groups, command and choices, each output's name and
+    type (``outputs()`` makes their text), and every page's lines."""
     data = report.to_dict()
     groups = [{**group, "runs": page_runs(group["pages"])} for group in data["groups"]]
     # What the user chose, in the form choose() takes: only what differs from the detector.
@@ -243,8 +265,8 @@ def _outputs(report: Report) -> dict:
                "keep_lines": data["line_choices"]["keep"], "remove_lines": data["line_choices"]["remove"]}
     return {"name": report.name, "summary": data["summary"], "groups": groups, "command": command(report),
             "choices": choices,
-            "files": {output.name: {"file_name": output.file_name(report.name), "media_type": output.media_type,
-                                    "text": output.make(report)} for output in OUTPUTS},
+            "files": {output.name: {"file_name": output.file_name(report.name), "media_type": output.media_type}
+                      for output in OUTPUTS},
             "layout": layout(report)}
 
 

@@ -324,3 +324,23 @@ def test_pdf_text_is_shown_as_text_never_as_html(page, tmp_path):
     assert page.locator("#groups .printed", has_text="<b>Bold</b>").count() == 1
     assert markup in page.inner_text("#page-text")
     assert page.title() != "owned"
+
+
+def test_a_download_clicked_as_soon_as_the_result_shows_is_the_command_line_s_file(page, tmp_path):
+    # The output files are made when first wanted: a click that comes before they are is followed once
+    # they are (dispatched at once, with no pointer coming near the links first).
+    open_pdf(page, REPORT)
+    with page.expect_download() as info:
+        page.dispatch_event(LINKS["report.json"], "click")
+    target = tmp_path / "report.json"
+    info.value.save_as(target)
+    assert info.value.suggested_filename == "annual-report.report.json"
+    assert target.read_bytes() == cli_outputs(REPORT, tmp_path / "cli")["report.json"]
+
+
+def test_the_download_links_point_to_their_files_once_a_pointer_comes_near(page, tmp_path):
+    # So that "Save link as" and copying the link work as on any link.
+    open_pdf(page, REPORT)
+    page.hover(LINKS["clean.txt"])
+    page.wait_for_function("() => [...document.querySelectorAll('.downloads a')].every((a) => a.href.startsWith('blob:'))")
+    assert download(page, "clean.txt", tmp_path)[1] == analyze(REPORT).cleaned_text().encode()
