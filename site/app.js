@@ -1161,6 +1161,11 @@ function wire() {
   for (const type of ["pointerover", "focusin", "contextmenu", "click"]) {
     downloads.addEventListener(type, linkDownloads, { capture: true });
   }
+  // A copy must happen while the click still counts as the user's (some browsers allow little time):
+  // the text is made as the pointer or the focus comes to the button.
+  for (const type of ["pointerover", "focusin"]) {
+    $("copy").addEventListener(type, () => state.current?.result && outputs(state.current).catch(() => null));
+  }
   const drop = $("drop");
   drop.addEventListener("dragover", (event) => {
     event.preventDefault();
