@@ -915,8 +915,15 @@ function renderThumbs(result) {
 }
 
 // The page on show's thumbnail in the strip's view (a strip still hidden is scrolled when shown, in show()).
+// Only the strip scrolls: the page stays where the reader is.
 function showCurrentThumb() {
-  $("thumbs").querySelector("[aria-current=true]")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  const strip = $("thumbs");
+  const thumb = strip.querySelector("[aria-current=true]");
+  if (!thumb) return;
+  const view = strip.getBoundingClientRect();
+  const box = thumb.getBoundingClientRect();
+  if (box.left < view.left) strip.scrollLeft += box.left - view.left;
+  else if (box.right > view.right) strip.scrollLeft += box.right - view.right;
 }
 
 function labelThumb(button, page, chosen) {

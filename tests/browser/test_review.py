@@ -147,6 +147,26 @@ def test_a_thumbnail_far_along_the_strip_is_drawn_when_it_comes_into_view(page, 
     page.wait_for_function(f"() => ({THUMB_INK})(60) > 0")
 
 
+WORDS = ["alder", "birch", "cedar", "douglas", "elm", "fir", "ginkgo"]
+
+
+def test_a_result_opening_far_along_shows_that_page_s_thumbnail_in_the_strip(page, tmp_path):
+    pdf = tmp_path / "late-furniture.pdf"
+    # Nothing to remove before page 45: the view opens there, and the strip is scrolled to it.
+    make_pdf(pdf, [[*([Text("Appendix C: maps", 72, 50, 9), Text(str(n), 300, 760, 9)] if n >= 45 else []),
+                    *[Text(f"{WORDS[(n + k) % 7]} {WORDS[n // 7 % 7]} {WORDS[n // 49 % 7]} {WORDS[k]}, a line of"
+                           " the body that no other page has.", 72, 200 + 14 * k, 11) for k in range(4)]]
+                   for n in range(1, 61)])
+    open_pdf(page, pdf)
+    assert page.inner_text("#page-title") == "Page 45 of 60"
+    assert page.evaluate("""() => {
+        const strip = document.getElementById('thumbs').getBoundingClientRect();
+        const thumb = document.querySelector('#thumbs [data-page="45"]').getBoundingClientRect();
+        return thumb.left >= strip.left && thumb.right <= strip.right;
+    }""")
+    page.wait_for_function(f"() => ({THUMB_INK})(45) > 0")
+
+
 def test_clicking_a_thumbnail_shows_that_page(page):
     open_pdf(page, REPORT)
     page.click('#thumbs [data-page="5"]')
