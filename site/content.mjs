@@ -164,23 +164,16 @@ export class Reader {
     return this.chunks.shift();
   }
 
-  // One stream's bytes: a Uint8Array, or Python's bytes (read in place, through the buffer protocol).
+  // One stream's bytes (see inPlace).
   feed(data, last) {
-    const buffer = data instanceof Uint8Array ? null : data.getBuffer("u8");
-    try {
-      const bytes = buffer === null ? data : buffer.data;
+    return inPlace(data, (bytes) => stopped(() => {
       this.fed += bytes.length;
       // Every stream of a page is read before Python calls anything; a page of more than that is left
       // to content.py's loop, which reads as it calls, in step with the clock.
       if (this.fed > this.ops.ahead) throw new Stop("python: streams too long to read ahead");
       this.read(bytes, last);
       return undefined;
-    } catch (error) {
-      if (error instanceof Stop) return error.message;
-      throw error;
-    } finally {
-      buffer?.release();
-    }
+    }));
   }
 
   // An operand was written to the pool from `start`: it goes on the stack, or into the open container.
@@ -576,6 +569,28 @@ export class Reader {
   }
 }
 
+// `use(bytes)` on data, a Uint8Array, or Python's bytes read in place (through the buffer protocol, released
+// after: Python's memory may move once Python runs again).
+function inPlace(data, use) {
+  if (data instanceof Uint8Array) return use(data);
+  const buffer = data.getBuffer("u8");
+  try {
+    return use(buffer.data);
+  } finally {
+    buffer.release();
+  }
+}
+
+// What read() answers, or the reason it stopped (the message of a Stop).
+function stopped(read) {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof Stop) return error.message;
+    throw error;
+  }
+}
+
 // The keyword data[start..end) when it is one the parser acts on itself: true, false, BI or ID (content.py
 // matches these only when no keyword character follows, so only as a whole keyword); else undefined.
 const SPECIAL_WORDS = new Set(["true", "false", "BI", "ID"]);
@@ -626,19 +641,14 @@ export class Objects extends Reader {
     this.data = null; // the file, a copy
   }
 
-  // The file's bytes (a Uint8Array, or Python's bytes), copied: Python's memory may move as it grows.
+  // The file's bytes (see inPlace), copied: the reader keeps them.
   file(data) {
-    const buffer = data instanceof Uint8Array ? null : data.getBuffer("u8");
-    try {
-      this.data = (buffer === null ? data : buffer.data).slice();
-    } finally {
-      buffer?.release();
-    }
+    this.data = inPlace(data, (bytes) => bytes.slice());
   }
 
   // The object numbered `objid` at offset `pos` of the file.
   object(pos, objid) {
-    return this.answer(() => {
+    return stopped(() => {
       this.begin(true);
       this.read(this.data, true, header(this.data, pos, objid));
       if (this.ended === null) throw new Stop("unsupported: an object without endobj");
@@ -649,34 +659,20 @@ export class Objects extends Reader {
     });
   }
 
-  // The objects of an object stream's data (a Uint8Array, or Python's bytes, read in place).
+  // The objects of an object stream's data (see inPlace).
   stream(data) {
-    const buffer = data instanceof Uint8Array ? null : data.getBuffer("u8");
-    try {
-      return this.answer(() => {
-        this.begin(false);
-        this.read(buffer === null ? data : buffer.data, true);
-        // pdfminer's parser never finishes a name with an escape, or a hex string, that ends the data.
-        if (this.cut === "name" || this.cut === "hex") throw new Stop("unsupported: a token cut by the end of the data");
-        if (this.contexts.length) throw new Stop("unsupported: an object stream that ends inside an array or dictionary");
-        return this.result();
-      });
-    } finally {
-      buffer?.release();
-    }
+    return inPlace(data, (bytes) => stopped(() => {
+      this.begin(false);
+      this.read(bytes, true);
+      // pdfminer's parser never finishes a name with an escape, or a hex string, that ends the data.
+      if (this.cut === "name" || this.cut === "hex") throw new Stop("unsupported: a token cut by the end of the data");
+      if (this.contexts.length) throw new Stop("unsupported: an object stream that ends inside an array or dictionary");
+      return this.result();
+    }));
   }
 
-  answer(read) {
-    try {
-      return read();
-    } catch (error) {
-      if (error instanceof Stop) return error.message;
-      throw error;
-    }
-  }
-
-  begin(file) {
-    this.file_ = file; // a file's object (PDFParser), or an object stream (PDFStreamParser)
+  begin(inFile) {
+    this.inFile = inFile; // a file's object (PDFParser), or an object stream (PDFStreamParser)
     this.pool.len = 0;
     this.contexts = [];
     this.top = { kind: "t", count: 0, starts: [], kinds: [] };
@@ -738,8 +734,8 @@ export class Objects extends Reader {
   reference() {
     const context = this.here();
     const n = context.kinds.length;
-    if (n < 2 && this.file_) return;
-    if (!this.file_ && context === this.top) throw new Stop("unsupported: R at the top of an object stream");
+    if (n < 2 && this.inFile) return;
+    if (!this.inFile && context === this.top) throw new Stop("unsupported: R at the top of an object stream");
     if (n < 2 || context.kinds[n - 2] !== INT || context.kinds[n - 1] !== INT) {
       throw new Stop("unsupported: R after something that is not two integers");
     }
@@ -765,7 +761,7 @@ export class Objects extends Reader {
       this.reference();
       return undefined;
     }
-    if (this.file_) {
+    if (this.inFile) {
       if (word === "null") {
         this.pool.byte(NONE);
         this.push(this.here(), at, NULL);

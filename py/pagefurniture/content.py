@@ -519,13 +519,16 @@ def objects(data: bytes) -> Any:
 def read_object(reader: Any, pos: int, objid: int, doc: Any) -> list | None:
     """The object ``objid`` at offset ``pos``, read by ``reader``: ``[value]``, or ``[dictionary, P]`` for a
     stream whose keyword ``stream`` is at P; None when pdfminer's parser must read it."""
-    got = reader.object(pos, objid)
-    return None if isinstance(got, str) else unpickle(got.to_bytes(), doc)
+    return _objects_read(reader.object(pos, objid), doc)
 
 
 def read_objects(reader: Any, data: bytes, doc: Any) -> list | None:
     """The objects of an object stream's ``data``, read by ``reader``; None when pdfminer's parser must."""
-    got = reader.stream(data)
+    return _objects_read(reader.stream(data), doc)
+
+
+def _objects_read(got: Any, doc: Any) -> list | None:
+    """The reader's answer: a pickle of the objects, or the reason (a str) it left them to pdfminer."""
     return None if isinstance(got, str) else unpickle(got.to_bytes(), doc)
 
 
