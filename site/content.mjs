@@ -49,6 +49,7 @@ const MARK = 0x28, STOP = 0x2e, BININT = 0x4a, BININT1 = 0x4b, BININT2 = 0x4d, L
   NEWTRUE = 0x88, NEWFALSE = 0x89, EMPTY_LIST = 0x5d, APPENDS = 0x65, EMPTY_DICT = 0x7d, SETITEMS = 0x75,
   EMPTY_TUPLE = 0x29, TUPLE = 0x74, BINPERSID = 0x51, PROTO = 0x80;
 const TUPLE1 = 0x85, TUPLES = [EMPTY_TUPLE, TUPLE1, 0x86, 0x87];
+const FRAME = 0x95, MEMOIZE = 0x94, BINGET = 0x68, LONG_BINGET = 0x6a, APPEND = 0x61;
 
 class Stop extends Error {} // a reason to stop reading, as feed() answers it
 
@@ -805,4 +806,577 @@ function header(data, pos, objid) {
     throw new Stop("unsupported: an object without the keyword obj");
   }
   return end;
+}
+
+// -- glyphs and lines ------------------------------------------------------------------------------------
+//
+// extract.py's _Deferred hands over, for each string a page shows, what _Glyphs.setup works out once per
+// string and the string's elements, as numbers (its FIELDS give the order): here each glyph is placed as
+// _Glyphs.render_string places it and the page's glyphs are grouped into lines as build_lines groups
+// them, with the same floating-point operations in the same order, so that every line comes out the
+// same, to the bit. Python's own rules are kept where JavaScript has others: round() (half to even, on
+// the exact value), str.isspace() and split() (the white space is Python's, sent in the config), min()
+// and max() (the first of equals: min(0.0, -0.0) is 0.0), a dict's keys (0.0 and -0.0 are one key, the
+// first met kept), and an int's arithmetic, which has no -0.0. Where that would not hold (a value that
+// is not finite, or one so big that a product could overflow) the answer is a reason, and Python places
+// the page itself.
+//
+// The elements come as one pickle, a list of each string's list of numbers (moving the pen) and bytes (its
+// character ids, one a byte or two a pair as the record's decoding says) or tuples of character ids
+// (decoded by Python). A font is a number; the text (code points) and width of each of its character ids
+// are asked for (run() answers the pairs it lacks) and defined once.
+
+const FINITE = 1e150; // beyond this (or not finite) a glyph's numbers go to Python
+
+export class Glyphs {
+  constructor(json) {
+    const config = JSON.parse(json);
+    this.config = config;
+    this.at = Object.fromEntries(config.fields.map((name, k) => [name, k]));
+    this.width = config.fields.length;
+    this.intBit = Object.fromEntries(config.ints.map((name, k) => [name, 1 << k]));
+    this.space = new Set(config.space);
+    this.fonts = new Map(); // font number -> Map(character id -> {text: code points, width, int, space})
+    this.begin();
+  }
+
+  static new(json) {
+    return new Glyphs(json);
+  }
+
+  // A new page.
+  begin() {
+    this.buckets = new Map(); // angle -> glyphs, in drawing order
+    this.count = 0;
+    this.ends = []; // string number -> [x, y, x is an int, y is an int], where it ended
+  }
+
+  // Take back the strings from number `index` on (the interpreter undid them).
+  truncate(index) {
+    let count = 0;
+    for (const items of this.buckets.values()) {
+      while (items.length && items.at(-1).rec >= index) items.pop();
+      count += items.length;
+    }
+    this.count = count;
+    this.ends.length = Math.min(this.ends.length, index);
+  }
+
+  // The (font, character id) pairs the strings use that are not defined yet, as Float64 bytes; else the
+  // strings are placed: undefined, or the glyph count at which render_string would stop for the limit
+  // on characters (a number), or why Python must place the page (a string).
+  run(records, seqs) {
+    return inPlace(records, (r) => inPlace(seqs, (p) => stopped(() => {
+      const R = floats(r);
+      const S = elements(p);
+      if (S.length * this.width !== R.length) throw new Stop("records and elements do not match");
+      const cids = S.map((seq, k) => seq.map((item) => typeof item === "number" ? item
+        : characters(item, R[k * this.width + this.at.decoding])));
+      return this.place(R, cids);
+    })));
+  }
+
+  // (font, character id, width, 1 if the width is an int, n, n code points) ... as Float64 bytes.
+  define(table) {
+    inPlace(table, (bytes) => {
+      const t = floats(bytes);
+      for (let k = 0; k < t.length;) {
+        const font = t[k], cid = t[k + 1], width = t[k + 2], int = t[k + 3] !== 0, n = t[k + 4];
+        const text = Array.from(t.subarray(k + 5, k + 5 + n));
+        let chars = this.fonts.get(font);
+        if (chars === undefined) this.fonts.set(font, chars = new Map());
+        chars.set(cid, { text, width, int, space: text.length > 0 && text.every((c) => this.space.has(c)) });
+        k += 5 + n;
+      }
+    });
+  }
+
+  missing(R, S) {
+    const at = this.at, size = this.width;
+    const wanted = [];
+    const seen = new Set();
+    S.forEach((seq, k) => {
+      const font = R[k * size + at.font];
+      const chars = this.fonts.get(font);
+      for (const item of seq) {
+        if (typeof item === "number") continue;
+        for (const cid of item) {
+          if (chars?.has(cid)) continue;
+          const pair = font + ":" + cid;
+          if (seen.has(pair)) continue;
+          seen.add(pair);
+          wanted.push(font, cid);
+        }
+      }
+    });
+    return wanted.length ? new Uint8Array(Float64Array.from(wanted).buffer) : undefined;
+  }
+
+  place(R, S) {
+    const wanted = this.missing(R, S);
+    if (wanted !== undefined) return wanted;
+    const at = this.at, size = this.width, bit = this.intBit, max = this.config.max_chars;
+    let count = this.count;
+    for (let o = 0, s = 0; o < R.length; o += size, s++) {
+      const index = R[o + at.index], chars = this.fonts.get(R[o + at.font]);
+      const name = R[o + at.name], art = R[o + at.artifact];
+      const a = R[o + at.a], b = R[o + at.b], c = R[o + at.c], d = R[o + at.d], ee = R[o + at.e], f = R[o + at.f];
+      const crise = R[o + at.crise], drise = R[o + at.drise], fontsize = R[o + at.fontsize];
+      const scaling = R[o + at.scaling], charspace = R[o + at.charspace], wordspace = R[o + at.wordspace];
+      const dxscale = R[o + at.dxscale], vertical = R[o + at.vertical] !== 0, visible = R[o + at.visible] !== 0;
+      const dx = R[o + at.dx], dy = R[o + at.dy], gsize = R[o + at.size], dn = R[o + at.dn];
+      const angle = R[o + at.angle], ints = R[o + at.ints];
+      const ai = (ints & bit.a) !== 0, bi = (ints & bit.b) !== 0, ci = (ints & bit.c) !== 0;
+      const di = (ints & bit.d) !== 0, ei = (ints & bit.e) !== 0, fi = (ints & bit.f) !== 0;
+      const cri = (ints & bit.crise) !== 0, dri = (ints & bit.drise) !== 0, fsi = (ints & bit.fontsize) !== 0;
+      let x, y, xi, yi;
+      if (R[o + at.start] === 1) {
+        [x, y, xi, yi] = this.ends[R[o + at.x]];
+      } else {
+        x = R[o + at.x];
+        y = R[o + at.y];
+        xi = (ints & bit.x) !== 0;
+        yi = (ints & bit.y) !== 0;
+      }
+      let bucket;
+      if (visible) {
+        bucket = this.buckets.get(angle);
+        if (bucket === undefined) this.buckets.set(angle, bucket = []);
+      }
+      let spaced = false;
+      for (const item of S[s]) {
+        if (typeof item === "number") { // x -= obj * dxscale, a float
+          if (vertical) {
+            y -= item * dxscale;
+            yi = false;
+          } else {
+            x -= item * dxscale;
+            xi = false;
+          }
+          spaced = true;
+          continue;
+        }
+        for (const cid of item) {
+          if (spaced) {
+            if (vertical) {
+              y += charspace;
+              yi = false;
+            } else {
+              x += charspace;
+              xi = false;
+            }
+          }
+          const glyph = chars.get(cid);
+          let wf = glyph.width * fontsize; // width * fontsize * scaling, as Python reads it
+          if (glyph.int && fsi && wf === 0) wf = 0;
+          const adv = wf * scaling;
+          if ((count & 255) === 0 && count >= max) {
+            this.count = count;
+            return count;
+          }
+          if (visible && glyph.text.length) {
+            // ox = x * a + y * c + e + crise, each step an int's when both sides are ints
+            let p = x * a;
+            if (xi && ai && p === 0) p = 0;
+            let q = y * c;
+            if (yi && ci && q === 0) q = 0;
+            const ox = p + q + ee + crise;
+            p = x * b;
+            if (xi && bi && p === 0) p = 0;
+            q = y * d;
+            if (yi && di && q === 0) q = 0;
+            const oy = p + q + f + drise;
+            const g = {
+              perp: dx * oy - dy * ox, along: dx * ox + dy * oy, seq: count, glyph, ox, oy, dx, dy, size: gsize,
+              adv: adv * dn, name, art, rec: index,
+            };
+            if (!(Math.abs(g.perp) <= FINITE && Math.abs(g.along) <= FINITE && Math.abs(ox) <= FINITE &&
+                  Math.abs(oy) <= FINITE && Math.abs(g.adv) <= FINITE && Math.abs(gsize) <= FINITE &&
+                  Math.abs(dx) <= FINITE && Math.abs(dy) <= FINITE)) {
+              return "a glyph's place is not finite, or too big to be exact";
+            }
+            bucket.push(g);
+            count++;
+          }
+          if (vertical) {
+            y += adv;
+            yi = false;
+            if (cid === 32 && wordspace !== 0) y += wordspace;
+          } else {
+            x += adv;
+            xi = false;
+            if (cid === 32 && wordspace !== 0) x += wordspace;
+          }
+          spaced = true;
+        }
+      }
+      this.ends[index] = [x, y, xi, yi];
+    }
+    this.count = count;
+    return undefined;
+  }
+
+  // The page's lines as build_lines makes them, a pickle of [(text, box, size, font name's number or -1,
+  // angle, artifact's number), ...] in drawing order, `left` and `top` the crop box's x0 and y1.
+  lines(left, top) {
+    const out = [];
+    const tolerance = this.config.baseline_tolerance;
+    for (const [angle, items] of this.buckets) {
+      items.sort(byPlace);
+      let run = [];
+      let base = 0, firstSize = 0;
+      for (const item of items) {
+        if (run.length) {
+          let limit = item.size;
+          if (firstSize > limit) limit = firstSize;
+          if (1.0 > limit) limit = 1.0;
+          if (item.perp - base > tolerance * limit) {
+            this.splitRun(run, angle, left, top, out);
+            run = [];
+          }
+        }
+        if (!run.length) {
+          base = item.perp;
+          firstSize = item.size;
+        }
+        run.push(item);
+      }
+      if (run.length) this.splitRun(run, angle, left, top, out);
+    }
+    out.sort((p, q) => p.first - q.first);
+    const pickle = new Bytes(1 << 16);
+    pickle.byte(PROTO);
+    pickle.byte(4);
+    pickle.byte(EMPTY_LIST);
+    pickle.byte(MARK);
+    for (const line of out) {
+      pickle.byte(MARK);
+      unicode(pickle, line.text);
+      pickle.byte(MARK);
+      for (const v of line.box) float(pickle, v);
+      pickle.byte(TUPLE);
+      float(pickle, line.size);
+      pickle.u32(BININT, line.font);
+      pickle.u32(BININT, line.angle);
+      pickle.u32(BININT, line.art);
+      pickle.byte(TUPLE);
+    }
+    pickle.byte(APPENDS);
+    pickle.byte(STOP);
+    return pickle.buf.slice(0, pickle.len);
+  }
+
+  splitRun(run, angle, left, top, out) {
+    run.sort(byAlong);
+    let previous = -1;
+    for (const item of run) {
+      if (item.seq < previous) {
+        for (const strand of this.strands(run)) this.cut(strand, angle, left, top, out);
+        return;
+      }
+      previous = item.seq;
+    }
+    this.cut(run, angle, left, top, out);
+  }
+
+  strands(run) {
+    const back = this.config.strand_back, least = this.config.strand_glyphs, overlap = this.config.strand_overlap;
+    const strings = [];
+    for (const item of run.slice().sort(bySeq)) {
+      const last = strings.length ? strings.at(-1).at(-1) : undefined;
+      if (last !== undefined && item.along >= last.along - pyMax(last.size, 1.0) * back) strings.at(-1).push(item);
+      else strings.push([item]);
+    }
+    if (strings.length === 1) return [run];
+    const spans = strings.map((s) => {
+      let lo = s[0].along, hi = s[0].along + s[0].adv;
+      for (const g of s) {
+        if (g.along < lo) lo = g.along;
+        if (g.along + g.adv > hi) hi = g.along + g.adv;
+      }
+      return [lo, hi];
+    });
+    const group = strings.map((_, k) => k);
+    const find = (k) => {
+      while (group[k] !== k) k = group[k];
+      return k;
+    };
+    for (let a = 0; a < strings.length; a++) {
+      for (let b = a + 1; b < strings.length; b++) {
+        const over = pyMin(spans[a][1], spans[b][1]) - pyMax(spans[a][0], spans[b][0]);
+        const shorter = pyMin(spans[a][1] - spans[a][0], spans[b][1] - spans[b][0]);
+        const apart = strings[a].length >= least && strings[b].length >= least && over > overlap * shorter;
+        if (!apart) group[find(b)] = find(a);
+      }
+    }
+    const joined = new Map();
+    strings.forEach((string, k) => {
+      const root = find(k);
+      if (!joined.has(root)) joined.set(root, []);
+      joined.get(root).push(...string);
+    });
+    const strands = [...joined.values()];
+    for (const strand of strands) strand.sort(byAlong);
+    return strands;
+  }
+
+  cut(run, angle, left, top, out) {
+    const gap = this.config.line_split_gap;
+    let segment = [];
+    let end = 0;
+    for (const item of run) {
+      const along = item.along, adv = item.adv;
+      let size = item.size;
+      if (segment.length) {
+        if (1.0 > size) size = 1.0;
+        if (along - end > gap * size) {
+          this.makeLine(segment, angle, left, top, out);
+          segment = [item];
+          end = along + adv;
+          continue;
+        }
+        if (along + adv > end) end = along + adv;
+      } else {
+        end = along + adv;
+      }
+      segment.push(item);
+    }
+    if (segment.length) this.makeLine(segment, angle, left, top, out);
+  }
+
+  makeLine(segment, angle, left, top, out) {
+    const wordGap = this.config.word_gap, space = this.space;
+    const parts = [];
+    const sizes = [], fonts = [], arts = []; // [key, count], in the order first met
+    let big = 0, end = 0, far = 0;
+    let lastGlyph = segment[0];
+    let first = lastGlyph.seq;
+    let blank = true;
+    segment.forEach((item, k) => {
+      const { along, seq, size, adv } = item;
+      const glyph = item.glyph;
+      const isSpace = glyph.space;
+      if (k) {
+        if (along - end > wordGap * size && !blank && !isSpace) parts.push(32);
+        if (along + adv > far) {
+          far = along + adv;
+          lastGlyph = item;
+        }
+        if (seq < first) first = seq;
+      } else {
+        far = along + adv;
+      }
+      for (const c of glyph.text) parts.push(c);
+      blank = isSpace;
+      end = along + adv;
+      if (!isSpace) {
+        tally(sizes, size, 1);
+        tally(fonts, item.name, 1);
+        if (size > big) big = size;
+        if (item.art) tally(arts, item.art, 1);
+      }
+    });
+    const text = [];
+    let word = false;
+    for (const c of parts) {
+      if (space.has(c)) {
+        word = false;
+      } else {
+        if (!word && text.length) text.push(32);
+        text.push(c);
+        word = true;
+      }
+    }
+    if (!text.length) return;
+    const rounded = [];
+    for (const [size, n] of sizes) tally(rounded, pyRound(size, 1), n);
+    const size = rounded.length ? mostOf(rounded) : 0.0;
+    const font = fonts.length ? mostOf(fonts) : -1;
+    let marked = 0, drawn = 0;
+    for (const [, n] of arts) marked += n;
+    for (const [, n] of fonts) drawn += n;
+    const art = marked * 2 > drawn ? mostOf(arts) : 0;
+    const { ox: sx, oy: sy, dx, dy } = segment[0];
+    const ex = lastGlyph.ox + dx * lastGlyph.adv;
+    const ey = lastGlyph.oy + dy * lastGlyph.adv;
+    const ux = -dy * big, uy = dx * big;
+    const xs = [sx - 0.2 * ux, sx + 0.8 * ux, ex - 0.2 * ux, ex + 0.8 * ux];
+    const ys = [sy - 0.2 * uy, sy + 0.8 * uy, ey - 0.2 * uy, ey + 0.8 * uy];
+    const box = [pyRound(pyMin(...xs) - left, 2), pyRound(top - pyMax(...ys), 2), pyRound(pyMax(...xs) - left, 2),
+      pyRound(top - pyMin(...ys), 2)];
+    out.push({ first, text, box, size, font, angle, art });
+  }
+}
+
+function byPlace(p, q) { // Python's order of (perp, along, seq, ...) tuples; seq is never equal
+  if (p.perp !== q.perp) return p.perp < q.perp ? -1 : 1;
+  if (p.along !== q.along) return p.along < q.along ? -1 : 1;
+  return p.seq - q.seq;
+}
+
+function byAlong(p, q) {
+  return p.along < q.along ? -1 : p.along > q.along ? 1 : 0;
+}
+
+function bySeq(p, q) {
+  return p.seq - q.seq;
+}
+
+// A dict's count of `key` (numbers: 0.0 and -0.0 are one key, and the first met stays), as an array.
+function tally(counts, key, n) {
+  for (const entry of counts) {
+    if (entry[0] === key) {
+      entry[1] += n;
+      return;
+    }
+  }
+  counts.push([key, n]);
+}
+
+// max(counts, key=counts.get): the first key with the highest count.
+function mostOf(counts) {
+  let best = counts[0];
+  for (const entry of counts) if (entry[1] > best[1]) best = entry;
+  return best[0];
+}
+
+function pyMin(...values) { // Python's min(): the first of equal values
+  let best = values[0];
+  for (const v of values) if (v < best) best = v;
+  return best;
+}
+
+function pyMax(...values) {
+  let best = values[0];
+  for (const v of values) if (v > best) best = v;
+  return best;
+}
+
+// Python's round(x, digits) for digits 1 and 2: the decimal nearest the exact value, half to even, read
+// back as the nearest double. toFixed() finds that decimal too, except that it takes a half up; x is
+// exactly half-way at that many digits when x * 2**(digits + 1) is an odd integer.
+function pyRound(x, digits) {
+  if (x === 0 || !Number.isFinite(x)) return x;
+  const t = x * (digits === 1 ? 4 : 8);
+  if (Number.isInteger(t) && t % 2 !== 0 && Math.abs(t) < 2 ** 50) {
+    const scale = digits === 1 ? 10 : 100;
+    let k = Math.floor(x * scale);
+    if (k % 2 !== 0) k += 1;
+    return k / scale;
+  }
+  return Number(x.toFixed(digits));
+}
+
+function float(pickle, v) {
+  pickle.room(9);
+  pickle.buf[pickle.len] = BINFLOAT;
+  pickle.view.setFloat64(pickle.len + 1, v, false);
+  pickle.len += 9;
+}
+
+// A str from code points, as UTF-8; a lone surrogate as its three bytes, which Python's unpickler takes
+// (it reads with "surrogatepass").
+function unicode(pickle, points) {
+  let n = 0;
+  for (const c of points) n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  pickle.u32(BINUNICODE, n);
+  pickle.room(n);
+  const buf = pickle.buf;
+  let at = pickle.len;
+  for (const c of points) {
+    if (c < 0x80) {
+      buf[at++] = c;
+    } else if (c < 0x800) {
+      buf[at++] = 0xc0 | (c >> 6);
+      buf[at++] = 0x80 | (c & 0x3f);
+    } else if (c < 0x10000) {
+      buf[at++] = 0xe0 | (c >> 12);
+      buf[at++] = 0x80 | ((c >> 6) & 0x3f);
+      buf[at++] = 0x80 | (c & 0x3f);
+    } else {
+      buf[at++] = 0xf0 | (c >> 18);
+      buf[at++] = 0x80 | ((c >> 12) & 0x3f);
+      buf[at++] = 0x80 | ((c >> 6) & 0x3f);
+      buf[at++] = 0x80 | (c & 0x3f);
+    }
+  }
+  pickle.len = at;
+}
+
+// Float64 numbers in `bytes` (a copy when they do not start on an 8-byte boundary).
+function floats(bytes) {
+  if (bytes.byteOffset % 8) bytes = bytes.slice();
+  return new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length >> 3);
+}
+
+// The character ids of a string: a tuple's own, a byte each (decoding 1), or big-endian pairs, a last odd
+// byte left out (decoding 2).
+function characters(item, decoding) {
+  if (Array.isArray(item)) return item;
+  if (decoding === 1) return item;
+  if (decoding !== 2) throw new Stop("bytes where Python decodes the character ids");
+  const out = new Array(item.length >> 1);
+  for (let k = 0; k < out.length; k++) out[k] = (item[2 * k] << 8) | item[2 * k + 1];
+  return out;
+}
+
+// What pickle.dumps(list of lists, 4) wrote for the strings' elements: lists, ints, floats, bools, bytes
+// (a copy, as a Uint8Array) and tuples of ints; a Stop for anything else.
+function elements(data) {
+  const view = new DataView(data.buffer, data.byteOffset, data.length);
+  const stack = [], marks = [], memo = [];
+  let pos = 0;
+  const take = (n) => {
+    if (pos + n > data.length) throw new Stop("a pickle cut short");
+    const at = pos;
+    pos += n;
+    return at;
+  };
+  const pop = () => {
+    const start = marks.pop();
+    if (start === undefined) throw new Stop("a pickle without its mark");
+    return stack.splice(start);
+  };
+  for (;;) {
+    const op = data[take(1)];
+    switch (op) {
+      case PROTO: take(1); break;
+      case FRAME: take(8); break;
+      case EMPTY_LIST: stack.push([]); break;
+      case MARK: marks.push(stack.length); break;
+      case APPENDS: { const items = pop(); stack.at(-1).push(...items); break; }
+      case APPEND: { const item = stack.pop(); stack.at(-1).push(item); break; }
+      case MEMOIZE: memo.push(stack.at(-1)); break;
+      case BINGET: stack.push(memo[data[take(1)]]); break;
+      case LONG_BINGET: stack.push(memo[view.getUint32(take(4), true)]); break;
+      case BININT1: stack.push(data[take(1)]); break;
+      case BININT2: stack.push(view.getUint16(take(2), true)); break;
+      case BININT: stack.push(view.getInt32(take(4), true)); break;
+      case LONG1: {
+        const n = data[take(1)];
+        const at = take(n);
+        let value = 0n;
+        for (let k = n - 1; k >= 0; k--) value = (value << 8n) | BigInt(data[at + k]);
+        if (n && data[at + n - 1] & 0x80) value -= 1n << BigInt(8 * n);
+        stack.push(Number(value)); // as Python turns an int into a float: the nearest, half to even
+        break;
+      }
+      case BINFLOAT: stack.push(view.getFloat64(take(8), false)); break;
+      case NEWTRUE: stack.push(1); break;
+      case NEWFALSE: stack.push(0); break;
+      case SHORT_BINBYTES: { const n = data[take(1)]; const at = take(n); stack.push(data.slice(at, at + n)); break; }
+      case BINBYTES: { const n = view.getUint32(take(4), true); const at = take(n); stack.push(data.slice(at, at + n)); break; }
+      case EMPTY_TUPLE: stack.push([]); break;
+      case TUPLE1: stack.push([stack.pop()]); break;
+      case 0x86: { const b = stack.pop(); stack.push([stack.pop(), b]); break; }
+      case 0x87: { const c = stack.pop(), b = stack.pop(); stack.push([stack.pop(), b, c]); break; }
+      case TUPLE: stack.push(pop()); break;
+      case STOP: {
+        const value = stack.pop();
+        if (!Array.isArray(value)) throw new Stop("a pickle that is not a list");
+        return value;
+      }
+      default: throw new Stop(`a pickle opcode ${op} the elements do not have`);
+    }
+  }
 }

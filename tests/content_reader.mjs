@@ -9,11 +9,18 @@
 //   {"file": objects id, "data": b64}          -> {}
 //   {"object": objects id, "pos": P, "objid": N} -> {"chunk": b64} or {"stop": reason}
 //   {"stream": objects id, "data": b64}        -> {"chunk": b64} or {"stop": reason}
-//   {"drop": reader or objects id}             -> {}
+//   {"glyphs": JSON text}                      -> {"glyphs": id}
+//   {"begin": glyphs id}                       -> {}
+//   {"truncate": glyphs id, "index": N}        -> {}
+//   {"run": glyphs id, "records": b64, "ops": b64} -> {} or {"limit": N} or {"stop": reason} or {"chunk": b64}
+//   {"define": glyphs id, "entries": b64}        -> {}
+//   {"lines": glyphs id, "left": X, "top": Y}  -> {"chunk": b64} or {"stop": reason}
+//   {"drop": reader, objects or glyphs id}     -> {}
 import { createInterface } from "node:readline";
-import { Objects, Reader, table } from "../site/content.mjs";
+import { Glyphs, Objects, Reader, table } from "../site/content.mjs";
 
 const tables = [];
+const bytes = (b64) => new Uint8Array(Buffer.from(b64, "base64"));
 const readers = new Map();
 let next = 0;
 const lines = createInterface({ input: process.stdin });
@@ -42,6 +49,25 @@ for await (const line of lines) {
     } else if ("object" in ask || "stream" in ask) {
       const got = "object" in ask ? readers.get(ask.object).object(ask.pos, ask.objid)
         : readers.get(ask.stream).stream(new Uint8Array(Buffer.from(ask.data, "base64")));
+      answer = typeof got === "string" ? { stop: got } : { chunk: Buffer.from(got).toString("base64") };
+    } else if ("glyphs" in ask) {
+      readers.set(next, new Glyphs(ask.glyphs));
+      answer = { glyphs: next++ };
+    } else if ("begin" in ask) {
+      readers.get(ask.begin).begin();
+      answer = {};
+    } else if ("truncate" in ask) {
+      readers.get(ask.truncate).truncate(ask.index);
+      answer = {};
+    } else if ("run" in ask) {
+      const got = readers.get(ask.run).run(bytes(ask.records), bytes(ask.ops));
+      answer = got === undefined ? {} : typeof got === "number" ? { limit: got }
+        : typeof got === "string" ? { stop: got } : { chunk: Buffer.from(got).toString("base64") };
+    } else if ("define" in ask) {
+      readers.get(ask.define).define(bytes(ask.entries));
+      answer = {};
+    } else if ("lines" in ask) {
+      const got = readers.get(ask.lines).lines(ask.left, ask.top);
       answer = typeof got === "string" ? { stop: got } : { chunk: Buffer.from(got).toString("base64") };
     } else if ("drop" in ask) {
       readers.delete(ask.drop);

@@ -1,6 +1,7 @@
 """``site/content.mjs`` in CPython: the JavaScript reader of content streams and objects, run by node,
 behind the same calls ``content.py`` makes on it in Pyodide (``table``, ``Reader.new``, ``feed``,
-``take``, ``Objects.new``, ``file``, ``object``, ``stream``, ``to_bytes``), so that the tests read real
+``take``, ``Objects.new``, ``file``, ``object``, ``stream``, ``Glyphs.new``, ``begin``, ``truncate``, ``run``,
+``define``, ``lines``, ``to_bytes``), so that the tests read real
 PDFs through it and compare with ``content.py``'s own loop and pdfminer's parser.
 
     with native.NodeReader() as module:
@@ -69,6 +70,41 @@ class _Objects:
             self.module.ask({"drop": self.id})
 
 
+class _Glyphs:
+    def __init__(self, module: NodeReader, config: str) -> None:
+        self.module = module
+        self.id = module.ask({"glyphs": config})["glyphs"]
+
+    def begin(self) -> None:
+        self.module.ask({"begin": self.id})
+
+    def truncate(self, index: int) -> None:
+        self.module.ask({"truncate": self.id, "index": index})
+
+    def run(self, records: Any, ops: Any) -> _Chunk | int | str | None:
+        answer = self.module.ask({"run": self.id, "records": _b64(records), "ops": _b64(ops)})
+        if "limit" in answer:
+            return answer["limit"]
+        if "stop" in answer:
+            return answer["stop"]
+        return _Chunk(base64.b64decode(answer["chunk"])) if "chunk" in answer else None
+
+    def define(self, table: Any) -> None:
+        self.module.ask({"define": self.id, "entries": _b64(table)})
+
+    def lines(self, left: float, top: float) -> _Chunk | str:
+        answer = self.module.ask({"lines": self.id, "left": left, "top": top})
+        return answer["stop"] if "stop" in answer else _Chunk(base64.b64decode(answer["chunk"]))
+
+    def __del__(self) -> None:
+        if self.module.process.poll() is None:
+            self.module.ask({"drop": self.id})
+
+
+def _b64(data: Any) -> str:
+    return base64.b64encode(bytes(data)).decode()
+
+
 class NodeReader:
     """The module ``site/content.mjs``, as ``content.use_native`` takes it."""
 
@@ -90,8 +126,14 @@ class NodeReader:
             def new(digits: int) -> _Objects:
                 return _Objects(module, digits)
 
+        class Glyphs:
+            @staticmethod
+            def new(config: str) -> _Glyphs:
+                return _Glyphs(module, config)
+
         self.Reader = Reader
         self.Objects = Objects
+        self.Glyphs = Glyphs
 
     def ask(self, request: dict) -> dict:
         self.process.stdin.write(json.dumps(request) + "\n")

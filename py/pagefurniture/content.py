@@ -516,6 +516,12 @@ def objects(data: bytes) -> Any:
     return reader
 
 
+def glyphs(config: Any) -> Any:
+    """The JavaScript placer of glyphs and maker of lines (``site/content.mjs``'s ``Glyphs``, for
+    ``extract._Deferred``), made with the JSON ``config()`` gives; None when there is no JavaScript reader."""
+    return None if _native is None else _native.Glyphs.new(config())
+
+
 def read_object(reader: Any, pos: int, objid: int, doc: Any) -> list | None:
     """The object ``objid`` at offset ``pos``, read by ``reader``: ``[value]``, or ``[dictionary, P]`` for a
     stream whose keyword ``stream`` is at P; None when pdfminer's parser must read it."""

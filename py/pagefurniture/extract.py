@@ -10,13 +10,16 @@ coordinates (pdfminer already applies /Rotate through the page's transformation 
 from __future__ import annotations
 
 import codecs
+import functools
 import io
 import itertools
+import json
 import logging
 import math
 import os
 import time
 import weakref
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from operator import itemgetter
@@ -24,7 +27,8 @@ from typing import BinaryIO, Union
 
 from pdfminer.pdfdevice import PDFTextDevice
 from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
-from pdfminer.pdffont import PDFFont, PDFUnicodeNotDefined
+from pdfminer.cmapdb import IdentityCMap, IdentityCMapByte
+from pdfminer.pdffont import PDFCIDFont, PDFFont, PDFSimpleFont, PDFUnicodeNotDefined
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser
@@ -33,7 +37,7 @@ from pdfminer.psexceptions import PSException
 from pdfminer.psparser import PSLiteral
 from pdfminer.utils import decode_text, mult_matrix
 
-from . import guard
+from . import content, guard
 from .errors import (Cancelled, DamagedPDF, LimitExceeded, NotAPDF, PageFurnitureError, PasswordRequired,
                      TruncatedPDF, WrongPassword)
 from .model import CutOff, Document, Line, Page
@@ -78,6 +82,21 @@ BASELINE_TOLERANCE = 0.35
 STRAND_BACK = 0.5
 STRAND_GLYPHS = 3
 STRAND_OVERLAP = 0.5
+
+
+@functools.cache
+def _spaces() -> tuple[int, ...]:
+    """The code points ``str.isspace`` and ``str.split`` take for white space (none is above U+3000)."""
+    return tuple(c for c in range(0x3001) if chr(c).isspace())
+
+
+def _glyphs_config(limits: Limits) -> str:
+    """What ``content.mjs``'s ``Glyphs`` takes from here, as JSON: the record's fields, the limit on
+    characters, white space, and the constants of ``build_lines``."""
+    return json.dumps({"fields": FIELDS, "ints": _INTS, "max_chars": limits.max_chars_per_page, "space": _spaces(),
+                       "line_split_gap": LINE_SPLIT_GAP, "word_gap": WORD_GAP,
+                       "baseline_tolerance": BASELINE_TOLERANCE, "strand_back": STRAND_BACK,
+                       "strand_glyphs": STRAND_GLYPHS, "strand_overlap": STRAND_OVERLAP})
 
 
 def read_bytes(pdf: Source, limits: Limits = DEFAULT_LIMITS) -> bytes:
@@ -164,6 +183,8 @@ class _Clock:
 class _Glyphs(PDFTextDevice):
     """A pdfminer device that records each glyph as a small tuple and skips everything else."""
 
+    python = True  # places the glyphs itself (see _Deferred)
+
     def __init__(self, rsrcmgr: PDFResourceManager, clock: _Clock, limits: Limits) -> None:
         super().__init__(rsrcmgr)
         self.clock = clock
@@ -180,10 +201,14 @@ class _Glyphs(PDFTextDevice):
         self._forms = 0  # depth of Form XObjects being drawn
         self.pictures: list[tuple[float, float, float, float]] = []  # in device space
 
-    def begin_page(self, page: PDFPage, ctm) -> None:  # noqa: ANN001 - pdfminer's signature
+    def clear(self) -> None:
+        """Forget what was drawn: a new page begins."""
         self.buckets = {}
         self.count = 0
         self.pictures = []
+
+    def begin_page(self, page: PDFPage, ctm) -> None:  # noqa: ANN001 - pdfminer's signature
+        self.clear()
         self.ctm = ctm
         self._marks = []
         self._artifact = ""
@@ -225,12 +250,10 @@ class _Glyphs(PDFTextDevice):
             self._marks.pop()
             self._artifact = next((mark for mark in reversed(self._marks) if mark), "")
 
-    def render_string(self, textstate, seq, ncs, graphicstate) -> None:  # noqa: ANN001 - pdfminer's signature
-        """Record the glyphs of one Tj/TJ: the positions of pdfminer's PDFTextDevice, computed alike.
-
-        pdfminer calls ``render_char`` once per glyph with a new matrix; here what is the same for the whole
-        string (direction, size, spacing) is worked out once and each glyph costs a few multiplications.
-        """
+    def setup(self, textstate) -> tuple:  # noqa: ANN001 - pdfminer's text state
+        """What one Tj/TJ's glyphs share, worked out once per string, as ``render_string`` uses it: the
+        matrix (a, b, c, d, e, f), size, scaling, spacings, the writing direction in device space (dx, dy,
+        its length dn), the glyphs' size on the page and whether they can be seen at all, the angle."""
         font = textstate.font
         a, b, c, d, e, f = mult_matrix(textstate.matrix, self.ctm)
         fontsize = textstate.fontsize
@@ -246,14 +269,27 @@ class _Glyphs(PDFTextDevice):
         dn = math.hypot(dx, dy)
         un = math.hypot(ux, uy)
         visible = dn != 0 and un != 0
+        size = angle = 0
         if visible:
             dx, dy, size = dx / dn, dy / dn, fontsize * un
             # Upright text is nearly all glyphs: skip the trigonometry for it.
             angle = 0 if dy == 0.0 and dx > 0 else round(math.degrees(math.atan2(dy, dx))) % 360
+        return (a, b, c, d, e, f, c * rise, d * rise, fontsize, scaling, charspace, wordspace, dxscale, vertical,
+                visible, dx, dy, size, dn, angle)
+
+    def render_string(self, textstate, seq, ncs, graphicstate) -> None:  # noqa: ANN001 - pdfminer's signature
+        """Record the glyphs of one Tj/TJ: the positions of pdfminer's PDFTextDevice, computed alike.
+
+        pdfminer calls ``render_char`` once per glyph with a new matrix; here what is the same for the whole
+        string (direction, size, spacing) is worked out once and each glyph costs a few multiplications.
+        """
+        font = textstate.font
+        (a, b, c, d, e, f, crise, drise, fontsize, scaling, charspace, wordspace, dxscale, vertical, visible,
+         dx, dy, size, dn, angle) = self.setup(textstate)
+        if visible:
             bucket = self.buckets.get(angle)
             if bucket is None:
                 bucket = self.buckets[angle] = []
-        crise, drise = c * rise, d * rise
         known = self._fonts.get(font)
         if known is None:
             known = self._fonts[font] = {}
@@ -304,6 +340,10 @@ class _Glyphs(PDFTextDevice):
                 _log.warning("Cannot render string because %r is not a valid int, float or bytes.", obj)
         textstate.linematrix = (x, y)
 
+    def lines(self, crop: tuple[float, float, float, float]) -> tuple[Line, ...]:
+        """The lines of the page drawn since ``begin_page`` (``crop`` as ``build_lines`` takes it)."""
+        return build_lines(self.buckets, crop)
+
     def _check(self, count: int) -> None:
         """Every 256 glyphs: the clock, and the characters-per-page limit."""
         self.clock.check()
@@ -319,6 +359,233 @@ def _glyph(font: PDFFont, cid: int) -> tuple[str, float]:
     except (PDFUnicodeNotDefined, PSException, KeyError, ValueError, TypeError, IndexError):
         text = f"(cid:{cid})"
     return text, font.char_width(cid)
+
+
+class _Again(Exception):
+    """The page holds something ``content.mjs`` does not place exactly as ``_Glyphs`` does (a number too
+    big to be exact in JavaScript, a value that is not finite, a glyph whose width pdfminer cannot give):
+    the page is read again, by ``_Glyphs`` itself."""
+
+
+class _After:
+    """``textstate.linematrix`` after a string ``_Deferred`` handed over: where the string ends, which only
+    ``content.mjs`` knows."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+
+# What _Deferred hands over for each string, in this order (content.mjs takes the order from here): its
+# number on the page, the font's number, the font name's and the artifact's numbers, setup()'s values,
+# where it starts (kind 0: at x, y; kind 1: where string x ended), which of the numbers are Python ints
+# (bits in _INTS' order; an int has no -0.0), and how its strings' bytes are character ids (_decoding).
+FIELDS = ("index", "font", "name", "artifact", "a", "b", "c", "d", "e", "f", "crise", "drise", "fontsize",
+          "scaling", "charspace", "wordspace", "dxscale", "vertical", "visible", "dx", "dy", "size", "dn",
+          "angle", "start", "x", "y", "ints", "decoding")
+_INTS = ("a", "b", "c", "d", "e", "f", "crise", "drise", "fontsize", "x", "y")
+_EXACT = 2**24  # an int this small stays exact in a double through every product and sum made of it
+_PLAIN = frozenset((int, float, bool, bytes))  # what a TJ array holds, when it is well made
+_FLOAT = frozenset((float,))
+
+
+def _decoding(font: PDFFont) -> int:
+    """How ``content.mjs`` reads the character ids of a string's bytes in ``font``, as ``font.decode`` does:
+    1 a byte each (simple fonts, and CID fonts with Identity-H of one byte), 2 two bytes each, big-endian,
+    a last odd byte left out (Identity-H); 0 when only ``font.decode`` can: the elements are then handed
+    over decoded, as tuples."""
+    kind = type(font)
+    if kind.decode is PDFSimpleFont.decode:
+        return 1
+    if kind.decode is PDFCIDFont.decode:
+        decode = type(getattr(font, "cmap", None)).decode
+        if decode is IdentityCMapByte.decode:
+            return 1
+        if decode is IdentityCMap.decode:
+            return 2
+    return 0
+
+
+def _ints(values: tuple, first: int = 0) -> int:
+    """The bits of ``values`` (in _INTS' order, from ``first``) that are ints (or bools); _Again for a big
+    int or a value that is no number."""
+    bits = 0
+    for k, value in enumerate(values, first):
+        kind = type(value)
+        if kind is float:
+            continue
+        if (kind is int or kind is bool) and -_EXACT <= value <= _EXACT:
+            bits |= 1 << k
+        else:
+            raise _Again
+    return bits
+
+
+class _Deferred(_Glyphs):
+    """``_Glyphs`` in the browser: each string's glyphs are placed, and the page's lines made, by
+    ``content.mjs``'s ``Glyphs``, which does what ``render_string`` and ``build_lines`` do with the same
+    floating-point operations in the same order; Pyodide runs that Python at half CPython's speed, and it
+    is half of all the time a page takes there.
+
+    ``render_string`` keeps what ``setup`` works out, as numbers, and the string's elements as they are
+    (numbers and bytes), and hands them over in batches, the elements as one pickle; ``content.mjs`` asks
+    for the text and width of each character id the first time a font uses it. Where it cannot place a page as
+    ``_Glyphs`` would (``_Again``), ``_read_page`` reads the page again with ``python`` set.
+    """
+
+    FLUSH = 1 << 14  # elements held before they are handed over
+
+    def __init__(self, rsrcmgr: PDFResourceManager, clock: _Clock, limits: Limits, glyphs) -> None:  # noqa: ANN001
+        super().__init__(rsrcmgr, clock, limits)
+        self.js = glyphs
+        self.python = False
+        self._keys: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # font -> its number
+        self._numbers = itertools.count()
+        self._fonts_held: dict[int, PDFFont] = {}  # the fonts of the strings not handed over yet, by number
+        self._decoding: dict[int, int] = {}  # font number -> _decoding(font)
+        self._names: dict = {}  # font name -> its number in names
+        self.names: list = []
+        self._artifacts: dict[str, int] = {"": 0}
+        self.artifacts: list[str] = [""]
+        self._records: list = []  # FIELDS of each string held
+        self._seqs: list = []  # the elements of each string held
+        self._held = 0  # elements held
+        self._index = self._sent = 0  # strings on this page; of them, handed over
+
+    def clear(self) -> None:
+        super().clear()
+        self._records, self._seqs, self._fonts_held = [], [], {}
+        self._held = self._index = self._sent = 0
+        if not self.python:
+            self.js.begin()
+
+    def checkpoint(self) -> tuple:
+        if self.python:
+            return super().checkpoint()
+        return (self._index, len(self._records), len(self._seqs), len(self.pictures), list(self._marks),
+                self._artifact, self._forms)
+
+    def restore(self, state: tuple) -> None:
+        if self.python:
+            super().restore(state)
+            return
+        index, records, seqs, pictures, marks, self._artifact, self._forms = state
+        if self._sent > index:  # handed over since: all that is held came after the checkpoint
+            self.js.truncate(index)
+            self._sent = index
+            records = seqs = 0
+        del self._records[records:]
+        del self._seqs[seqs:]
+        self._index = index
+        del self.pictures[pictures:]
+        self._marks = list(marks)
+
+    def render_string(self, textstate, seq, ncs, graphicstate) -> None:  # noqa: ANN001 - pdfminer's signature
+        if self.python:
+            super().render_string(textstate, seq, ncs, graphicstate)
+            return
+        font = textstate.font
+        values = self.setup(textstate)
+        # pdfminer makes the text matrix of floats, so that all of these are floats but for odd devices.
+        ints = 0 if _FLOAT.issuperset(map(type, values[:9])) else _ints(values[:9])
+        start = textstate.linematrix
+        if type(start) is _After:
+            place = (1, start.index, 0.0)
+        else:
+            x, y = start
+            place = (0, x, y)
+            ints |= _ints((x, y), 9)
+        key = self._keys.get(font)
+        if key is None:
+            key = self._keys[font] = next(self._numbers)
+        self._fonts_held[key] = font
+        fontname = font.fontname
+        try:
+            name = self._names.get(fontname)
+        except TypeError:  # a font name that is no name: only _Glyphs knows what to make of it
+            raise _Again from None
+        if name is None:
+            name = self._names[fontname] = len(self.names)
+            self.names.append(fontname)
+        artifact = self._artifacts.get(self._artifact)
+        if artifact is None:
+            artifact = self._artifacts[self._artifact] = len(self.artifacts)
+            self.artifacts.append(self._artifact)
+        if not _PLAIN.issuperset(map(type, seq)):
+            raise _Again  # a TJ element that is no number or string: only _Glyphs knows what to make of it
+        decoding = self._decoding.get(key)
+        if decoding is None:
+            decoding = self._decoding[key] = _decoding(font)
+        if not decoding:
+            try:
+                seq = [tuple(font.decode(obj)) if type(obj) is bytes else obj for obj in seq]
+            except Exception:  # noqa: BLE001 - _Glyphs meets it again, at the same glyph
+                raise _Again from None
+        self._seqs.append(seq)
+        self._held += len(seq)
+        index = self._index
+        self._records += (index, key, name, artifact, *values, *place, ints, decoding)
+        self._index = index + 1
+        textstate.linematrix = _After(index)
+        if self._held > self.FLUSH:
+            self._hand_over()
+
+    def _hand_over(self) -> None:
+        """Hand the strings held to ``content.mjs``, with the characters it does not know yet."""
+        if self._index == self._sent:
+            return
+        try:
+            records = array("d", self._records)
+        except OverflowError:  # an int too big for a double
+            raise _Again from None
+        import pickle  # here: the browser needs it for its first page, not to start
+
+        seqs = pickle.dumps(self._seqs, 4)
+        self.clock.check()
+        while True:
+            got = self.js.run(records, seqs)
+            if got is None:
+                break
+            if isinstance(got, int):  # the glyph at which render_string would find the page too long
+                self._check(got)
+                raise AssertionError(f"content.mjs stopped at glyph {got}, under the limit")
+            if isinstance(got, str):
+                raise _Again
+            self.js.define(self._characters(array("d", got.to_bytes())))
+        self._records, self._seqs, self._fonts_held = [], [], {}
+        self._held = 0
+        self._sent = self._index
+
+    def _characters(self, wanted: array) -> array:
+        """(font, character id, width, 1 if the width is an int, number of code points, code points...) for
+        each (font, character id) pair in ``wanted``, as ``_glyph`` gives them."""
+        out = array("d")
+        for k in range(0, len(wanted), 2):
+            key, cid = int(wanted[k]), int(wanted[k + 1])
+            try:
+                text, width = _glyph(self._fonts_held[key], cid)
+            except Exception:  # noqa: BLE001 - _Glyphs meets it again, at the same glyph
+                raise _Again from None
+            kind = type(width)
+            if kind is not float and not ((kind is int or kind is bool) and -_EXACT <= width <= _EXACT):
+                raise _Again
+            points = array("I", text.encode("utf-32-le", "surrogatepass"))
+            out.extend((key, cid, width, kind is not float, len(points)))
+            out.extend(map(float, points))
+        return out
+
+    def lines(self, crop: tuple[float, float, float, float]) -> tuple[Line, ...]:
+        if self.python:
+            return super().lines(crop)
+        self._hand_over()
+        got = self.js.lines(crop[0], crop[3])
+        if isinstance(got, str):
+            raise _Again
+        names, artifacts = self.names, self.artifacts
+        return tuple(Line(text=text, box=box, size=size, font=names[font] if font >= 0 else "", angle=angle,
+                          artifact=artifacts[artifact])
+                     for text, box, size, font, angle, artifact in content.unpickle(got.to_bytes()))
 
 
 def artifact_name(tag: object, props: object) -> str:
@@ -422,7 +689,9 @@ class Reader:
             self._page_objects, self.cut_off = _list_pages(doc, limits)
         self._clock = _Clock(limits)
         rsrcmgr = PDFResourceManager(caching=True)
-        self._device = _Glyphs(rsrcmgr, self._clock, limits)
+        glyphs = content.glyphs(lambda: _glyphs_config(limits))
+        self._device = (_Glyphs(rsrcmgr, self._clock, limits) if glyphs is None
+                        else _Deferred(rsrcmgr, self._clock, limits, glyphs))
         self._interpreter = guard.Interpreter(rsrcmgr, self._device)
 
     @property
@@ -537,23 +806,35 @@ def _list_pages(doc: PDFDocument, limits: Limits) -> tuple[list, CutOff | None]:
 
 def _read_page(number: int, page_object: PDFPage, interpreter: PDFPageInterpreter, device: _Glyphs) -> Page:
     width, height, crop = _frame(page_object)
+    try:
+        lines, error = _draw(number, page_object, interpreter, device, crop)
+    except _Again:
+        device.python = True
+        try:
+            lines, error = _draw(number, page_object, interpreter, device, crop)
+        finally:
+            device.python = False
+    cx0, _, _, cy1 = crop
+    pictures = tuple((round(x0 - cx0, 2), round(cy1 - y1, 2), round(x1 - cx0, 2), round(cy1 - y0, 2))
+                     for x0, y0, x1, y1 in device.pictures)
+    device.clear()
+    return Page(number=number, width=round(width, 2), height=round(height, 2), lines=lines, error=error,
+                pictures=pictures)
+
+
+def _draw(number: int, page_object: PDFPage, interpreter: PDFPageInterpreter, device: _Glyphs,
+          crop: tuple[float, float, float, float]) -> tuple[tuple[Line, ...], str | None]:
+    """The page's lines, and what stopped it being read completely (None when nothing did)."""
     error = None
-    device.buckets = {}
-    device.count = 0
+    device.clear()  # in case pdfminer fails before it begins the page
     try:
         interpreter.process_page(page_object)
-    except PageFurnitureError:
+    except (PageFurnitureError, _Again):
         raise
     except PARSER_ERRORS as exc:
         # Keep what was read before the failure and say so: the page is named in the report.
         error = f"page {number} could not be read completely ({_brief(exc)})"
-    lines = build_lines(device.buckets, crop)
-    cx0, _, _, cy1 = crop
-    pictures = tuple((round(x0 - cx0, 2), round(cy1 - y1, 2), round(x1 - cx0, 2), round(cy1 - y0, 2))
-                     for x0, y0, x1, y1 in device.pictures)
-    device.buckets, device.pictures = {}, []
-    return Page(number=number, width=round(width, 2), height=round(height, 2), lines=lines, error=error,
-                pictures=pictures)
+    return device.lines(crop), error
 
 
 def _frame(page_object: PDFPage) -> tuple[float, float, tuple[float, float, float, float]]:

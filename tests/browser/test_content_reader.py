@@ -1,9 +1,11 @@
-"""In the browser, content streams and the file's objects are read by site/content.mjs, and what the page
-gives for a PDF is what the command line (content.py's own loop and pdfminer's parser, in CPython) gives
-for it: on text, marked content, inline images, a form, and a page that content.mjs leaves to content.py.
+"""In the browser, content streams and the file's objects are read, and the glyphs placed and the lines
+made, by site/content.mjs, and what the page gives for a PDF is what the command line (content.py's own
+loop and pdfminer's parser, in CPython) gives for it: on text, marked content, inline images, a form, and
+a page that content.mjs leaves to content.py.
 
-content.mjs is served with a few lines after it that count the streams it is fed and the objects it reads,
-in the worker's global scope, where the test can ask for the counts; the code that reads is the site's own.
+content.mjs is served with a few lines after it that count the streams it is fed, the objects it reads and
+the pages whose lines it makes, in the worker's global scope, where the test can ask for the counts; the
+code that reads is the site's own.
 """
 
 from __future__ import annotations
@@ -23,6 +25,12 @@ const countedObject = Objects.prototype.object;
 Objects.prototype.object = function (...args) {
   const answer = countedObject.apply(this, args);
   if (typeof answer !== "string") globalThis.__objectsRead = (globalThis.__objectsRead ?? 0) + 1;
+  return answer;
+};
+const countedLines = Glyphs.prototype.lines;
+Glyphs.prototype.lines = function (...args) {
+  const answer = countedLines.apply(this, args);
+  if (typeof answer !== "string") globalThis.__pagesPlaced = (globalThis.__pagesPlaced ?? 0) + 1;
   return answer;
 };
 """
@@ -73,6 +81,8 @@ def test_the_page_reads_content_streams_with_content_js_as_the_command_line_read
         assert worker.evaluate("globalThis.__contentFeeds") == 6
         # The catalog, the page tree, the font, the form, and each page with its stream: 10 objects.
         assert worker.evaluate("globalThis.__objectsRead") == 10
+        # Each page's glyphs placed and its lines made by content.mjs.
+        assert worker.evaluate("globalThis.__pagesPlaced") == 3
         expected = cli_outputs(pdf, tmp_path / "cli")
         assert b"The survey began in the north." in expected["clean.txt"] and b"Grey text." in expected["clean.txt"]
         for suffix, data in expected.items():
