@@ -826,7 +826,9 @@ function header(data, pos, objid) {
 // (decoded by Python). A font is a number; the text (code points) and width of each of its character ids
 // are asked for (run() answers the pairs it lacks) and defined once.
 
-const FINITE = 1e150; // beyond this (or not finite) a glyph's numbers go to Python
+// A glyph's numbers beyond this (or not finite) go to Python: below it no product overflows, and a box
+// edge stays small enough (under 2**47) for pyRound to find every tie exactly.
+const FINITE = 2 ** 40;
 
 export class Glyphs {
   constructor(json) {
@@ -1113,7 +1115,8 @@ export class Glyphs {
     strings.forEach((string, k) => {
       const root = find(k);
       if (!joined.has(root)) joined.set(root, []);
-      joined.get(root).push(...string);
+      const strand = joined.get(root);
+      for (const g of string) strand.push(g); // not push(...string): a long one would pass too many arguments
     });
     const strands = [...joined.values()];
     for (const strand of strands) strand.sort(byAlong);
@@ -1344,7 +1347,7 @@ function elements(data) {
       case FRAME: take(8); break;
       case EMPTY_LIST: stack.push([]); break;
       case MARK: marks.push(stack.length); break;
-      case APPENDS: { const items = pop(); stack.at(-1).push(...items); break; }
+      case APPENDS: { const items = pop(); const list = stack.at(-1); for (const x of items) list.push(x); break; }
       case APPEND: { const item = stack.pop(); stack.at(-1).push(item); break; }
       case MEMOIZE: memo.push(stack.at(-1)); break;
       case BINGET: stack.push(memo[data[take(1)]]); break;

@@ -182,6 +182,16 @@ def test_an_int_s_zero_has_no_sign(node_reader):
     assert lines[0][1][2] == "0.0"
 
 
+def test_a_long_line_drawn_twice_makes_the_same_lines(node_reader):
+    # Two strings of 200,000 glyphs over each other (two strands of one baseline), the second a TJ array of
+    # 40,000 elements: more than a pickle's batch of appends, more than a call's arguments.
+    font = Simple("Serif", {65: 0.001, 32: 0.001})
+    state = {"font": font, "fontsize": 1, "matrix": (1, 0, 0, 1, 0, 400)}
+    tj = [item for _ in range(20000) for item in (b"AAAAAAAAA ", -0.0)]
+    lines = both(node_reader, (1, 0, 0, 1, 0, 0), [(state, [b"AAAAAAAAA " * 20000], "", True), (state, tj, "", True)])
+    assert len(lines) == 2
+
+
 def test_strings_handed_over_in_batches_make_the_same_lines(node_reader, monkeypatch):
     monkeypatch.setattr(ex._Deferred, "FLUSH", 3)
     rng = random.Random(7)

@@ -23,7 +23,8 @@ speed; the JavaScript reader runs at the browser's. Where that reader stops shor
 reads the streams, and where this one would leave them to pdfminer, so does that one. The same module
 reads the file's objects there (``objects``, ``read_object``, ``read_objects``, for
 ``guard.SafePDFDocument``): pdfminer reads those with the same slow tokeniser; whatever that reader
-leaves, pdfminer's parser reads.
+leaves, pdfminer's parser reads. And it places the glyphs and makes the lines (``glyphs``, for
+``extract._Deferred``).
 """
 
 from __future__ import annotations
