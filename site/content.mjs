@@ -84,6 +84,24 @@ class Bytes {
     this.buf.set(src.subarray(start, end), this.len);
     this.len += end - start;
   }
+  float(v) { // a double, big-endian, as pickle's BINFLOAT has it
+    this.room(9);
+    this.buf[this.len] = BINFLOAT;
+    this.view.setFloat64(this.len + 1, v, false);
+    this.len += 9;
+  }
+  // A pickle of a list: its start (protocol 4, an empty list, a mark for the items that follow), and its
+  // end (the items appended, stop).
+  openList() {
+    this.byte(PROTO);
+    this.byte(4);
+    this.byte(EMPTY_LIST);
+    this.byte(MARK);
+  }
+  closeList() {
+    this.byte(APPENDS);
+    this.byte(STOP);
+  }
   // bytes (or a str) with its length: the short form below 256 bytes
   sized(short, long, src, start, end) {
     const n = end - start;
@@ -144,17 +162,13 @@ export class Reader {
 
   start() {
     this.out = new Bytes(1 << 14);
-    this.out.byte(PROTO);
-    this.out.byte(4);
-    this.out.byte(EMPTY_LIST);
-    this.out.byte(MARK);
+    this.out.openList();
     this.count = 0;
   }
 
   flush() {
     if (!this.count) return;
-    this.out.byte(APPENDS);
-    this.out.byte(STOP);
+    this.out.closeList();
     this.chunks.push(this.out.buf.slice(0, this.out.len));
     this.start();
   }
@@ -305,12 +319,8 @@ export class Reader {
     for (let i = start; i < end; i++) text += String.fromCharCode(data[i]);
     const value = Number(text);
     if (Number.isNaN(value)) return; // "." or "-." alone: pdfminer makes nothing of it
-    const pool = this.pool;
-    const at = pool.len;
-    pool.room(9);
-    pool.buf[pool.len] = BINFLOAT;
-    pool.view.setFloat64(pool.len + 1, value, false);
-    pool.len += 9;
+    const at = this.pool.len;
+    this.pool.float(value);
     this.added(at, OTHER);
   }
 
@@ -682,14 +692,10 @@ export class Objects extends Reader {
 
   result(position) {
     const out = new Bytes(this.pool.len + 16);
-    out.byte(PROTO);
-    out.byte(4);
-    out.byte(EMPTY_LIST);
-    out.byte(MARK);
+    out.openList();
     out.copy(this.pool.buf, 0, this.pool.len);
     if (position !== undefined) out.u32(BININT, position);
-    out.byte(APPENDS);
-    out.byte(STOP);
+    out.closeList();
     return out.buf.subarray(0, out.len);
   }
 
@@ -840,10 +846,6 @@ export class Glyphs {
     this.space = new Set(config.space);
     this.fonts = new Map(); // font number -> Map(character id -> {text: code points, width, int, space})
     this.begin();
-  }
-
-  static new(json) {
-    return new Glyphs(json);
   }
 
   // A new page.
@@ -1047,24 +1049,20 @@ export class Glyphs {
     }
     out.sort((p, q) => p.first - q.first);
     const pickle = new Bytes(1 << 16);
-    pickle.byte(PROTO);
-    pickle.byte(4);
-    pickle.byte(EMPTY_LIST);
-    pickle.byte(MARK);
+    pickle.openList();
     for (const line of out) {
       pickle.byte(MARK);
       unicode(pickle, line.text);
       pickle.byte(MARK);
-      for (const v of line.box) float(pickle, v);
+      for (const v of line.box) pickle.float(v);
       pickle.byte(TUPLE);
-      float(pickle, line.size);
+      pickle.float(line.size);
       pickle.u32(BININT, line.font);
       pickle.u32(BININT, line.angle);
       pickle.u32(BININT, line.art);
       pickle.byte(TUPLE);
     }
-    pickle.byte(APPENDS);
-    pickle.byte(STOP);
+    pickle.closeList();
     return pickle.buf.slice(0, pickle.len);
   }
 
@@ -1268,13 +1266,6 @@ function pyRound(x, digits) {
     return k / scale;
   }
   return Number(x.toFixed(digits));
-}
-
-function float(pickle, v) {
-  pickle.room(9);
-  pickle.buf[pickle.len] = BINFLOAT;
-  pickle.view.setFloat64(pickle.len + 1, v, false);
-  pickle.len += 9;
 }
 
 // A str from code points, as UTF-8; a lone surrogate as its three bytes, which Python's unpickler takes

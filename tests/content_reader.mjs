@@ -12,7 +12,7 @@
 //   {"glyphs": JSON text}                      -> {"glyphs": id}
 //   {"begin": glyphs id}                       -> {}
 //   {"truncate": glyphs id, "index": N}        -> {}
-//   {"run": glyphs id, "records": b64, "ops": b64} -> {} or {"limit": N} or {"stop": reason} or {"chunk": b64}
+//   {"run": glyphs id, "records": b64, "seqs": b64} -> {} or {"limit": N} or {"stop": reason} or {"chunk": b64}
 //   {"define": glyphs id, "entries": b64}        -> {}
 //   {"lines": glyphs id, "left": X, "top": Y}  -> {"chunk": b64} or {"stop": reason}
 //   {"drop": reader, objects or glyphs id}     -> {}
@@ -60,7 +60,7 @@ for await (const line of lines) {
       readers.get(ask.truncate).truncate(ask.index);
       answer = {};
     } else if ("run" in ask) {
-      const got = readers.get(ask.run).run(bytes(ask.records), bytes(ask.ops));
+      const got = readers.get(ask.run).run(bytes(ask.records), bytes(ask.seqs));
       answer = got === undefined ? {} : typeof got === "number" ? { limit: got }
         : typeof got === "string" ? { stop: got } : { chunk: Buffer.from(got).toString("base64") };
     } else if ("define" in ask) {

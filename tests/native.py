@@ -30,39 +30,16 @@ class _Chunk:
         return self.data
 
 
-class _Reader:
-    def __init__(self, module: NodeReader, table: int) -> None:
+class _Handle:
+    """One object made in node (a reader of streams, of objects, or a placer of glyphs), dropped with this."""
+
+    def __init__(self, module: NodeReader, kind: str, argument: Any) -> None:
         self.module = module
-        self.id = module.ask({"reader": table})["reader"]
-
-    def feed(self, data: bytes, last: bool) -> str | None:
-        return self.module.ask({"feed": self.id, "data": base64.b64encode(bytes(data)).decode(), "last": last})["stop"]
-
-    def take(self) -> _Chunk | None:
-        chunk = self.module.ask({"take": self.id})["chunk"]
-        return None if chunk is None else _Chunk(base64.b64decode(chunk))
-
-    def __del__(self) -> None:
-        if self.module.process.poll() is None:
-            self.module.ask({"drop": self.id})
-
-
-class _Objects:
-    def __init__(self, module: NodeReader, digits: int) -> None:
-        self.module = module
-        self.id = module.ask({"objects": digits})["objects"]
-
-    def file(self, data: bytes) -> None:
-        self.module.ask({"file": self.id, "data": base64.b64encode(bytes(data)).decode()})
-
-    def object(self, pos: int, objid: int) -> _Chunk | str:
-        return self._answer(self.module.ask({"object": self.id, "pos": pos, "objid": objid}))
-
-    def stream(self, data: bytes) -> _Chunk | str:
-        return self._answer(self.module.ask({"stream": self.id, "data": base64.b64encode(bytes(data)).decode()}))
+        self.id = module.ask({kind: argument})[kind]
 
     @staticmethod
     def _answer(answer: dict) -> _Chunk | str:
+        """A pickle, or the reason there is none."""
         return answer["stop"] if "stop" in answer else _Chunk(base64.b64decode(answer["chunk"]))
 
     def __del__(self) -> None:
@@ -70,10 +47,35 @@ class _Objects:
             self.module.ask({"drop": self.id})
 
 
-class _Glyphs:
+class _Reader(_Handle):
+    def __init__(self, module: NodeReader, table: int) -> None:
+        super().__init__(module, "reader", table)
+
+    def feed(self, data: bytes, last: bool) -> str | None:
+        return self.module.ask({"feed": self.id, "data": _b64(data), "last": last})["stop"]
+
+    def take(self) -> _Chunk | None:
+        chunk = self.module.ask({"take": self.id})["chunk"]
+        return None if chunk is None else _Chunk(base64.b64decode(chunk))
+
+
+class _Objects(_Handle):
+    def __init__(self, module: NodeReader, digits: int) -> None:
+        super().__init__(module, "objects", digits)
+
+    def file(self, data: bytes) -> None:
+        self.module.ask({"file": self.id, "data": _b64(data)})
+
+    def object(self, pos: int, objid: int) -> _Chunk | str:
+        return self._answer(self.module.ask({"object": self.id, "pos": pos, "objid": objid}))
+
+    def stream(self, data: bytes) -> _Chunk | str:
+        return self._answer(self.module.ask({"stream": self.id, "data": _b64(data)}))
+
+
+class _Glyphs(_Handle):
     def __init__(self, module: NodeReader, config: str) -> None:
-        self.module = module
-        self.id = module.ask({"glyphs": config})["glyphs"]
+        super().__init__(module, "glyphs", config)
 
     def begin(self) -> None:
         self.module.ask({"begin": self.id})
@@ -81,24 +83,17 @@ class _Glyphs:
     def truncate(self, index: int) -> None:
         self.module.ask({"truncate": self.id, "index": index})
 
-    def run(self, records: Any, ops: Any) -> _Chunk | int | str | None:
-        answer = self.module.ask({"run": self.id, "records": _b64(records), "ops": _b64(ops)})
+    def run(self, records: Any, seqs: Any) -> _Chunk | int | str | None:
+        answer = self.module.ask({"run": self.id, "records": _b64(records), "seqs": _b64(seqs)})
         if "limit" in answer:
             return answer["limit"]
-        if "stop" in answer:
-            return answer["stop"]
-        return _Chunk(base64.b64decode(answer["chunk"])) if "chunk" in answer else None
+        return self._answer(answer) if "stop" in answer or "chunk" in answer else None
 
     def define(self, table: Any) -> None:
         self.module.ask({"define": self.id, "entries": _b64(table)})
 
     def lines(self, left: float, top: float) -> _Chunk | str:
-        answer = self.module.ask({"lines": self.id, "left": left, "top": top})
-        return answer["stop"] if "stop" in answer else _Chunk(base64.b64decode(answer["chunk"]))
-
-    def __del__(self) -> None:
-        if self.module.process.poll() is None:
-            self.module.ask({"drop": self.id})
+        return self._answer(self.module.ask({"lines": self.id, "left": left, "top": top}))
 
 
 def _b64(data: Any) -> str:

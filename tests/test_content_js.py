@@ -4,7 +4,8 @@
 streams (each operator it calls, with operands of the same types and values) against what
 ``content.run`` calls, for the real interpreter's operator table, on the snippets and random token
 soups of ``test_content.py`` and on every content stream of sample PDFs; and whole pages read through
-it. The hostile, fuzz and cut-off suites run through it as well (their ``content_reader`` fixture).
+it (the sample PDFs' pages in ``test_glyphs_js.py``, which places their glyphs in JavaScript too). The
+hostile, fuzz and cut-off suites run through it as well (their ``content_reader`` fixture).
 """
 
 from __future__ import annotations
@@ -200,19 +201,6 @@ def test_every_content_stream_of_an_evaluation_pdf_reads_as_content_py_reads_it(
         pytest.skip(f"{path} is not here")
     outcomes = [agree(node, *datas) for datas in _page_streams(path)]
     assert outcomes and set(outcomes) == {"read"}, {k: outcomes.count(k) for k in set(outcomes)}
-
-
-@pytest.mark.parametrize("name", tc.SAMPLE)
-def test_evaluation_pdf_pages_read_the_same_through_content_js(node, name, monkeypatch):
-    path = tc.EVAL / name
-    if not path.exists():
-        pytest.skip(f"{path} is not here")
-    python = tc.read(path, True, monkeypatch)
-    content.use_native(node)
-    try:
-        assert tc.read(path, True, monkeypatch) == python
-    finally:
-        content.use_native(None)
 
 
 def test_operands_an_operator_leaves_for_later_are_read_by_content_py(node, monkeypatch):

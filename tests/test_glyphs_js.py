@@ -267,6 +267,21 @@ def test_a_font_whose_width_python_cannot_give_is_left_to_python(node_reader):
         draw(browser, (1, 0, 0, 1, 0, 0), [({"font": Broken("B", {}), "fontsize": 10}, [b"A"], "", False)])
 
 
+def through_content_js(node, source: object, monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Read ``source`` through ``content.mjs`` and check that it reads as the command line reads it; for each
+    page drawn, whether ``_Glyphs`` drew it (read again) rather than ``content.mjs``."""
+    python = tc.read(source, True, monkeypatch)
+    drawn = []
+    real = ex._draw
+    monkeypatch.setattr(ex, "_draw", lambda *args: drawn.append(args[3].python) or real(*args))
+    content.use_native(node)
+    try:
+        assert tc.read(source, True, monkeypatch) == python
+    finally:
+        content.use_native(None)
+    return drawn
+
+
 def _pdf(page: bytes) -> bytes:
     return h.document([page, h.text_ops([(72, 700, 12, "A second page, placed in JavaScript.")])])
 
@@ -277,33 +292,17 @@ def _pdf(page: bytes) -> bytes:
 ], ids=["a huge matrix", "a name in a TJ array"])
 def test_a_page_left_to_python_is_read_again_by_it_and_reads_as_the_command_line_reads_it(node_reader, page,
                                                                                             monkeypatch):
-    pdf = _pdf(page)
-    python = tc.read(pdf, True, monkeypatch)
-    drawn = []
-    real = ex._draw
-    monkeypatch.setattr(ex, "_draw", lambda *args: drawn.append(args[3].python) or real(*args))
-    content.use_native(node_reader)
-    try:
-        assert tc.read(pdf, True, monkeypatch) == python
-    finally:
-        content.use_native(None)
+    drawn = through_content_js(node_reader, _pdf(page), monkeypatch)
     assert drawn == [False, True, False]  # page 1 twice, the second time by _Glyphs; page 2 once
 
 
 @pytest.mark.parametrize("name", tc.SAMPLE)
-def test_evaluation_pdf_pages_are_placed_by_content_js(node_reader, name, monkeypatch):
+def test_evaluation_pdf_pages_read_the_same_and_are_placed_by_content_js(node_reader, name, monkeypatch):
+    # The pages as content.mjs reads their streams and objects and places their glyphs: as the command line.
     path = tc.EVAL / name
     if not path.exists():
         pytest.skip(f"{path} is not here")
-    python = tc.read(path, True, monkeypatch)
-    drawn = []
-    real = ex._draw
-    monkeypatch.setattr(ex, "_draw", lambda *args: drawn.append(args[3].python) or real(*args))
-    content.use_native(node_reader)
-    try:
-        assert tc.read(path, True, monkeypatch) == python
-    finally:
-        content.use_native(None)
+    drawn = through_content_js(node_reader, path, monkeypatch)
     assert drawn and not any(drawn)
 
 

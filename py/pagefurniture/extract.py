@@ -422,6 +422,15 @@ def _ints(values: tuple, first: int = 0) -> int:
     return bits
 
 
+class _Numbers(dict):
+    """Each key's number, counting from 0 in the order the keys are first asked for: ``list()`` of it
+    gives the keys by number."""
+
+    def __missing__(self, key: object) -> int:
+        number = self[key] = len(self)
+        return number
+
+
 class _Deferred(_Glyphs):
     """``_Glyphs`` in the browser: each string's glyphs are placed, and the page's lines made, by
     ``content.mjs``'s ``Glyphs``, which does what ``render_string`` and ``build_lines`` do with the same
@@ -444,10 +453,9 @@ class _Deferred(_Glyphs):
         self._numbers = itertools.count()
         self._fonts_held: dict[int, PDFFont] = {}  # the fonts of the strings not handed over yet, by number
         self._decoding: dict[int, int] = {}  # font number -> _decoding(font)
-        self._names: dict = {}  # font name -> its number in names
-        self.names: list = []
-        self._artifacts: dict[str, int] = {"": 0}
-        self.artifacts: list[str] = [""]
+        self._names = _Numbers()  # font name -> its number
+        self._artifacts = _Numbers()  # artifact name -> its number; "" (none) is 0
+        self._artifacts[""]
         self._records: list = []  # FIELDS of each string held
         self._seqs: list = []  # the elements of each string held
         self._held = 0  # elements held
@@ -500,18 +508,11 @@ class _Deferred(_Glyphs):
         if key is None:
             key = self._keys[font] = next(self._numbers)
         self._fonts_held[key] = font
-        fontname = font.fontname
         try:
-            name = self._names.get(fontname)
+            name = self._names[font.fontname]
         except TypeError:  # a font name that is no name: only _Glyphs knows what to make of it
             raise _Again from None
-        if name is None:
-            name = self._names[fontname] = len(self.names)
-            self.names.append(fontname)
-        artifact = self._artifacts.get(self._artifact)
-        if artifact is None:
-            artifact = self._artifacts[self._artifact] = len(self.artifacts)
-            self.artifacts.append(self._artifact)
+        artifact = self._artifacts[self._artifact]
         if not _PLAIN.issuperset(map(type, seq)):
             raise _Again  # a TJ element that is no number or string: only _Glyphs knows what to make of it
         decoding = self._decoding.get(key)
@@ -582,7 +583,7 @@ class _Deferred(_Glyphs):
         got = self.js.lines(crop[0], crop[3])
         if isinstance(got, str):
             raise _Again
-        names, artifacts = self.names, self.artifacts
+        names, artifacts = list(self._names), list(self._artifacts)
         return tuple(Line(text=text, box=box, size=size, font=names[font] if font >= 0 else "", angle=angle,
                           artifact=artifacts[artifact])
                      for text, box, size, font, angle, artifact in content.unpickle(got.to_bytes()))
