@@ -476,7 +476,10 @@ def test_ctrl_c_stops_a_batch_at_once_without_a_traceback(tmp_path, jobs):
         pdfs.annual_report(folder / f"long{i}.pdf", pages=300)
     proc = subprocess.Popen([sys.executable, "-m", "pagefurniture", folder, "--out-dir", tmp_path / "out",
                              "--jobs", jobs, "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True,
+                            # A shell starts a background job with SIGINT ignored, and Python keeps that; the
+                            # program is tested as started from a terminal, whatever ran the tests.
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         first = proc.stderr.readline()  # the first page is read: the workers are running
         assert re.search(r": page \d+ of 300$", first), first
