@@ -243,6 +243,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", metavar="FILE", help="only print the table again from a saved JSON file")
     parser.add_argument("--cold", type=int, metavar="N",
                         help="only the cold start: N first visits, their median and each boot step's median")
+    parser.add_argument("--against", metavar="DIR",
+                        help="with --cold: also N first visits of the site built in DIR (python build.py --out DIR "
+                             "at another commit), alternating with this tree's, and the paired difference")
     args = parser.parse_args(argv)
     if args.table:
         return reprint(args.table)
@@ -293,29 +296,45 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def cold_starts(args: argparse.Namespace) -> int:
-    """--cold N: the site built from the tree as it is, N cold starts, the medians printed."""
+    """--cold N: the site built from the tree as it is, N cold starts, the medians printed. With --against
+    DIR, the site in DIR too: the visits alternate (the order turned round each time), so that both sites
+    see the same changes in the machine's load, and each pair's difference is printed as well."""
     import browser
 
+    if args.against and not (Path(args.against) / "index.html").is_file():
+        raise SystemExit(f"error: {args.against} holds no built site (no index.html); build one there with "
+                         "python build.py --out DIR")
     load_before = loadavg()
     snapshot_package()
     session = browser.Session(chromium=args.chromium, out=OUT, log=log)
     session.start()
+    sites = {"this tree": None}
     try:
-        visits = []
+        if args.against:
+            sites[args.against] = session.serve_also(Path(args.against))
+        visits: dict[str, list[dict]] = {name: [] for name in sites}
         for n in range(args.cold):
-            visits.append(session.cold_start())
-            log(f"  cold start {n + 1}: {visits[-1]['ready']:.2f} s (CPU {visits[-1]['cpu']:.2f} s); " +
-                ", ".join(f"{text!r} at {t:.2f}" for text, t in visits[-1]["steps"]))
+            for name in (list(sites) if n % 2 == 0 else list(reversed(sites))):
+                visit = session.cold_start(sites[name])
+                visits[name].append(visit)
+                log(f"  cold start {n + 1} ({name}): {visit['ready']:.2f} s (CPU {visit['cpu']:.2f} s); " +
+                    ", ".join(f"{text!r} at {t:.2f}" for text, t in visit["steps"]))
     finally:
         session.stop()
-    print(f"cold start, median (min-max) of {len(visits)}: {spread([v['ready'] for v in visits])} s, "
-          f"renderer CPU {spread([v['cpu'] for v in visits])} s")
-    steps: dict[str, list[float]] = {}
-    for visit in visits:
-        for text, t in visit["steps"]:
-            steps.setdefault(text, []).append(t)
-    for text, times in steps.items():
-        print(f"  {text!r:32} at {median(times):.2f} s (median of {len(times)})")
+    for name, runs in visits.items():
+        print(f"cold start of {name}, median (min-max) of {len(runs)}: {spread([v['ready'] for v in runs])} s, "
+              f"renderer CPU {spread([v['cpu'] for v in runs])} s")
+        steps: dict[str, list[float]] = {}
+        for visit in runs:
+            for text, t in visit["steps"]:
+                steps.setdefault(text, []).append(t)
+        for text, times in steps.items():
+            print(f"  {text!r:32} at {median(times):.2f} s (median of {len(times)})")
+    if args.against:
+        ours, theirs = visits["this tree"], visits[args.against]
+        pairs = [a["ready"] - b["ready"] for a, b in zip(ours, theirs)]
+        print(f"this tree minus {args.against}, paired: median {median(pairs):+.2f} s; this tree faster in "
+              f"{sum(d < 0 for d in pairs)} of {len(pairs)} pairs")
     print(f"load average before: {load_before}, after: {loadavg()}")
     return 0
 

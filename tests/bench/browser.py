@@ -277,6 +277,7 @@ class Session:
         self.log = log
         self.requests: list[dict] = []
         self.server_info: dict = {}
+        self.others: list[http.server.ThreadingHTTPServer] = []  # sites served beside this one
 
     def start(self) -> None:
         if not Path(self.chromium).exists():
@@ -299,7 +300,9 @@ class Session:
         self.log(f"serving {self.dist} at {self.url} ({self.server_info['compression']})")
 
     def stop(self) -> None:
-        for closer in (lambda: self.browser.close(), lambda: self._pw.stop(), lambda: self.server.shutdown()):
+        closers = [lambda: self.browser.close(), lambda: self._pw.stop(), lambda: self.server.shutdown()]
+        closers += [other.shutdown for other in self.others]
+        for closer in closers:
             try:
                 closer()
             except Exception:  # noqa: BLE001 - tearing down after an error must not hide that error
@@ -313,7 +316,7 @@ class Session:
 
     # -- one visit ------------------------------------------------------------------------------------
 
-    def _open(self, *, watch_memory: bool = False, query: str = ""):  # noqa: ANN202
+    def _open(self, *, watch_memory: bool = False, query: str = "", url: str | None = None):  # noqa: ANN202
         """A fresh context (nothing cached) whose page goes to the site once Chromium is idle; also the
         renderers' CPU seconds at that moment, for cpu_since.
 
@@ -332,7 +335,7 @@ class Session:
         page.goto("about:blank")
         wait_idle()
         cpu = renderer_cpu()
-        page.goto(self.url + query)
+        page.goto((url or self.url) + query)
         return context, page, cpu
 
     def _wait_ready(self, page) -> float:  # noqa: ANN001
@@ -386,10 +389,21 @@ class Session:
             raise SystemExit("error: no WebAssembly memory found in the workers; has the way they load Pyodide changed?")
         return int(size)
 
-    def cold_start(self) -> dict:
-        """One first visit in a fresh browser context: seconds to "ready", the renderer's CPU seconds, and
-        the boot steps the page showed with the second each appeared."""
-        context, page, cpu = self._open()
+    def serve_also(self, dist: Path) -> str:
+        """Serve another built site beside this one (for --against); its URL, after one untimed visit."""
+        server = start_server(dist, [])
+        self.others.append(server)
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        context, page, _ = self._open(url=url)
+        self._wait_ready(page)
+        context.close()
+        return url
+
+    def cold_start(self, url: str | None = None) -> dict:
+        """One first visit in a fresh browser context (of this site, or of the one at ``url``): seconds to
+        "ready", the renderer's CPU seconds, and the boot steps the page showed with the second each
+        appeared."""
+        context, page, cpu = self._open(url=url)
         try:
             ready = self._wait_ready(page)
             cpu = cpu_since(cpu)
