@@ -177,6 +177,10 @@ def start_server(out: Path, log: list[dict]) -> http.server.ThreadingHTTPServer:
     return server
 
 
+def server_url(server: http.server.ThreadingHTTPServer) -> str:
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
 # -- processes ------------------------------------------------------------------------------------------
 
 
@@ -286,16 +290,12 @@ class Session:
         self.log(f"building the site into {self.dist} ...")
         build_site(self.dist)
         self.server = start_server(self.dist, self.requests)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        self.url = server_url(self.server)
         from playwright.sync_api import sync_playwright
 
         self._pw = sync_playwright().start()
         self.browser = self._pw.chromium.launch(executable_path=self.chromium, args=CHROMIUM_ARGS)
-        # One visit that is not timed: the server compresses each file on first request and keeps it, and
-        # the OS caches the files, as on any real host after its first visitor.
-        context, page, _ = self._open()
-        self._wait_ready(page)
-        context.close()
+        self._warm_up(self.url)
         self.server_info = {"url": self.url, "compression": self._compression()}
         self.log(f"serving {self.dist} at {self.url} ({self.server_info['compression']})")
 
@@ -393,11 +393,16 @@ class Session:
         """Serve another built site beside this one (for --against); its URL, after one untimed visit."""
         server = start_server(dist, [])
         self.others.append(server)
-        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        url = server_url(server)
+        self._warm_up(url)
+        return url
+
+    def _warm_up(self, url: str) -> None:
+        """One visit that is not timed: the server compresses each file on first request and keeps it, and
+        the OS caches the files, as on any real host after its first visitor."""
         context, page, _ = self._open(url=url)
         self._wait_ready(page)
         context.close()
-        return url
 
     def cold_start(self, url: str | None = None) -> dict:
         """One first visit in a fresh browser context (of this site, or of the one at ``url``): seconds to
