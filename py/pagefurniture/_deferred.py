@@ -21,16 +21,26 @@ DEFERRED = ("charset_normalizer", "gzip")
 
 class _StandIn(types.ModuleType):
     def __getattr__(self, attr: str) -> object:  # only for what the stand-in lacks: at first, everything
-        if sys.modules.get(self.__name__) is self:
-            del sys.modules[self.__name__]
-        real = importlib.import_module(self.__name__)
-        self.__dict__.update(real.__dict__)
-        return getattr(real, attr)
+        return getattr(load(self.__name__), attr)
+
+
+def load(name: str) -> types.ModuleType:
+    """The real module ``name``, imported now if only its stand-in was; the stand-in then holds it all."""
+    module = sys.modules.get(name)
+    if not isinstance(module, _StandIn):
+        return importlib.import_module(name)
+    del sys.modules[name]
+    real = importlib.import_module(name)
+    module.__dict__.update(real.__dict__)
+    return real
 
 
 def defer(name: str) -> None:
     """Make ``import name`` give a stand-in that imports the module when first used; nothing when it is
-    imported already or not installed (the import that needs it then fails as it would have)."""
+    imported already or not installed (the import that needs it then fails as it would have).
+
+    Looking a module up in a zip reads its code (zipimport's ``find_spec`` asks for the file name, which
+    loads the module), so the web build ships these as bytecode (py/browser/precompile.py)."""
     if name not in sys.modules and importlib.util.find_spec(name) is not None:
         sys.modules[name] = _StandIn(name)
 
