@@ -31,6 +31,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import TextIO
 
@@ -106,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "(to resume a run that stopped; the options they were made with are not checked)")
     many.add_argument("--manifest", metavar="FILE", type=Path,
                       help="append one JSON line per file to FILE as each finishes: file, pages, removed_lines, "
-                           "status (ok, partial, failed, skipped), error, seconds")
+                           f"status ({', '.join(Done)}), error, seconds")
     parser.add_argument("--password", metavar="PW", help="password to open encrypted PDFs")
     parser.add_argument("--progress", action="store_true",
                         help="report progress on stderr even when it is not a terminal")
@@ -429,11 +430,20 @@ def _warnings(report: Report) -> Iterator[str]:
 # -- many files -------------------------------------------------------------------------------------------
 
 
+class Done(StrEnum):
+    """What became of one file in a batch: the manifest's "status", and what the last line counts."""
+
+    OK = "ok"
+    PARTIAL = "partial"  # some text could not be read
+    FAILED = "failed"
+    SKIPPED = "skipped"  # its outputs were up to date (--skip-existing)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What became of one file in a batch; small, so it crosses the process boundary cheaply."""
 
-    status: str  # "ok", "partial" (some text could not be read), "failed", "skipped" (outputs up to date)
+    status: Done
     message: str  # a summary line when read, else the error sentence
     warnings: tuple[str, ...] = ()
     pages: int | None = None
@@ -442,8 +452,8 @@ class Outcome:
 
     def row(self, job: Job) -> dict:
         """The manifest's line for this file."""
-        error = None if self.status in ("ok", "skipped") else \
-            self.message if self.status == "failed" else "; ".join(self.warnings)
+        error = None if self.status in (Done.OK, Done.SKIPPED) else \
+            self.message if self.status is Done.FAILED else "; ".join(self.warnings)
         return {"file": job.label, "pages": self.pages, "removed_lines": self.removed_lines, "status": self.status,
                 "error": error, "seconds": round(self.seconds, 3)}
 
@@ -458,12 +468,12 @@ def process(job: Job, password: str | None, choices: Choices,
         for output in OUTPUTS:
             write_text(job.out_dir / output.file_name(job.path.name), output.make(report))
         summary = report.summary()
-        return Outcome("ok" if report.complete else "partial", summary_line(report), tuple(_warnings(report)),
+        return Outcome(Done.OK if report.complete else Done.PARTIAL, summary_line(report), tuple(_warnings(report)),
                        summary["pages"], summary["lines_removed"], time.monotonic() - start)
     except (PageFurnitureError, UsageError) as exc:
-        return Outcome("failed", str(exc), seconds=time.monotonic() - start)
+        return Outcome(Done.FAILED, str(exc), seconds=time.monotonic() - start)
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop a batch or show a traceback
-        return Outcome("failed", _unexpected(job.path, exc), seconds=time.monotonic() - start)
+        return Outcome(Done.FAILED, _unexpected(job.path, exc), seconds=time.monotonic() - start)
 
 
 def up_to_date(job: Job) -> bool:
@@ -548,7 +558,7 @@ def run_batch(args: argparse.Namespace, status: Status) -> int:
         raise UsageError("--keep, --remove, --keep-line and --remove-line name groups and lines of one file; "
                          "give a single PDF to use them")
     total = len(jobs)
-    counts = dict.fromkeys(("ok", "partial", "failed", "skipped"), 0)
+    counts = dict.fromkeys(Done, 0)
     manifest = Manifest(args.manifest)
 
     def report(job: Job, outcome: Outcome) -> None:
@@ -557,7 +567,7 @@ def run_batch(args: argparse.Namespace, status: Status) -> int:
         status.clear()
         for warning in outcome.warnings:
             print(f"warning: {job.label}: {warning}", file=sys.stderr)
-        if outcome.status == "failed":
+        if outcome.status is Done.FAILED:
             # Name the file once: some messages (a missing file) already start with it.
             named = outcome.message if outcome.message.startswith(job.label) else f"{job.label}: {outcome.message}"
             print(f"error: {named}", file=sys.stderr)
@@ -569,7 +579,7 @@ def run_batch(args: argparse.Namespace, status: Status) -> int:
         todo = []
         for job in jobs:
             if args.skip_existing and up_to_date(job):
-                report(job, Outcome("skipped", "skipped: its outputs are up to date"))
+                report(job, Outcome(Done.SKIPPED, "skipped: its outputs are up to date"))
             else:
                 todo.append(job)
         if args.jobs == 1 or len(todo) <= 1:
@@ -588,19 +598,19 @@ def run_batch(args: argparse.Namespace, status: Status) -> int:
         manifest.close()
     status.clear()
     print(batch_line(counts, skipping=args.skip_existing))
-    return EXIT_FAILED if counts["failed"] else EXIT_PARTIAL if counts["partial"] else EXIT_OK
+    return EXIT_FAILED if counts[Done.FAILED] else EXIT_PARTIAL if counts[Done.PARTIAL] else EXIT_OK
 
 
-def batch_line(counts: dict[str, int], *, skipping: bool) -> str:
+def batch_line(counts: dict[Done, int], *, skipping: bool) -> str:
     """The last line of a batch: how many files, and what became of them.
 
-    >>> batch_line({"ok": 3, "partial": 1, "failed": 0, "skipped": 2}, skipping=True)
+    >>> batch_line({Done.OK: 3, Done.PARTIAL: 1, Done.FAILED: 0, Done.SKIPPED: 2}, skipping=True)
     '6 files: 3 complete, 1 partial, 0 failed, 2 skipped (outputs up to date)'
     """
     total = sum(counts.values())
-    line = (f"{total} file{'s' if total != 1 else ''}: {counts['ok']} complete, {counts['partial']} partial, "
-            f"{counts['failed']} failed")
-    return line + (f", {counts['skipped']} skipped (outputs up to date)" if skipping else "")
+    line = (f"{total} file{'s' if total != 1 else ''}: {counts[Done.OK]} complete, {counts[Done.PARTIAL]} partial, "
+            f"{counts[Done.FAILED]} failed")
+    return line + (f", {counts[Done.SKIPPED]} skipped (outputs up to date)" if skipping else "")
 
 
 def _run_pool(jobs: list[Job], args: argparse.Namespace, choices: Choices, status: Status,
@@ -627,7 +637,7 @@ def _run_pool(jobs: list[Job], args: argparse.Namespace, choices: Choices, statu
                     try:
                         outcome = future.result()
                     except Exception as exc:  # noqa: BLE001 - a worker died (killed, out of memory)
-                        outcome = Outcome("failed", _unexpected(job.path, exc))
+                        outcome = Outcome(Done.FAILED, _unexpected(job.path, exc))
                     report(job, outcome)
         except BaseException:
             # Stop files that are being read now instead of waiting for them; there is no public way
