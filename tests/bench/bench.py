@@ -438,10 +438,11 @@ def summarize(results: dict, args: argparse.Namespace) -> str:
                      + (f"{median(tp('browser1')(r, 'wall') for r in runs):.1f} p/s, {spread(one)}x; by CPU time "
                         f"{spread(one_cpu)}x" if one else "not measured"), f"one: >= {TARGETS['browser']}x",
                      verdict(median(one) >= TARGETS["browser"]) if one else "n/a"))
-        cold = [r["browser"]["cold_start"] for r in runs]
-        cold_cpu = [r["browser"].get("cold_start_cpu") for r in runs]
-        rows.append(("cold start", f"{spread(cold)} s (navigation start to data-state=ready, fresh browser context; "
-                     f"renderer CPU {spread(cold_cpu)} s)",
+        # Every first visit of every run (runs saved before there were several per run have one).
+        cold = [t for r in runs for t in r["browser"].get("cold_starts", [r["browser"]["cold_start"]])]
+        cold_cpu = [t for r in runs for t in r["browser"].get("cold_starts_cpu", [r["browser"].get("cold_start_cpu")])]
+        rows.append(("cold start", f"{spread(cold)} s over {len(cold)} first visit{'s' if len(cold) != 1 else ''} (navigation start to "
+                     f"data-state=ready, fresh browser context; renderer CPU {spread(cold_cpu)} s)",
                      f"<= {TARGETS['cold_start']} s", verdict(median(cold) <= TARGETS["cold_start"])))
         wire = [r["browser"]["payload_wire"] for r in runs]
         body = median(r["browser"]["payload_body"] for r in runs)
