@@ -144,14 +144,21 @@ def counting(handler_class: type, log: list[dict], lock: threading.Lock) -> type
                 self.encoding = value
             super().send_header(keyword, value)
 
+        def parse_request(self) -> bool:
+            # When the request arrived: on a keep-alive connection, handle_one_request starts by waiting for
+            # it, so the page's later requests (the service worker's, after "ready") would seem earlier.
+            self.arrived = time.time()
+            return super().parse_request()
+
         def handle_one_request(self) -> None:
-            self.sent, self.encoding = 0, ""
-            started = time.time()
+            # requestline is cleared because a keep-alive connection's last call reads no request and keeps the
+            # previous one's line, which would be counted again, with no bytes, when the browser closes it.
+            self.sent, self.encoding, self.requestline = 0, "", ""
             super().handle_one_request()
-            if getattr(self, "requestline", ""):
+            if self.requestline:
                 path = getattr(self, "path", "?").split("?", 1)[0]
                 with lock:
-                    log.append({"path": path, "bytes": self.sent, "encoding": self.encoding, "time": started,
+                    log.append({"path": path, "bytes": self.sent, "encoding": self.encoding, "time": self.arrived,
                                 "sw": self.headers.get("Service-Worker", "") if self.headers else ""})
 
     return Counting
@@ -430,8 +437,10 @@ class Session:
         context, page, cpu = self._open()
         out["cold_start"] = self._wait_ready(page)
         out["cold_start_cpu"] = cpu_since(cpu)
-        ready_epoch = page.evaluate("performance.timeOrigin + window.__bench.ready") / 1000
-        first_visit = [r for r in self.requests[mark:] if r["time"] <= ready_epoch]
+        start_epoch, ready_epoch = (t / 1000 for t in page.evaluate(
+            "[performance.timeOrigin, performance.timeOrigin + window.__bench.ready]"))
+        # Between navigation and "ready": a request of the closed context before can end after `mark`.
+        first_visit = [r for r in self.requests[mark:] if start_epoch <= r["time"] <= ready_epoch]
         out["requests"] = len(first_visit)
         out["payload_wire"] = sum(r["bytes"] for r in first_visit)
         out["payload_body"] = sum(self._file_size(r["path"]) for r in first_visit)
