@@ -102,6 +102,15 @@ def test_the_folder_holds_only_what_the_page_needs(built):
         assert entry["sha256"] == hashlib.sha256((built / "pyodide" / entry["file_name"]).read_bytes()).hexdigest()
 
 
+def test_every_wheel_is_shipped_as_bytecode(built):
+    """Source would be compiled at every start of the page (the stand-in for cryptography was, 9 modules)."""
+    lock = json.loads((built / "pyodide/pyodide-lock.json").read_text())["packages"]
+    for entry in lock.values():
+        names = zipfile.ZipFile(built / "pyodide" / entry["file_name"]).namelist()
+        assert [n for n in names if n.endswith(".pyc")], entry["name"]
+        assert not [n for n in names if n.endswith(".py")], entry["name"]
+
+
 def test_pdfminer_ships_without_its_character_maps_which_are_served_apart(built):
     wheel = zipfile.ZipFile(built / "pyodide" / build.PDFMINER.filename)
     names = wheel.namelist()

@@ -230,9 +230,8 @@ def make():
 
     zip_prefix = os.__file__[: os.__file__.index(".zip/") + 5]  # where the standard library zip is mounted
     rewrite(f"{WORK}/python_stdlib.zip", f"{WORK}/out/python_stdlib.zip", zip_prefix, hot, set(needed))
-    for name in wheels:
-        if name.startswith(("pdfminer", "charset_normalizer", "pagefurniture")):
-            rewrite(f"{WORK}/{name}", f"{WORK}/out/{name}", site_packages + "/", None)
+    for name in wheels:  # every wheel the page installs, the stand-in for cryptography too
+        rewrite(f"{WORK}/{name}", f"{WORK}/out/{name}", site_packages + "/", None)
     with open(f"{WORK}/out/stdlib.json", "w") as fh:
         json.dump({"closure": needed, "importable": importable(needed), "sample": result}, fh, indent=0)
 
