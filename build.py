@@ -21,7 +21,6 @@ import hashlib
 import http.server
 import io
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -649,7 +648,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     do_PUT = do_DELETE = do_PATCH = do_POST
 
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
+    def log_message(self, format: str, *args) -> None:
         if not self.quiet:
             super().log_message(format, *args)
 
@@ -662,7 +661,7 @@ class Server(http.server.ThreadingHTTPServer):
         super().__init__(*args, **kwargs)
         self.sent: dict[str, int] = {}  # the same by file of the folder
 
-    def handle_error(self, request, client_address) -> None:  # noqa: ANN001
+    def handle_error(self, request, client_address) -> None:
         # A browser that closes a connection it no longer needs is normal, not an error worth a traceback.
         if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
             super().handle_error(request, client_address)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 import native
 import pdfs
+import pytest
 from pagefurniture import content
 
 REPO = Path(__file__).resolve().parents[1]
@@ -37,7 +36,7 @@ def scan_pdf(tmp_path: Path) -> Path:
     return _write(tmp_path / "scan.pdf", pdfs.image_only)
 
 
-def _write(path: Path, make) -> Path:  # noqa: ANN001
+def _write(path: Path, make) -> Path:
     make(path)
     return path
 

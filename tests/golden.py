@@ -13,10 +13,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pdfs import DATA
-
 from pagefurniture import PageFurnitureError, analyze
 from pagefurniture.report import OUTPUTS, stem
+from pdfs import DATA
 
 PASSWORDS = {"password-secret.pdf": "secret"}  # as make_fixtures.py encrypted it
 

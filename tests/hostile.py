@@ -91,8 +91,7 @@ def furniture_page(number: int, total: int, body: list[str], *, size: tuple[floa
 
 def body_text(page: int, n: int = 12) -> list[str]:
     """Different prose on every page, so that only the furniture repeats."""
-    words = ("the quarterly figures show steady growth across regions while costs stayed within the "
-             "budget agreed by the board and the outlook for next year remains cautious but positive").split()
+    words = ["the", "quarterly", "figures", "show", "steady", "growth", "across", "regions", "while", "costs", "stayed", "within", "the", "budget", "agreed", "by", "the", "board", "and", "the", "outlook", "for", "next", "year", "remains", "cautious", "but", "positive"]
     out = []
     for i in range(n):
         k = (page * 7 + i * 3) % len(words)
@@ -354,7 +353,7 @@ def break_xref(data: bytes) -> bytes:
     head, table = data[:start], data[start:]
     lines = table.split(b"\n")
     for i, line in enumerate(lines):
-        if len(line) == 18 and line.endswith(b" n ") or line.endswith(b" n"):
+        if (len(line) == 18 and line.endswith(b" n ")) or line.endswith(b" n"):
             offset = int(line[:10])
             lines[i] = b"%010d" % (offset + 7) + line[10:]
     return head + b"\n".join(lines)

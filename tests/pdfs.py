@@ -82,7 +82,7 @@ def make_pdf(path: str | Path | None, pages: Sequence[Sequence[Item]], *, pagesi
     return data
 
 
-def _scan_image():  # noqa: ANN202 - a reportlab ImageReader
+def _scan_image():
     from PIL import Image, ImageDraw
     from reportlab.lib.utils import ImageReader
 
@@ -95,9 +95,7 @@ def _scan_image():  # noqa: ANN202 - a reportlab ImageReader
 
 # -- body text that differs on every page ---------------------------------------------------------------
 
-_WORDS = ("revenue grew in every region while costs fell slightly as the new plant came online and the "
-          "board approved a dividend for shareholders after a careful review of risks liquidity staff "
-          "training customers suppliers energy prices logistics contracts research pilots audit").split()
+_WORDS = ["revenue", "grew", "in", "every", "region", "while", "costs", "fell", "slightly", "as", "the", "new", "plant", "came", "online", "and", "the", "board", "approved", "a", "dividend", "for", "shareholders", "after", "a", "careful", "review", "of", "risks", "liquidity", "staff", "training", "customers", "suppliers", "energy", "prices", "logistics", "contracts", "research", "pilots", "audit"]
 
 
 def body(page: int, *, lines: int = 12) -> list[str]:

@@ -8,9 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import pdfs
+import pytest
 from clirun import assert_one_error, run
 from pagefurniture import analyze
 

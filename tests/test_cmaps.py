@@ -12,11 +12,10 @@ import json
 from pathlib import Path
 
 import pytest
-from pdfminer import cmapdb
-from pdfminer.cmapdb import CMapDB
-
 from clirun import assert_one_error, run
 from pagefurniture import MissingCharacterMap, analyze, guard
+from pdfminer import cmapdb
+from pdfminer.cmapdb import CMapDB
 
 DATA = Path(__file__).resolve().parent / "data"
 # The checked-in CJK PDFs (tests/make_fixtures.py): reportlab's CID fonts in predefined encodings.

@@ -11,15 +11,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import hostile as h
 import pytest
+from pagefurniture import content, guard
+from pagefurniture.extract import Reader
 from pdfminer.pdfdevice import PDFDevice
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdftypes import PDFStream
 from pdfminer.utils import MATRIX_IDENTITY
-
-import hostile as h
-from pagefurniture import content, guard
-from pagefurniture.extract import Reader
 
 EVAL = Path(__file__).resolve().parents[2] / "shared" / "eval"
 
@@ -52,8 +51,8 @@ def _plain(value: object) -> object:
     return value
 
 
-def _recorder(name: str, nargs: int):  # noqa: ANN202
-    def record(self, *args):  # noqa: ANN001, ANN202
+def _recorder(name: str, nargs: int):
+    def record(self, *args):
         self.device.calls.append((name, _plain(list(args)), len(self.argstack)))
 
     # pdfminer counts a method's parameters to know how many operands it takes: keep each one's count.
@@ -92,7 +91,7 @@ def calls(datas: tuple[bytes, ...], *, fast: bool) -> tuple[list, str | None, in
     fallbacks = 0
     run = content.run
 
-    def counting(*args):  # noqa: ANN002, ANN202
+    def counting(*args):
         nonlocal fallbacks
         try:
             run(*args)
@@ -104,7 +103,7 @@ def calls(datas: tuple[bytes, ...], *, fast: bool) -> tuple[list, str | None, in
     try:
         interp.execute(streams_of(*datas))
         error = None
-    except Exception as exc:  # noqa: BLE001 - the same error is what is compared
+    except Exception as exc:
         error = f"{type(exc).__name__}: {exc}"
     finally:
         content.run = run

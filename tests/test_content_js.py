@@ -15,11 +15,10 @@ import pickle
 import random
 
 import pytest
-from pdfminer.psparser import PSKeyword, PSLiteral
-from pdfminer.pdftypes import PDFStream, resolve1, stream_value
-
 import test_content as tc
 from pagefurniture import content, guard
+from pdfminer.pdftypes import PDFStream, resolve1, stream_value
+from pdfminer.psparser import PSKeyword, PSLiteral
 
 NAMES, TABLE = content.operator_table(guard.Interpreter)
 
@@ -55,7 +54,7 @@ class _Recording(dict):
         self.log = log
         self.stack = stack
 
-    def __missing__(self, keyword: bytes):  # noqa: ANN204
+    def __missing__(self, keyword: bytes):
         name = content.method_name(keyword)
         method = getattr(guard.Interpreter, name, None)
         if method is None or not callable(method):
@@ -66,7 +65,7 @@ class _Recording(dict):
             if kind == content._DROP:
                 entry = (None, nargs)
             elif kind == content._STACK:  # it takes its own operands: here, all of them
-                def take(name=name):  # noqa: ANN001, ANN202
+                def take(name=name):
                     log.append((name, typed(list(stack))))
                     stack.clear()
                 entry = (take, 0)
@@ -93,7 +92,7 @@ def python_calls(datas: tuple[bytes, ...]) -> list | None:
     return interp.log
 
 
-def js_calls(node, datas: tuple[bytes, ...]) -> list | str | None:  # noqa: ANN001
+def js_calls(node, datas: tuple[bytes, ...]) -> list | str | None:
     """What content.mjs hands over for these streams; None when it leaves them to pdfminer, "python"
     when to content.py's loop."""
     reader = node.Reader.new(node_table(node))
@@ -115,13 +114,13 @@ def js_calls(node, datas: tuple[bytes, ...]) -> list | str | None:  # noqa: ANN0
 _tables: dict = {}
 
 
-def node_table(node):  # noqa: ANN001, ANN201
+def node_table(node):
     if node not in _tables:
         _tables[node] = node.table(TABLE)
     return _tables[node]
 
 
-def agree(node, *datas: bytes) -> str:  # noqa: ANN001
+def agree(node, *datas: bytes) -> str:
     """Assert content.mjs reads these streams as content.run does; say how it went."""
     expected = python_calls(datas)
     got = js_calls(node, datas)
@@ -132,7 +131,7 @@ def agree(node, *datas: bytes) -> str:  # noqa: ANN001
 
 
 @pytest.fixture(scope="module")
-def node(node_reader):  # noqa: ANN001, ANN201
+def node(node_reader):
     return node_reader
 
 
@@ -179,7 +178,7 @@ def test_random_token_soup_reads_as_content_py_reads_it(node):
     assert outcomes.count("read") > len(outcomes) * 0.5, {k: outcomes.count(k) for k in set(outcomes)}
 
 
-def _page_streams(path):  # noqa: ANN001, ANN202
+def _page_streams(path):
     """Each page's content streams and each form XObject's stream, as runs of bytes."""
     from pdfminer.pdfpage import PDFPage
 
@@ -248,7 +247,7 @@ def test_a_reader_of_streams_that_fail_to_decode_runs_what_came_before(node, mon
             try:
                 interp.execute(streams)
                 error = None
-            except Exception as exc:  # noqa: BLE001 - the same error is what is compared
+            except Exception as exc:
                 error = f"{type(exc).__name__}: {exc}"
             results.append(([c[:2] for c in device.calls], error))
         finally:

@@ -13,9 +13,8 @@ import functools
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
 import hostile as h
+import pytest
 from pagefurniture import Report, TruncatedPDF, analyze
 
 EVAL = Path(__file__).resolve().parents[2] / "shared" / "eval"
@@ -61,7 +60,7 @@ def whole(name: str) -> tuple[bytes, Report]:
     return data, analyze(data)
 
 
-def texts(page) -> list[str]:  # noqa: ANN001
+def texts(page) -> list[str]:
     return [line.text for line in page.lines]
 
 

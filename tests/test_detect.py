@@ -5,13 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from pagefurniture.detect import detect, page_number_tokens, roman_value, shape_of
 from pagefurniture.model import Line, Page
 
 W, H = 612.0, 792.0
-WORDS = ("the committee reviewed budget staff report network water supply policy annual results measured "
-         "between district planning service quality tender contract notice schedule review members").split()
+WORDS = ["the", "committee", "reviewed", "budget", "staff", "report", "network", "water", "supply", "policy", "annual", "results", "measured", "between", "district", "planning", "service", "quality", "tender", "contract", "notice", "schedule", "review", "members"]
 
 
 def line(text: str, top: float, x0: float = 72.0, size: float = 10.0, angle: int = 0, x1: float | None = None) -> Line:

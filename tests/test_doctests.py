@@ -10,9 +10,8 @@ import importlib
 import io
 from pathlib import Path
 
-import pytest
-
 import pagefurniture
+import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = Path(pagefurniture.__file__).parent

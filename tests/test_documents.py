@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pdfs
 import pypdf
 import pytest
-
-import pdfs
 from pagefurniture import NoTextLayer, analyze
 from pagefurniture.documents import load, printed_numbers
 from pagefurniture.extract import Reader

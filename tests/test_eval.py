@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from pagefurniture.cli import main
 
 EVAL = Path(__file__).resolve().parents[2] / "shared" / "eval"

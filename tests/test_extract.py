@@ -83,7 +83,7 @@ def test_a_lines_size_is_what_rounding_every_glyph_gave():
 
     from pagefurniture.extract import _most_common_size
 
-    def per_glyph(sizes):  # noqa: ANN001, ANN202 - the rule as it was
+    def per_glyph(sizes):
         counts: dict[float, int] = {}
         for size in sizes:
             key = round(size, 1)

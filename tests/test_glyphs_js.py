@@ -15,16 +15,15 @@ import importlib
 import math
 import random
 
+import hostile as h
 import pytest
+import test_content as tc
+from pagefurniture import content
+from pagefurniture.errors import LimitExceeded
 from pdfminer.cmapdb import CMapBase, IdentityCMap, IdentityCMapByte
 from pdfminer.pdffont import PDFCIDFont, PDFSimpleFont, PDFUnicodeNotDefined
 from pdfminer.pdfinterp import PDFResourceManager, PDFTextState
 from pdfminer.psparser import LIT
-
-import hostile as h
-import test_content as tc
-from pagefurniture import content
-from pagefurniture.errors import LimitExceeded
 
 ex = importlib.import_module("pagefurniture.extract")
 
@@ -37,7 +36,7 @@ TEXTS = {32: " ", 65: "A", 66: "b", 67: "c", 68: "fi", 69: "\u00a0", 70: "\u3000
 class Simple(PDFSimpleFont):
     """A simple font (one byte a character id) without a font program: only what the devices ask."""
 
-    def __init__(self, name: object, widths: dict, vertical: bool = False) -> None:  # noqa: D107 - no super()
+    def __init__(self, name: object, widths: dict, vertical: bool = False) -> None:
         self.fontname = name
         self.widths_ = widths
 
@@ -59,14 +58,14 @@ class Simple(PDFSimpleFont):
 class Odd(CMapBase):
     """A character map only Python can read: pairs of bytes, the second first."""
 
-    def decode(self, code: bytes):  # noqa: ANN201
+    def decode(self, code: bytes):
         return iter(code[1::2])
 
 
 class CID(PDFCIDFont):
     """A CID font: Identity-H (two bytes each), Identity-H of one byte, or a map only Python reads."""
 
-    def __init__(self, name: str, widths: dict, cmap: CMapBase, vertical: bool = False) -> None:  # noqa: D107
+    def __init__(self, name: str, widths: dict, cmap: CMapBase, vertical: bool = False) -> None:
         self.fontname = name
         self.widths_ = widths
         self.cmap = cmap

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 import golden
+import pytest
 
 REGENERATE = "if the change is meant, run python tests/golden.py and review the diff"
 

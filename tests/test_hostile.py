@@ -15,26 +15,36 @@ import time
 import zipfile
 import zlib
 
-import pytest
-
 import hostile as h
+import pytest
 from clirun import assert_one_error
 from clirun import run as cli
-from pagefurniture import (Cancelled, DamagedPDF, LimitExceeded, Limits, NotAPDF, NoTextLayer, PageFurnitureError,
-                           PasswordRequired, TruncatedPDF, WrongPassword, analyze)
+from pagefurniture import (
+    Cancelled,
+    DamagedPDF,
+    LimitExceeded,
+    Limits,
+    NotAPDF,
+    NoTextLayer,
+    PageFurnitureError,
+    PasswordRequired,
+    TruncatedPDF,
+    WrongPassword,
+    analyze,
+)
 
 # Content streams read both ways: by content.py's loop, and by the browser's reader (conftest.py).
 pytestmark = pytest.mark.usefixtures("content_reader")
 needs_qpdf = pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf is not installed")
 
 
-def timed(fn, *args, **kwargs):  # noqa: ANN001, ANN201
+def timed(fn, *args, **kwargs):
     start = time.monotonic()
     result = fn(*args, **kwargs)
     return result, time.monotonic() - start
 
 
-def texts(report, page: int) -> list[str]:  # noqa: ANN001
+def texts(report, page: int) -> list[str]:
     return [line.text for line in report.pages[page - 1].lines]
 
 
@@ -138,7 +148,7 @@ def test_page_that_fails_half_way_keeps_its_text_and_is_named(monkeypatch, capsy
 
     original = guard.Interpreter.do_Tj
 
-    def do_tj(self, s):  # noqa: ANN001, ANN202
+    def do_tj(self, s):
         if s == b"boom":
             raise struct.error("unpack requires a buffer of 4 bytes")
         return original(self, s)

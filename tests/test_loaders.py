@@ -13,9 +13,8 @@ import logging
 import warnings
 from pathlib import Path
 
-import pytest
-
 import pdfs
+import pytest
 from pagefurniture import NoTextLayer, PasswordRequired, analyze
 from pagefurniture.documents import OUR_KEYS
 
@@ -26,13 +25,12 @@ with warnings.catch_warnings():
     from langchain_community.document_loaders import PyPDFLoader
 from llama_index.core import SimpleDirectoryReader
 from llama_index.core.schema import MetadataMode
-
 from pagefurniture.langchain import PageFurnitureLoader
 from pagefurniture.llama_index import PageFurnitureReader
 from test_documents import folio_report, with_labels_and_info
 
 
-def pypdf_documents(path: Path, **kwargs) -> list:  # noqa: ANN003
+def pypdf_documents(path: Path, **kwargs) -> list:
     logging.disable(logging.WARNING)  # pypdf's warnings on odd real files
     try:
         return PyPDFLoader(str(path), **kwargs).load()

@@ -12,14 +12,13 @@ from __future__ import annotations
 import io
 import random
 
+import hostile as h
 import pytest
+import test_content as tc
+from pagefurniture import content, guard
 from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import PDFObjRef, PDFStream
 from pdfminer.psparser import PSKeyword, PSLiteral
-
-import hostile as h
-import test_content as tc
-from pagefurniture import content, guard
 
 
 def shape(value: object) -> object:
@@ -39,10 +38,10 @@ def shape(value: object) -> object:
     return (type(value).__name__, value)
 
 
-def outcome(call) -> object:  # noqa: ANN001
+def outcome(call) -> object:
     try:
         return shape(call())
-    except Exception as exc:  # noqa: BLE001 - the same failure is the same outcome
+    except Exception as exc:
         return ("raises", type(exc).__name__)
 
 
@@ -54,7 +53,7 @@ class Count:
         self.read = self.left = 0
         real_object, real_objects = content.read_object, content.read_objects
 
-        def read_object(reader, at, *args):  # noqa: ANN001, ANN202
+        def read_object(reader, at, *args):
             return self.note(real_object(reader, at, *args), pos is None or at == pos)
 
         monkeypatch.setattr(content, "read_object", read_object)
@@ -71,7 +70,7 @@ def document(data: bytes) -> guard.SafePDFDocument:
     return guard.SafePDFDocument(PDFParser(io.BytesIO(data)))
 
 
-def both(node, data: bytes, read) -> tuple[object, object]:  # noqa: ANN001
+def both(node, data: bytes, read) -> tuple[object, object]:
     """``read(doc)`` on the file ``data`` opened with pdfminer's parser, then with content.mjs's."""
     content.use_native(None)
     python = outcome(lambda: read(document(data)))
@@ -84,7 +83,7 @@ def both(node, data: bytes, read) -> tuple[object, object]:  # noqa: ANN001
 
 
 @pytest.fixture(scope="module")
-def node(node_reader):  # noqa: ANN001, ANN201
+def node(node_reader):
     return node_reader
 
 
@@ -186,7 +185,7 @@ STREAMS_LEFT = [b"5 0 R", b"[0 R]", b"[R]", b"[/X 0 R]", b"[1 2", b"<< /A 1 /B >
                 b"1 /A#41", b"1 /A#", b"1 <41"]  # the last two: pdfminer's parser never finishes that token
 
 
-def _objects(node, data: bytes, monkeypatch) -> tuple[object, object, Count]:  # noqa: ANN001
+def _objects(node, data: bytes, monkeypatch) -> tuple[object, object, Count]:
     pdf, _ = with_object(b"1")
     stream = lambda: PDFStream({"Type": PSLiteral("ObjStm"), "N": 2, "First": 0}, data)  # noqa: E731
     count = Count(monkeypatch, pos=-1)  # the object streams only

@@ -7,9 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import pagefurniture
+import pytest
 from pagefurniture import _version, cli
 
 PACKAGE = Path(pagefurniture.__file__).parent
@@ -45,9 +44,8 @@ def test_only_extract_guard_and_content_import_pdfminer():
 
 
 def test_guard_refuses_a_pdfminer_that_lacks_what_it_patches(monkeypatch):
-    from pdfminer.cmapdb import CMapDB
-
     from pagefurniture import guard
+    from pdfminer.cmapdb import CMapDB
 
     monkeypatch.setattr(guard, "_installed", False)
     monkeypatch.setattr(guard, "PATCHED", guard.PATCHED + ((CMapDB, ("_load_json",)),))

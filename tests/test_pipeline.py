@@ -12,9 +12,8 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 import pdfs
+import pytest
 from clirun import assert_one_error, run
 from pagefurniture import analyze, cli
 from pagefurniture.report import OUTPUTS
@@ -79,7 +78,7 @@ def test_an_output_is_written_under_a_temporary_name_and_renamed(monkeypatch, ca
     target.write_text("the clean text of an earlier run\n")
     seen = []
 
-    def replace(src, dst):  # noqa: ANN001
+    def replace(src, dst):
         seen.append((Path(src).name, Path(src).read_text(encoding="utf-8") == analyze(annual_pdf).cleaned_text()))
         raise OSError(28, "No space left on device")  # the rename fails: the old output must stay as it was
 

@@ -14,11 +14,10 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import pdfs
 import pyarrow.parquet
 import pytest
 import ray
-
-import pdfs
 from pagefurniture import PageFurnitureError, Report, analyze
 from pagefurniture.ray import FILE_COLUMNS, PAGE_COLUMNS, analyze_dataset, file_row
 
@@ -29,7 +28,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*deprecated:DeprecationWarning"
 
 
 @pytest.fixture(scope="module")
-def cluster():  # noqa: ANN201
+def cluster():
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # nothing is sent anywhere
     # address="local": always a new cluster of our own, never one another program on the machine started.
     ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
@@ -63,7 +62,7 @@ def _analyze(path: Path) -> Report | PageFurnitureError:
         return exc
 
 
-def test_one_row_per_file(cluster, inputs: list[Path], expected: dict, tmp_path: Path) -> None:  # noqa: ANN001
+def test_one_row_per_file(cluster, inputs: list[Path], expected: dict, tmp_path: Path) -> None:
     dataset = ray.data.read_binary_files([str(path) for path in inputs], include_paths=True)
     analyze_dataset(dataset, rows="file").write_parquet(str(tmp_path / "files"))
     rows = pyarrow.parquet.read_table(tmp_path / "files").to_pylist()
@@ -82,7 +81,7 @@ def test_one_row_per_file(cluster, inputs: list[Path], expected: dict, tmp_path:
                       "locked.pdf": "password-required"}
 
 
-def test_one_row_per_page(cluster, inputs: list[Path], expected: dict, tmp_path: Path) -> None:  # noqa: ANN001
+def test_one_row_per_page(cluster, inputs: list[Path], expected: dict, tmp_path: Path) -> None:
     chosen = [path for path in inputs if path.stat().st_size < 300_000 or path.name == "scanned-luradoc.pdf"]
     assert len(chosen) >= 9
     expected = {str(path): expected[str(path)] for path in chosen}
@@ -110,7 +109,7 @@ def test_one_row_per_page(cluster, inputs: list[Path], expected: dict, tmp_path:
             [("damaged" if page.error else None, page.error) for page in want.pages]
 
 
-def test_a_password_reaches_every_file(cluster, tmp_path: Path) -> None:  # noqa: ANN001
+def test_a_password_reaches_every_file(cluster, tmp_path: Path) -> None:
     path = tmp_path / "locked.pdf"
     pdfs.encrypted(path)
     dataset = ray.data.read_binary_files([str(path)], include_paths=True)
@@ -121,7 +120,7 @@ def test_a_password_reaches_every_file(cluster, tmp_path: Path) -> None:  # noqa
 def test_an_unexpected_failure_is_a_row_too(monkeypatch: pytest.MonkeyPatch) -> None:
     import pagefurniture.ray
 
-    def broken(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+    def broken(*args, **kwargs):
         raise RuntimeError("a bug\nwith a second line")
 
     monkeypatch.setattr(pagefurniture.ray, "load", broken)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-
 import pdfs
+import pytest
 from pagefurniture import Group, Line, NoTextLayer, Page, Reader, analyze, report_for
 from pagefurniture.report import Report, decision, on_pages, page_ranges
 

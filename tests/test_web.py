@@ -9,9 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from pdfs import DATA
-
 from pagefurniture import MissingCharacterMap, analyze, cli, guard, web
+from pdfs import DATA
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -269,7 +268,7 @@ def test_aes_stand_in_matches_the_real_library(shim, key_size):
         algorithms.AES(b"short")
 
 
-def _finalize_with_leftover(Cipher, algorithms, modes, key, iv):  # noqa: N803 - classes passed in
+def _finalize_with_leftover(Cipher, algorithms, modes, key, iv):
     context = Cipher(algorithms.AES(key), modes.CBC(iv)).encryptor()
     context.update(b"x" * 17)
     return context.finalize()

@@ -12,15 +12,43 @@ import os
 
 from . import _deferred  # noqa: F401 - first, before anything imports pdfminer
 from ._version import __version__
-from .errors import (Cancelled, DamagedPDF, LimitExceeded, MissingCharacterMap, NotAPDF, NoTextLayer,
-                     PageFurnitureError, PasswordRequired, TruncatedPDF, WrongPassword)
+from .errors import (
+    Cancelled,
+    DamagedPDF,
+    LimitExceeded,
+    MissingCharacterMap,
+    NotAPDF,
+    NoTextLayer,
+    PageFurnitureError,
+    PasswordRequired,
+    TruncatedPDF,
+    WrongPassword,
+)
 from .extract import DEFAULT_LIMITS, Limits, Progress, Reader, Source, extract
 from .model import Group, Line, Page
 from .report import Removed, Report, report_for
 
-__all__ = ["analyze", "report_for", "Reader", "Report", "Group", "Line", "Page", "Removed", "Limits",
-           "PageFurnitureError", "NotAPDF", "DamagedPDF", "TruncatedPDF", "PasswordRequired", "WrongPassword",
-           "NoTextLayer", "MissingCharacterMap", "LimitExceeded", "Cancelled"]
+__all__ = [
+    "Cancelled",
+    "DamagedPDF",
+    "Group",
+    "LimitExceeded",
+    "Limits",
+    "Line",
+    "MissingCharacterMap",
+    "NoTextLayer",
+    "NotAPDF",
+    "Page",
+    "PageFurnitureError",
+    "PasswordRequired",
+    "Reader",
+    "Removed",
+    "Report",
+    "TruncatedPDF",
+    "WrongPassword",
+    "analyze",
+    "report_for",
+]
 
 
 def analyze(pdf: Source, *, password: str | None = None, on_progress: Progress | None = None,

@@ -37,9 +37,9 @@ from typing import TextIO
 
 from . import analyze
 from ._version import __version__
-from .errors import PageFurnitureError
-from .detect import explain
 from .choices import OPTIONS as CHOICE_OPTIONS
+from .detect import explain
+from .errors import PageFurnitureError
 from .report import OUTPUTS, LineKey, Report, stem
 
 # The option that writes each output of one file (by its name in report.OUTPUTS), and what it says.
@@ -472,7 +472,7 @@ def process(job: Job, password: str | None, choices: Choices,
                        summary["pages"], summary["lines_removed"], time.monotonic() - start)
     except (PageFurnitureError, UsageError) as exc:
         return Outcome(Done.FAILED, str(exc), seconds=time.monotonic() - start)
-    except Exception as exc:  # noqa: BLE001 - one bad file must not stop a batch or show a traceback
+    except Exception as exc:
         return Outcome(Done.FAILED, _unexpected(job.path, exc), seconds=time.monotonic() - start)
 
 
@@ -494,7 +494,7 @@ def _unexpected(path: Path, exc: BaseException) -> str:
 _queue = None  # per-page progress from worker processes to the parent, set in each worker
 
 
-def _init_worker(queue) -> None:  # noqa: ANN001 - a multiprocessing queue
+def _init_worker(queue) -> None:
     global _queue
     _queue = queue
     # Ctrl-C reaches every process of the terminal's group; the parent alone handles it (it stops the
@@ -636,7 +636,7 @@ def _run_pool(jobs: list[Job], args: argparse.Namespace, choices: Choices, statu
                     job = pending.pop(future)
                     try:
                         outcome = future.result()
-                    except Exception as exc:  # noqa: BLE001 - a worker died (killed, out of memory)
+                    except Exception as exc:
                         outcome = Outcome(Done.FAILED, _unexpected(job.path, exc))
                     report(job, outcome)
         except BaseException:
@@ -658,7 +658,7 @@ def _size(job: Job) -> int:
         return 0  # reported when its turn comes
 
 
-def _drain(queue, status: Status) -> None:  # noqa: ANN001
+def _drain(queue, status: Status) -> None:
     if queue is None:
         return
     import queue as queue_module
@@ -710,7 +710,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader of stdout went away (`| head`): not an error worth a message.
         _silence_stdout()
         return EXIT_FAILED
-    except Exception as exc:  # noqa: BLE001 - never a traceback on the command line
+    except Exception as exc:
         status.clear()
         print(f"error: {_unexpected(Path(args.inputs[0]), exc)}", file=sys.stderr)
         return EXIT_FAILED

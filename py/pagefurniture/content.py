@@ -179,7 +179,7 @@ def _inline_image(items: list) -> tuple[PDFStream, bytes]:
         filters = [filters]
     try:
         first = filters[0]
-    except Exception as exc:  # noqa: BLE001 - pdfminer raises here; its parser will do so again
+    except Exception as exc:
         raise Unsupported("an inline image with a strange filter") from exc
     return image, b"~>" if first in LITERALS_ASCII85_DECODE else b"EI"
 
@@ -548,7 +548,7 @@ def _run_native(interp: Any, streams: list, check: Any) -> bool:
     for number, stream in enumerate(streams):
         try:
             data = stream_value(stream).get_data()
-        except Exception as exc:  # noqa: BLE001 - raised below, after the streams before it have run
+        except Exception as exc:
             failed = exc
             break
         stop = reader.feed(data, number == last)

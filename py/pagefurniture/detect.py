@@ -530,7 +530,7 @@ def _place_lines(pages: Sequence[Page], *, every_line: bool = False) -> dict[int
         deep = range(EDGE_ROWS, last_row - EDGE_ROWS + 1) if not every_line else range(0)
         for i, line in enumerate(page.lines):
             x0, top, x1, bottom = line.box
-            if (row_of[i] in deep and left_margin < x1 and x0 < right_margin and 0 < bottom and top < h
+            if (row_of[i] in deep and left_margin < x1 and x0 < right_margin and bottom > 0 and top < h
                     and not line.artifact):
                 continue  # deep in the text, within the page and its margins: never furniture, not placed
             if line.angle not in (90, 270) and _is_garbage(line.text):
@@ -761,7 +761,7 @@ def _beyond_groups(lines: list[_Line], layouts: dict[int, _Layout]) -> list[_Gro
             if len(pages) < 2:
                 continue
             g = _Group(place, ms[0].shape, ms, _numbers(ms))
-            g.decide(_kind_of(place), True, f"outside the visible page (beyond the crop box) on {{pages}}")
+            g.decide(_kind_of(place), True, "outside the visible page (beyond the crop box) on {pages}")
             out.append(g)
     return out
 
@@ -911,7 +911,7 @@ def _judge(g: _Group, ctx: _Context) -> None:
     n = len(g.pages)
     where = _where(g.place)
     if g.place == "diagonal":
-        g.decide("watermark", True, f"a diagonal line across {{pages}}, drawn over the text")
+        g.decide("watermark", True, "a diagonal line across {pages}, drawn over the text")
         return
     if g.place == "body":
         g.decide("repeated-content", False, "inside the text, not at a page edge")
@@ -936,7 +936,7 @@ def _judge(g: _Group, ctx: _Context) -> None:
     size = _mid(m.line.size for m in g.members)
     beside = sum(bool(m.beside) for m in g.members) * 2 > len(g.members)
     if size >= ctx.body * HEADING_SIZE and not beside and not _under_larger(g, ctx):
-        g.decide("repeated-content", False, f"a heading (larger than the text, and nothing larger below it) repeated on {{pages}}")
+        g.decide("repeated-content", False, "a heading (larger than the text, and nothing larger below it) repeated on {pages}")
         return
     if not _aligned(g.members):
         g.decide("repeated-content", False, "its place on the line moves from page to page, with the content")

@@ -25,9 +25,9 @@ from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import BinaryIO, Union
 
+from pdfminer.cmapdb import IdentityCMap, IdentityCMapByte
 from pdfminer.pdfdevice import PDFTextDevice
 from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
-from pdfminer.cmapdb import IdentityCMap, IdentityCMapByte
 from pdfminer.pdffont import PDFCIDFont, PDFFont, PDFSimpleFont, PDFUnicodeNotDefined
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
@@ -38,8 +38,16 @@ from pdfminer.psparser import PSLiteral
 from pdfminer.utils import decode_text, mult_matrix
 
 from . import content, guard
-from .errors import (Cancelled, DamagedPDF, LimitExceeded, NotAPDF, PageFurnitureError, PasswordRequired,
-                     TruncatedPDF, WrongPassword)
+from .errors import (
+    Cancelled,
+    DamagedPDF,
+    LimitExceeded,
+    NotAPDF,
+    PageFurnitureError,
+    PasswordRequired,
+    TruncatedPDF,
+    WrongPassword,
+)
 from .model import CutOff, Document, Line, Page
 
 Source = Union[str, os.PathLike, bytes, bytearray, memoryview, BinaryIO]
@@ -207,7 +215,7 @@ class _Glyphs(PDFTextDevice):
         self.count = 0
         self.pictures = []
 
-    def begin_page(self, page: PDFPage, ctm) -> None:  # noqa: ANN001 - pdfminer's signature
+    def begin_page(self, page: PDFPage, ctm) -> None:
         self.clear()
         self.ctm = ctm
         self._marks = []
@@ -229,19 +237,19 @@ class _Glyphs(PDFTextDevice):
     # inside carry the innermost artifact's name to their lines, as evidence for the detector. Marks made
     # inside a Form XObject are the form's own: a page of another PDF placed as a figure brings its
     # running head along, which is this page's content.
-    def begin_figure(self, name, bbox, matrix) -> None:  # noqa: ANN001 - pdfminer's signature
+    def begin_figure(self, name, bbox, matrix) -> None:
         self._forms += 1
 
-    def end_figure(self, name) -> None:  # noqa: ANN001 - pdfminer's signature
+    def end_figure(self, name) -> None:
         self._forms = max(0, self._forms - 1)
 
-    def render_image(self, name, stream) -> None:  # noqa: ANN001 - pdfminer's signature
+    def render_image(self, name, stream) -> None:
         # Only where the picture is: the unit square through the current matrix. Nothing is decoded.
         a, b, c, d, e, f = self.ctm
         xs, ys = (e, a + e, c + e, a + c + e), (f, b + f, d + f, b + d + f)
         self.pictures.append((min(xs), min(ys), max(xs), max(ys)))
 
-    def begin_tag(self, tag, props=None) -> None:  # noqa: ANN001 - pdfminer's signature
+    def begin_tag(self, tag, props=None) -> None:
         self._marks.append(artifact_name(tag, props) if not self._forms else "")
         self._artifact = next((mark for mark in reversed(self._marks) if mark), "")
 
@@ -250,7 +258,7 @@ class _Glyphs(PDFTextDevice):
             self._marks.pop()
             self._artifact = next((mark for mark in reversed(self._marks) if mark), "")
 
-    def setup(self, textstate) -> tuple:  # noqa: ANN001 - pdfminer's text state
+    def setup(self, textstate) -> tuple:
         """What one Tj/TJ's glyphs share, worked out once per string, as ``render_string`` uses it: the
         matrix (a, b, c, d, e, f), size, scaling, spacings, the writing direction in device space (dx, dy,
         its length dn), the glyphs' size on the page and whether they can be seen at all, the angle."""
@@ -277,7 +285,7 @@ class _Glyphs(PDFTextDevice):
         return (a, b, c, d, e, f, c * rise, d * rise, fontsize, scaling, charspace, wordspace, dxscale, vertical,
                 visible, dx, dy, size, dn, angle)
 
-    def render_string(self, textstate, seq, ncs, graphicstate) -> None:  # noqa: ANN001 - pdfminer's signature
+    def render_string(self, textstate, seq, ncs, graphicstate) -> None:
         """Record the glyphs of one Tj/TJ: the positions of pdfminer's PDFTextDevice, computed alike.
 
         pdfminer calls ``render_char`` once per glyph with a new matrix; here what is the same for the whole
@@ -445,7 +453,7 @@ class _Deferred(_Glyphs):
 
     FLUSH = 1 << 14  # elements held before they are handed over
 
-    def __init__(self, rsrcmgr: PDFResourceManager, clock: _Clock, limits: Limits, glyphs) -> None:  # noqa: ANN001
+    def __init__(self, rsrcmgr: PDFResourceManager, clock: _Clock, limits: Limits, glyphs) -> None:
         super().__init__(rsrcmgr, clock, limits)
         self.js = glyphs
         self.python = False
@@ -489,7 +497,7 @@ class _Deferred(_Glyphs):
         del self.pictures[pictures:]
         self._marks = list(marks)
 
-    def render_string(self, textstate, seq, ncs, graphicstate) -> None:  # noqa: ANN001 - pdfminer's signature
+    def render_string(self, textstate, seq, ncs, graphicstate) -> None:
         if self.python:
             super().render_string(textstate, seq, ncs, graphicstate)
             return
@@ -521,7 +529,7 @@ class _Deferred(_Glyphs):
         if not decoding:
             try:
                 seq = [tuple(font.decode(obj)) if type(obj) is bytes else obj for obj in seq]
-            except Exception:  # noqa: BLE001 - _Glyphs meets it again, at the same glyph
+            except Exception:
                 raise _Again from None
         self._seqs.append(seq)
         self._held += len(seq)
@@ -566,7 +574,7 @@ class _Deferred(_Glyphs):
             key, cid = int(wanted[k]), int(wanted[k + 1])
             try:
                 text, width = _glyph(self._fonts_held[key], cid)
-            except Exception:  # noqa: BLE001 - _Glyphs meets it again, at the same glyph
+            except Exception:
                 raise _Again from None
             kind = type(width)
             if kind is not float and not ((kind is int or kind is bool) and -_EXACT <= width <= _EXACT):
@@ -622,7 +630,7 @@ def _open(data: bytes, password: str | None) -> tuple[PDFDocument, bool]:
     except MemoryError:
         raise LimitExceeded("the file needs more memory to open than this computer can give; "
                             "split it into smaller PDFs") from None
-    except Exception as exc:  # noqa: BLE001 - see PARSER_ERRORS
+    except Exception as exc:
         raise DamagedPDF(f"this PDF is damaged and cannot be read ({_brief(exc)}); "
                          "try opening and saving it again with a PDF viewer") from None
     return doc, bool(doc.encryption)
@@ -636,7 +644,7 @@ def _scheme(parser: PDFParser) -> str:
         encrypt = resolve1(parser.doc.xrefs[0].get_trailer().get("Encrypt")) if parser.doc else None
         name = getattr(resolve1(encrypt.get("Filter")), "name", "unknown")
         return f"{name}, version {resolve1(encrypt.get('V', 0))}"
-    except Exception:  # noqa: BLE001 - only for the message
+    except Exception:
         return "an unknown scheme"
 
 
@@ -886,7 +894,7 @@ def build_lines(buckets: dict[int, list[tuple]], crop: tuple[float, float, float
                 limit = item[8]
                 if first_size > limit:
                     limit = first_size
-                if 1.0 > limit:
+                if limit < 1.0:
                     limit = 1.0
                 if item[0] - base > BASELINE_TOLERANCE * limit:
                     _split_run(run, angle, cx0, cy1, lines)
@@ -969,7 +977,7 @@ def _cut(run: list[tuple], angle: int, left: float, top: float, out: list[tuple[
     for item in run:
         along, size, adv = item[1], item[8], item[9]
         if segment:
-            if 1.0 > size:
+            if size < 1.0:
                 size = 1.0
             if along - end > LINE_SPLIT_GAP * size:
                 _make_line(segment, angle, left, top, out)

@@ -44,10 +44,10 @@ from pdfminer import cmapdb, pdfdocument, pdftypes
 from pdfminer.cmapdb import CMap, CMapDB
 from pdfminer.pdfdocument import PDFDocument, PDFXRefFallback
 from pdfminer.pdfexceptions import PDFObjectNotFound
-from pdfminer.pdfparser import PDFStreamParser, PDFSyntaxError
 from pdfminer.pdffont import PDFCIDFont
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
+from pdfminer.pdfparser import PDFStreamParser, PDFSyntaxError
 from pdfminer.pdftypes import PDFObjRef, PDFStream
 from pdfminer.psexceptions import PSEOF
 from pdfminer.psparser import LIT
@@ -172,8 +172,9 @@ def _decompress_corrupted(data: bytes) -> bytes:
 
 
 def _lzwdecode(data: bytes) -> bytes:
-    from pdfminer.lzw import LZWDecoder
     import io
+
+    from pdfminer.lzw import LZWDecoder
 
     out: list[bytes] = []
     size = 0
@@ -288,7 +289,7 @@ def _load_cmap(cls: type, name: str) -> Any:
         if _CMAP_NAME.fullmatch(clean) and not os.path.exists(path):
             try:
                 data = fetch(clean)
-            except Exception as exc:  # noqa: BLE001 - the source says why in its message
+            except Exception as exc:
                 raise _MapUnavailable(clean, str(exc) or type(exc).__name__) from None
             if data:
                 os.makedirs(folder, exist_ok=True)
@@ -328,7 +329,7 @@ def _get_font(self: PDFResourceManager, objid: object, spec: Any) -> Any:
             if isinstance(info, dict):
                 value = pdftypes.resolve1(info.get("Ordering"))
                 ordering = value.decode("latin-1") if isinstance(value, bytes) else str(value or "")
-        except Exception:  # noqa: BLE001 - only for the message
+        except Exception:
             pass
         if not ordering:
             ordering = exc.name.rsplit("-", 1)[-1]  # to-unicode-Adobe-Japan1
@@ -340,7 +341,7 @@ def _get_font(self: PDFResourceManager, objid: object, spec: Any) -> Any:
     if type(cmap) is CMap and not cmap.code2cid:  # what pdfminer puts in when it has no map of that name
         try:
             name = PDFCIDFont._get_cmap_name(spec, False)
-        except Exception:  # noqa: BLE001 - only for the message
+        except Exception:
             name = "unknown"
         raise UnknownCharacterMap(f"its font {getattr(font, 'basefont', 'unknown')} is encoded with the character "
                                   f"map {name}, which pdfminer.six does not have")
@@ -522,7 +523,7 @@ class SafePDFDocument(PDFDocument):
             for objid in list(xref.get_objids()):
                 try:
                     obj = self.getobj(objid)
-                except Exception:  # noqa: BLE001 - a damaged object cannot be the catalog
+                except Exception:
                     continue
                 if not isinstance(obj, dict):
                     continue
@@ -565,7 +566,7 @@ class SafePDFDocument(PDFDocument):
             seen.add(obj.objid)
             try:
                 obj = super().getobj(obj.objid)
-            except Exception:  # noqa: BLE001 - a missing or unparsable target means "no value"
+            except Exception:
                 return None
         return obj
 
@@ -583,7 +584,7 @@ class SafePDFDocument(PDFDocument):
                         where[objid] = (int(index), -1)
                     else:
                         where[objid] = (int(xref.get_pos(strmid)[1]), int(index))
-                except Exception:  # noqa: BLE001 - an entry that cannot be placed is read last
+                except Exception:
                     where[objid] = (1 << 62, objid)
         return sorted(where, key=where.__getitem__)
 
@@ -760,7 +761,7 @@ def list_pages(doc: PDFDocument, *, max_pages: int) -> PageList:
             objid = ref.objid if isinstance(ref, PDFObjRef) else None
             try:
                 node = pdftypes.resolve1(ref)
-            except Exception as exc:  # noqa: BLE001 - pdfminer raises many kinds on a broken object
+            except Exception as exc:
                 out.append(Missing(f"its page object cannot be read ({type(exc).__name__})"))
                 continue
             if not isinstance(node, dict):
@@ -793,7 +794,7 @@ def list_pages(doc: PDFDocument, *, max_pages: int) -> PageList:
         for objid in order:
             try:
                 obj = doc.getobj(objid)
-            except Exception:  # noqa: BLE001 - unreadable objects are not pages we can show
+            except Exception:
                 continue
             if isinstance(obj, dict) and _type(obj) is LITERAL_PAGE:
                 found.append(_page(doc, objid, _inherit(obj), cut))
@@ -812,7 +813,7 @@ def _pages_in(kid: object) -> int | None:
     """How many pages a kid of a page tree node holds, as far as it says: None when its object is missing."""
     try:
         node = pdftypes.resolve1(kid)
-    except Exception:  # noqa: BLE001 - a broken kid is named when it is reached
+    except Exception:
         return 1
     if node is None:
         return None
@@ -840,7 +841,7 @@ def _page(doc: PDFDocument, objid: int | None, attrs: dict, cut: bool) -> PDFPag
         return page
     except LimitExceeded:
         raise
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         return Missing(f"its page object is damaged ({type(exc).__name__})")
 
 
@@ -857,7 +858,7 @@ def _inherit(attrs: dict) -> dict:
         seen.add(parent.objid)
         try:
             node = pdftypes.resolve1(parent)
-        except Exception:  # noqa: BLE001
+        except Exception:
             node = None
         if not isinstance(node, dict):
             if "Resources" in wanted:
@@ -898,7 +899,7 @@ def _beyond_cut(doc: PDFDocument, attrs: dict) -> str:
                 return False, None
             except LimitExceeded:
                 raise
-            except Exception:  # noqa: BLE001 - an object that is there but damaged is not the cut's doing
+            except Exception:
                 return True, None
         return True, value
 

@@ -92,7 +92,7 @@ def _load(path: str, data: bytes, password: str | None) -> tuple[Loaded | None, 
         return load(data, name=posixpath.basename(path), password=password), {}
     except PageFurnitureError as exc:
         return None, {"error": exc.kind, "error_message": str(exc)}
-    except Exception as exc:  # noqa: BLE001 - one bad file must not stop a job of a million
+    except Exception as exc:
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
         return None, {"error": BUG_KIND,
                       "error_message": f"unexpected failure: {type(exc).__name__}" + (f": {detail}" if detail else "")}

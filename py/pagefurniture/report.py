@@ -149,8 +149,8 @@ class Report:
             page, index = min(both)
             raise ValueError(f"line {page}:{index} cannot be both kept and removed")
         # The lines chosen now replace earlier choices for the same lines; the others stay.
-        wish = {key: False for key in self.keep_lines} | {key: True for key in self.remove_lines}
-        wish |= {key: False for key in keep_lines} | {key: True for key in remove_lines}
+        wish = dict.fromkeys(self.keep_lines, False) | dict.fromkeys(self.remove_lines, True)
+        wish |= dict.fromkeys(keep_lines, False) | dict.fromkeys(remove_lines, True)
         by_group = _removed_by_group(groups)
         differ = {key: remove for key, remove in wish.items() if remove != (key in by_group)}
         return replace(self, groups=tuple(groups),

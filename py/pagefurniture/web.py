@@ -33,8 +33,8 @@ from collections.abc import Callable
 from typing import Any
 
 from . import guard
-from .choices import command
 from ._version import __version__
+from .choices import command
 from .errors import BUG_KIND, PageFurnitureError
 from .extract import Reader
 from .model import Group, Line, Page
@@ -95,7 +95,7 @@ def open_pdf(data: Any, name: str, password: str | None = None) -> str:
         if hasattr(data, "to_bytes"):
             data = data.to_bytes()
         _reader = Reader(bytes(data), password=password or None)
-    except Exception as exc:  # noqa: BLE001 - see _failure
+    except Exception as exc:
         return _failure(exc)
     _name = name
     return json.dumps({"ok": True, "pages": _reader.page_count})
@@ -111,7 +111,7 @@ def read_pages(first: int, last: int, share: bool = False) -> str:
         return _error("error", "there is no open PDF; open a PDF first")
     try:
         pages = [_reader.read(number) for number in range(first, last + 1)]
-    except Exception as exc:  # noqa: BLE001 - see _failure
+    except Exception as exc:
         return _failure(exc)
     if share:
         return json.dumps({"ok": True, "pages": [_page_data(page) for page in pages]}, ensure_ascii=False)
@@ -134,7 +134,7 @@ def finish(shared: Any = (), key: str = "") -> str:
         pages = [_pages.get(number) or _reader.read(number) for number in range(1, _reader.page_count + 1)]
         report = report_for(_name, pages, encrypted=_reader.encrypted, cut_off=_reader.cut_off)
         report.require_text()
-    except Exception as exc:  # noqa: BLE001 - see _failure
+    except Exception as exc:
         return _failure(exc)
     finally:
         _reader = None  # its memory goes back now; the pages live on in the Report
@@ -346,7 +346,7 @@ def _sync_get(url: str) -> bytes | None:
     request.responseType = "arraybuffer"
     try:
         request.send(None)
-    except Exception:  # noqa: BLE001 - a network error: offline, and the service worker has no copy
+    except Exception:
         raise OSError(OFFLINE) from None
     if request.status == 404:
         return None

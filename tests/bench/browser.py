@@ -116,15 +116,15 @@ LONG = 1800_000  # ms: a 1,000-page PDF in a slow browser still finishes well wi
 class _Counter:
     """Wraps a handler's output stream and counts every byte written to the socket."""
 
-    def __init__(self, raw, handler) -> None:  # noqa: ANN001
+    def __init__(self, raw, handler) -> None:
         self._raw = raw
         self._handler = handler
 
-    def write(self, data) -> int:  # noqa: ANN001
+    def write(self, data) -> int:
         self._handler.sent += len(data)
         return self._raw.write(data)
 
-    def __getattr__(self, name):  # noqa: ANN001, ANN204
+    def __getattr__(self, name):
         return getattr(self._raw, name)
 
 
@@ -172,7 +172,7 @@ def build_site(out: Path) -> None:
         raise SystemExit(f"error: build.py cannot be imported ({exc}); run with --no-browser") from None
     try:
         build.build(out, quiet=True)
-    except Exception as exc:  # noqa: BLE001 - any build failure ends the browser part with its message
+    except Exception as exc:
         raise SystemExit(f"error: the site could not be built ({exc}); run python build.py to see why, "
                          "or run the benchmark with --no-browser") from None
 
@@ -315,7 +315,7 @@ class Session:
         for closer in closers:
             try:
                 closer()
-            except Exception:  # noqa: BLE001 - tearing down after an error must not hide that error
+            except Exception:
                 pass
 
     def _compression(self) -> str:
@@ -326,7 +326,7 @@ class Session:
 
     # -- one visit ------------------------------------------------------------------------------------
 
-    def _open(self, *, watch_memory: bool = False, query: str = "", url: str | None = None):  # noqa: ANN202
+    def _open(self, *, watch_memory: bool = False, query: str = "", url: str | None = None):
         """A fresh context (nothing cached) whose page goes to the site once Chromium is idle; also the
         renderers' CPU seconds at that moment, for cpu_since.
 
@@ -348,7 +348,7 @@ class Session:
         page.goto((url or self.url) + query)
         return context, page, cpu
 
-    def _wait_ready(self, page) -> float:  # noqa: ANN001
+    def _wait_ready(self, page) -> float:
         """Seconds from navigation start to data-state=ready."""
         page.wait_for_function("() => window.__bench && (window.__bench.ready !== null || "
                                "document.body.dataset.state === 'error')", timeout=120_000, polling=50)
@@ -357,7 +357,7 @@ class Session:
             raise SystemExit("error: the page did not start: " + page.inner_text("#boot-status"))
         return bench["ready"] / 1000
 
-    def _drop(self, page, pdf: Path) -> dict:  # noqa: ANN001
+    def _drop(self, page, pdf: Path) -> dict:
         """Seconds from the file input's change event to data-state=done, and the renderer's CPU seconds."""
         cpu = renderer_cpu()
         page.set_input_files("#file", str(pdf))
@@ -372,7 +372,7 @@ class Session:
 
     # -- WebAssembly heap ------------------------------------------------------------------------------
 
-    def _watch_memory(self, context) -> None:  # noqa: ANN001
+    def _watch_memory(self, context) -> None:
         """Serve worker.js with a few lines in front that keep a reference to every WebAssembly.Memory.
 
         The worker keeps Pyodide in module scope, out of reach from outside, and the DevTools protocol's
@@ -380,7 +380,7 @@ class Session:
         for the heap size. It only notes objects; the code that runs is the site's own.
         """
 
-        def handle(route) -> None:  # noqa: ANN001
+        def handle(route) -> None:
             response = route.fetch()
             headers = {k: v for k, v in response.headers.items()
                        if k.lower() not in ("content-encoding", "content-length")}
@@ -388,7 +388,7 @@ class Session:
 
         context.route("**/worker.js", handle)
 
-    def wasm_heap(self, page) -> int:  # noqa: ANN001
+    def wasm_heap(self, page) -> int:
         """Total size of every WebAssembly.Memory the page's workers (main and helpers) made, in bytes."""
         workers = [w for w in page.workers if w.url.endswith("/worker.js")]
         if not workers:

@@ -16,15 +16,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-WORDS = (
-    "the report describes annual results of operations across regions and segments while revenue grew "
-    "steadily during the year as demand for services increased in most markets and costs were kept under "
-    "control through careful planning investment in systems training of staff and a review of suppliers "
-    "management expects further growth next year although risks remain in supply chains energy prices and "
-    "interest rates which the board monitors closely together with the audit committee customers reported "
-    "higher satisfaction with delivery times and product quality new facilities opened in the north and the "
-    "south employees completed safety courses and the company reduced emissions per unit of output"
-).split()
+WORDS = ["the", "report", "describes", "annual", "results", "of", "operations", "across", "regions", "and", "segments", "while", "revenue", "grew", "steadily", "during", "the", "year", "as", "demand", "for", "services", "increased", "in", "most", "markets", "and", "costs", "were", "kept", "under", "control", "through", "careful", "planning", "investment", "in", "systems", "training", "of", "staff", "and", "a", "review", "of", "suppliers", "management", "expects", "further", "growth", "next", "year", "although", "risks", "remain", "in", "supply", "chains", "energy", "prices", "and", "interest", "rates", "which", "the", "board", "monitors", "closely", "together", "with", "the", "audit", "committee", "customers", "reported", "higher", "satisfaction", "with", "delivery", "times", "and", "product", "quality", "new", "facilities", "opened", "in", "the", "north", "and", "the", "south", "employees", "completed", "safety", "courses", "and", "the", "company", "reduced", "emissions", "per", "unit", "of", "output"]
 
 SECTIONS = ("Overview", "Financial Review", "Operations", "Risk Management", "Governance", "Sustainability",
             "People", "Outlook")

@@ -34,7 +34,7 @@ def _time_build_lines() -> dict[str, float]:
     spent = {"cpu": 0.0}
     build_lines = extract.build_lines
 
-    def timed(*args):  # noqa: ANN002, ANN202
+    def timed(*args):
         start = time.process_time()
         try:
             return build_lines(*args)
@@ -48,9 +48,8 @@ def _time_build_lines() -> dict[str, float]:
 def main(argv: list[str]) -> int:
     tool, path = argv
     # Import both libraries in every child so the memory before the call is comparable.
-    from pdfminer.high_level import extract_pages
-
     import pagefurniture
+    from pdfminer.high_level import extract_pages
 
     if tool == "analyze":
         lines = _time_build_lines()

@@ -73,7 +73,6 @@ def one_process(paths: list[Path]) -> Result:
 def on_ray(paths: list[Path], cpus: int, runs: int) -> list[Result]:
     """Start a cluster of ``cpus`` CPUs, run the job on ``paths`` ``runs`` times, stop the cluster."""
     import ray
-
     from pagefurniture.ray import analyze_dataset
 
     ray.init(address="local", num_cpus=cpus, include_dashboard=False, log_to_driver=False)

@@ -10,10 +10,9 @@ code that reads is the site's own.
 
 from __future__ import annotations
 
+import hostile as h
 from conftest import boot, new_context, open_pdf
 from test_page import cli_outputs, download
-
-import hostile as h
 
 COUNT_FEEDS = """
 const countedFeed = Reader.prototype.feed;

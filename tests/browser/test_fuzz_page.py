@@ -13,7 +13,6 @@ import random
 
 import test_fuzz as fuzz
 from conftest import DATA, wait_state
-
 from pagefurniture import PageFurnitureError, analyze
 
 CASES = int(os.environ.get("PAGEFURNITURE_BROWSER_FUZZ", "36"))

@@ -10,7 +10,6 @@ import threading
 from pathlib import Path
 
 from conftest import BOOT_TIMEOUT, DATA, boot, new_context, open_pdf
-
 from pagefurniture import analyze
 
 STORE_TIMEOUT = 300_000  # ms: 7.9 MB of maps, fetched one at a time from a server on this machine

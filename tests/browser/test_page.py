@@ -10,9 +10,7 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 from conftest import DATA, open_pdf, wait_state
-
 from pagefurniture import analyze
 from pagefurniture.cli import main as cli
 

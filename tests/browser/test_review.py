@@ -15,11 +15,10 @@ from pathlib import Path
 
 import pytest
 from conftest import DATA, boot, new_context, open_pdf, wait_state
-from pdfs import Text, annual_report, make_pdf
-from test_page import REPORT, cli_outputs, download, group_row
-
 from pagefurniture import analyze
 from pagefurniture.cli import main as cli
+from pdfs import Text, annual_report, make_pdf
+from test_page import REPORT, cli_outputs, download, group_row
 
 DRAWN = 60_000
 

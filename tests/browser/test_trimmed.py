@@ -13,10 +13,9 @@ import zipfile
 from urllib.request import urlopen
 
 from conftest import DATA, open_pdf, wait_state
+from pagefurniture.cli import main as cli
 from test_page import cli_outputs, download
 from test_review import drop_copies
-
-from pagefurniture.cli import main as cli
 
 
 def test_the_page_runs_on_the_trimmed_standard_library(base_url):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cryptography._engine import get_engine
 from cryptography.exceptions import AlreadyFinalized, UnsupportedAlgorithm
+
 from . import algorithms, modes
 
 __all__ = ["Cipher", "algorithms", "modes"]
