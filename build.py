@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import gzip
 import hashlib
 import http.server
@@ -32,6 +33,7 @@ import urllib.request
 import zipfile
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -170,7 +172,8 @@ def write_wheel(name: str, version: str, files: dict[str, bytes], requires: tupl
     files = dict(sorted(files.items()))
     files[f"{info}/METADATA"] = ("Metadata-Version: 2.1\nName: " + name + "\nVersion: " + version + "\n"
                                  + "".join(f"Requires-Dist: {r}\n" for r in requires)).encode()
-    files[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: pagefurniture-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: pagefurniture-build\nRoot-Is-Purelib: true\n"
+                              b"Tag: py3-none-any\n")
     files[f"{info}/top_level.txt"] = "".join(sorted({p.split("/")[0] + "\n" for p in files if "/" in p
                                                      and not p.startswith(info)})).encode()
     record = [_record_entry(path, data) for path, data in files.items()]
@@ -292,7 +295,7 @@ def precompile(pyodide: dict[str, bytes], wheels: dict[str, bytes], sample: byte
         work = Path(tmp)
         (work / "in").mkdir()
         (work / "out").mkdir()
-        for name in PYODIDE_FILES + (PYODIDE_LOCK,):
+        for name in (*PYODIDE_FILES, PYODIDE_LOCK):
             (work / name).write_bytes(pyodide[name])
         (work / "in" / "python_stdlib.zip").write_bytes(pyodide["python_stdlib.zip"])
         for name, data in wheels.items():
@@ -390,7 +393,7 @@ def collect(cache: Path, *, quiet: bool = False) -> Collected:
     """Fetch and check every pinned input, build our own wheels, precompile, and read site/."""
     files: dict[str, bytes] = {}
 
-    pyodide = npm_files(fetch(PYODIDE, cache), PYODIDE_FILES + (PYODIDE_LOCK,))
+    pyodide = npm_files(fetch(PYODIDE, cache), (*PYODIDE_FILES, PYODIDE_LOCK))
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = pyodide[name]
     lock_info = json.loads(pyodide[PYODIDE_LOCK])["info"]
@@ -400,7 +403,8 @@ def collect(cache: Path, *, quiet: bool = False) -> Collected:
     aes = npm_files(fetch(AES_JS, cache), ("index.js", "LICENSE.txt"))
     files["vendor/aes.mjs"] = (f"// aes-js {AES_JS.version} ({AES_JS.licence}, see {LICENCES}), unchanged, wrapped "
                                "as an ES module.\n".encode() + b"const module = { exports: {} };\n"
-                               b"const exports = module.exports;\n" + aes["index.js"] + b"\nexport default module.exports;\n")
+                               b"const exports = module.exports;\n" + aes["index.js"]
+                               + b"\nexport default module.exports;\n")
 
     pdfjs = npm_files(fetch(PDFJS, cache), PDFJS_FILES + PDFJS_LICENCES, ("cmaps/",))
     for name, data in pdfjs.items():
@@ -582,8 +586,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
     """Serves the built folder: GET and HEAD only, the CSP header, gzip, ETags from the manifest."""
 
     root: Path = OUT
-    hashes: dict[str, str] = {}
-    gzipped: dict[str, bytes] = {}
+    hashes: ClassVar[dict[str, str]] = {}
+    gzipped: ClassVar[dict[str, bytes]] = {}
     lock = threading.Lock()
     quiet = False
     protocol_version = "HTTP/1.1"
@@ -702,10 +706,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.serve:
             server = make_server(args.out, args.port)
             print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)", flush=True)
-            try:
+            with contextlib.suppress(KeyboardInterrupt):
                 server.serve_forever()
-            except KeyboardInterrupt:
-                pass
         return 0
     except BuildError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -337,8 +337,8 @@ def explain_table(report: Report, number: int) -> str:
     if len(rows) == 1:
         return head + "\nThis page has no text."
     widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]) - 1)]
-    return head + "\n" + "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[-1]
-                                     for row in rows)
+    return head + "\n" + "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False))
+                                     + "  " + row[-1] for row in rows)
 
 
 def _analyze(path: Path, password: str | None, on_page: Callable[[int, int], None] | None, *,

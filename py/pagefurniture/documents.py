@@ -71,7 +71,7 @@ def load(pdf: Source, *, name: str, password: str | None = None) -> Loaded:
     return Loaded(report=report, info=reader.info, pages=tuple(
         LoadedPage(number=page.number, label=label, text=text, removed=tuple(removed.get(page.number, ())),
                    error=page.error)
-        for page, label, text in zip(report.pages, labels, report.page_texts())))
+        for page, label, text in zip(report.pages, labels, report.page_texts(), strict=True)))
 
 
 def our_metadata(pages: Sequence[LoadedPage]) -> dict[str, int | str]:

@@ -20,6 +20,7 @@ taken out) and ``removed_text`` (those lines, one per line).
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from datetime import datetime
@@ -77,10 +78,8 @@ def document_metadata(info: dict[str, object]) -> dict[str, str]:
         # them into text too), dates in ISO 8601 where they parse and as written where not, the rest stripped.
         text = str(value)
         if key in _DATE_KEYS:
-            try:
+            with contextlib.suppress(ValueError):
                 text = datetime.strptime(text.replace("'", ""), "D:%Y%m%d%H%M%S%z").isoformat("T")
-            except ValueError:
-                pass
         else:
             text = text.strip()
         out[key] = text

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from pathlib import Path, PurePosixPath
+from pathlib import Path, PurePath, PurePosixPath
 from typing import Any
 
 from llama_index.core.readers.base import BaseReader
@@ -42,7 +42,7 @@ class PageFurnitureReader(BaseReader):
                        ) -> Iterator[Document]:
         """``fs`` is an fsspec file system, as ``SimpleDirectoryReader`` passes for remote files."""
         if fs is None:
-            path = Path(file)
+            path: PurePath = Path(file)
             loaded = load(path, password=self.password, name=path.name)
         else:
             path = PurePosixPath(os.fspath(file))

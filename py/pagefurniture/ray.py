@@ -33,6 +33,7 @@ A PDF without any text (a scan) is the error ``no-text``, as on the command line
 
 from __future__ import annotations
 
+import functools
 import posixpath
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -62,8 +63,8 @@ def analyze_dataset(dataset: Dataset, *, rows: Literal["page", "file"] = "page",
     if rows not in ("page", "file"):
         raise ValueError(f'rows must be "page" or "file", not {rows!r}')
     # One file per batch: a batch is held in memory whole, and PDFs vary a thousandfold in size.
-    return dataset.map_batches(_batch, batch_size=1, batch_format="pyarrow",
-                               fn_kwargs={"rows": rows, "password": password}, **ray_remote_args)
+    return dataset.map_batches(functools.partial(_batch, rows=rows, password=password), batch_size=1,
+                               batch_format="pyarrow", **ray_remote_args)
 
 
 def page_rows(path: str, data: bytes, *, password: str | None = None) -> list[dict[str, Any]]:
@@ -102,7 +103,7 @@ def _batch(batch: pyarrow.Table, rows: str, password: str | None) -> pyarrow.Tab
     import pyarrow
 
     out: list[dict[str, Any]] = []
-    for path, data in zip(batch["path"].to_pylist(), batch["bytes"].to_pylist()):
+    for path, data in zip(batch["path"].to_pylist(), batch["bytes"].to_pylist(), strict=True):
         if rows == "page":
             out.extend(page_rows(path, data, password=password))
         else:

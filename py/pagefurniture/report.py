@@ -144,9 +144,9 @@ class Report:
                 group = replace(group, remove=wanted, decided_by="detector" if group.decided_by == "user" else "user")
             groups.append(group)
         keep_lines, remove_lines = set(map(self._line_key, keep_lines)), set(map(self._line_key, remove_lines))
-        both = keep_lines & remove_lines
-        if both:
-            page, index = min(both)
+        clash = keep_lines & remove_lines
+        if clash:
+            page, index = min(clash)
             raise ValueError(f"line {page}:{index} cannot be both kept and removed")
         # The lines chosen now replace earlier choices for the same lines; the others stay.
         wish = dict.fromkeys(self.keep_lines, False) | dict.fromkeys(self.remove_lines, True)
@@ -244,7 +244,7 @@ class Report:
         """One JSON object per page, ``{"page": n, "text": ...}``, the form RAG loaders read; a page that could
         not be read (fully) also has its ``"error"``, so that it is never taken for an empty page."""
         return "".join(_compact({"page": page.number, "text": text, **({"error": page.error} if page.error else {})})
-                       + "\n" for page, text in zip(self.pages, self.page_texts()))
+                       + "\n" for page, text in zip(self.pages, self.page_texts(), strict=True))
 
     def removed_jsonl(self) -> str:
         """One JSON object per removed line: page, text, kind, reason, box and group."""
@@ -307,7 +307,8 @@ class Report:
                 for group in self.groups
             ],
             # The lines the user overruled one by one ([page, index]), as --keep-line and --remove-line take them.
-            "line_choices": {"keep": sorted(map(list, self.keep_lines)), "remove": sorted(map(list, self.remove_lines))},
+            "line_choices": {"keep": sorted(map(list, self.keep_lines)),
+                             "remove": sorted(map(list, self.remove_lines))},
             "removed": [row.to_dict() for row in self.removed()],
         }
 
@@ -323,13 +324,15 @@ class Report:
         rows = [("text", "pages", "on", "kind", "decision")]
         for group in self.groups:
             text = group.text if len(group.text) <= width else group.text[: width - 1] + "…"
-            rows.append((text, page_ranges(group.pages), on_pages(len(group.pages), total, with_text=with_text), group.kind,
-                         decision(group)))
+            on = on_pages(len(group.pages), total, with_text=with_text)
+            rows.append((text, page_ranges(group.pages), on, group.kind, decision(group)))
         widths = [max(len(row[i]) for row in rows) for i in range(4)]
-        lines = ["  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths)) + "  " + row[4] for row in rows]
+        lines = ["  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths, strict=True)) + "  " + row[4]
+                 for row in rows]
         if ids:
             numbers = ["id"] + [str(group.id) for group in self.groups]
-            lines = [f"{number.rjust(max(map(len, numbers)))}  {line}" for number, line in zip(numbers, lines)]
+            width = max(map(len, numbers))
+            lines = [f"{number.rjust(width)}  {line}" for number, line in zip(numbers, lines, strict=True)]
         return "\n".join(lines) + "\n"
 
 
