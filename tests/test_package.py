@@ -32,25 +32,25 @@ def test_one_version_for_the_library_the_command_line_and_the_report(capsys):
     assert capsys.readouterr().out.strip() == f"pagefurniture {_version.__version__}"
 
 
-def test_only_extract_guard_and_content_import_pdfminer():
+def test_only_the_read_package_imports_pdfminer():
     importers = set()
-    for path in PACKAGE.glob("*.py"):
+    for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
                 [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
             if any(name.split(".")[0] == "pdfminer" for name in names):
-                importers.add(path.name)
-    assert importers == {"extract.py", "guard.py", "content.py"}
+                importers.add(path.relative_to(PACKAGE).parts[0])
+    assert importers == {"read"}
 
 
 def test_guard_refuses_a_pdfminer_that_lacks_what_it_patches(monkeypatch):
-    from pagefurniture import guard
+    from pagefurniture.read import patches
     from pdfminer.cmapdb import CMapDB
 
-    monkeypatch.setattr(guard, "_installed", False)
-    monkeypatch.setattr(guard, "PATCHED", guard.PATCHED + ((CMapDB, ("_load_json",)),))
+    monkeypatch.setattr(patches, "_installed", False)
+    monkeypatch.setattr(patches, "PATCHED", patches.PATCHED + ((CMapDB, ("_load_json",)),))
     with pytest.raises(ImportError, match="CMapDB has no _load_json; pdfminer changed"):
-        guard.install()
+        patches.install()
 
 
 def _fresh_python(code: str) -> str:
