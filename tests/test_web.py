@@ -346,3 +346,14 @@ def test_a_cut_off_file_says_so_in_what_the_page_shows():
     assert [entry["page"] for entry in answer["summary"]["pages_unreadable"]] == [6, 7, 8, 9]
     assert json.loads(texts()["report"])["summary"]["complete"] is False
 
+
+def test_the_worker_passes_on_every_request_web_handles_to_the_function_web_names():
+    """site/worker.js's table of requests and web.HANDLERS: the same types, each calling the same function."""
+    import re
+
+    worker = (REPO / "site" / "worker.js").read_text()
+    table = worker[worker.index("const HANDLERS = {"):]
+    table = table[:table.index("\n};")]
+    calls = dict(re.findall(r"^  (\w+): \(web(?:, m)?\) => web\.(\w+)\(", table, re.M))
+    assert len(calls) == table.count("\n  ")  # every entry is one line of that form
+    assert calls == {kind: handler.__name__ for kind, handler in web.HANDLERS.items()}

@@ -12,9 +12,10 @@ for a long file, making and sending them took as long as finding the furniture. 
 every file's outputs into one ZIP, laid out as ``pagefurniture FOLDER --out-dir OUT`` writes them.
 
 Every answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": {"kind", "message", "detail"}}``, so
-that errors cross the worker boundary as data, never as exceptions. This module touches neither pdfminer
-nor Pyodide: ``install()`` hands the browser's way of fetching character maps to ``read.install()``, and
-values from JavaScript are converted by ``read.kernel``.
+that errors cross the worker boundary as data, never as exceptions. ``HANDLERS`` names the function of each
+request the worker passes on (``site/worker.js`` has the same table). What a worker holds between calls is
+one ``Session``. This module touches neither pdfminer nor Pyodide: ``install()`` hands the browser's way of
+fetching character maps to ``read.install()``, and values from JavaScript are converted by ``read.kernel``.
 
 >>> import json
 >>> json.loads(open_pdf(b"hello", "notes.txt"))["error"]["kind"]
@@ -31,6 +32,7 @@ import traceback
 import zipfile
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from ._version import __version__
@@ -45,14 +47,28 @@ from .report import OUTPUTS, Report, decision, line_decision, page_runs, report_
 # forgotten (the page reads it again when it is opened), so memory does not grow with the batch.
 KEEP_REPORTS = 16
 
-_reader: Reader | None = None  # the open file
-_name = "document.pdf"
-_pages: dict[int, Page] = {}  # the pages this worker read and kept
-_reports: OrderedDict[str, Report] = OrderedDict()  # key -> the detector's decisions, most recent last
+
+@dataclass
+class Session:
+    """What a worker holds between calls: the open file and the pages it read of it, and the Reports kept."""
+
+    reader: Reader | None = None  # the open file
+    name: str = "document.pdf"
+    pages: dict[int, Page] = field(default_factory=dict)  # the pages this worker read and kept
+    # key -> the detector's decisions, most recent last (at most KEEP_REPORTS of them)
+    reports: OrderedDict[str, Report] = field(default_factory=OrderedDict)
+
+    def close(self) -> None:
+        """Forget the open file and the pages read from it."""
+        self.reader = None
+        self.pages.clear()
 
 
-def install(cmap_url: str | None = None, aes: Any = None,
-            fetch: Callable[[str], bytes | None] | None = None, cmaps: Any = None, reader: Any = None) -> str:
+_session = Session()
+
+
+def install(*, cmap_url: str | None = None, aes: Any = None, fetch: Callable[[str], bytes | None] | None = None,
+            cmaps: Any = None, reader: Any = None) -> str:
     """Prepare pdfminer for the browser: an AES engine, character maps fetched on first use, and the
     JavaScript reader of content streams.
 
@@ -88,15 +104,14 @@ def install(cmap_url: str | None = None, aes: Any = None,
 
 def open_pdf(data: Any, name: str, password: str | None = None) -> str:
     """Open one PDF (bytes, or a JS Uint8Array) and forget the last one: ``{"ok": true, "pages": N}``."""
-    global _reader, _name
-    _reader = None
-    _pages.clear()
+    session = _session
+    session.close()
     try:
-        _reader = Reader(bytes(kernel.as_bytes(data)), password=password or None)
+        session.reader = reader = Reader(bytes(kernel.as_bytes(data)), password=password or None)
     except Exception as exc:
         return _failure(exc)
-    _name = name
-    return json.dumps({"ok": True, "pages": _reader.page_count})
+    session.name = name
+    return json.dumps({"ok": True, "pages": reader.page_count})
 
 
 def read_pages(first: int, last: int, share: bool = False) -> str:
@@ -105,15 +120,16 @@ def read_pages(first: int, last: int, share: bool = False) -> str:
     The main worker keeps them for ``finish()``; a helper (``share``) answers with them as
     ``{"ok": true, "pages": [...]}``, which the page passes on to the main worker's ``finish()``.
     """
-    if _reader is None:
+    reader = _session.reader
+    if reader is None:
         return _error("error", "there is no open PDF; open a PDF first")
     try:
-        pages = [_reader.read(number) for number in range(first, last + 1)]
+        pages = [reader.read(number) for number in range(first, last + 1)]
     except Exception as exc:
         return _failure(exc)
     if share:
         return json.dumps({"ok": True, "pages": [_page_data(page) for page in pages]}, ensure_ascii=False)
-    _pages.update((page.number, page) for page in pages)
+    _session.pages.update((page.number, page) for page in pages)
     return json.dumps({"ok": True})
 
 
@@ -123,32 +139,31 @@ def finish(shared: Any = (), key: str = "") -> str:
     ``shared`` holds the answers of helpers' ``read_pages()`` (JSON text); the pages read nowhere are read
     here. The Report is kept under ``key`` for ``choose()``.
     """
-    global _reader
-    if _reader is None:
+    session = _session
+    reader = session.reader
+    if reader is None:
         return _error("error", "there is no open PDF; open a PDF first")
     try:
         for answer in kernel.as_py(shared):
-            _pages.update((page.number, page) for page in map(_page_from, json.loads(answer)["pages"]))
-        pages = [_pages.get(number) or _reader.read(number) for number in range(1, _reader.page_count + 1)]
-        report = report_for(_name, pages, encrypted=_reader.encrypted, cut_off=_reader.cut_off)
+            session.pages.update((page.number, page) for page in map(_page_from, json.loads(answer)["pages"]))
+        pages = [session.pages.get(number) or reader.read(number) for number in range(1, reader.page_count + 1)]
+        report = report_for(session.name, pages, encrypted=reader.encrypted, cut_off=reader.cut_off)
         report.require_text()
     except Exception as exc:
         return _failure(exc)
     finally:
-        _reader = None  # its memory goes back now; the pages live on in the Report
-        _pages.clear()
-    _reports[key] = report
-    _reports.move_to_end(key)
-    while len(_reports) > KEEP_REPORTS:
-        _reports.popitem(last=False)
+        session.close()  # the file's memory goes back now; the pages live on in the Report
+    reports = session.reports
+    reports[key] = report
+    reports.move_to_end(key)
+    while len(reports) > KEEP_REPORTS:
+        reports.popitem(last=False)
     return json.dumps({"ok": True, **_view(report)}, ensure_ascii=False)
 
 
 def close() -> None:
     """Forget the open file and the pages read from it (a helper, once its share is done)."""
-    global _reader
-    _reader = None
-    _pages.clear()
+    _session.close()
 
 
 def _page_data(page: Page) -> list:
@@ -191,12 +206,12 @@ def outputs(key: str, keep: Any = (), remove: Any = (), keep_lines: Any = (), re
 
 def _chosen(key: str, keep: Any, remove: Any, keep_lines: Any, remove_lines: Any) -> Report | str:
     """The Report kept under ``key`` with those choices applied, or the error answer."""
-    base = _reports.get(key)
+    base = _session.reports.get(key)
     if base is None:
         return _error("forgotten", "this file is no longer held in memory; it is read again")
-    _reports.move_to_end(key)
+    _session.reports.move_to_end(key)
+    as_py = kernel.as_py
     try:
-        as_py = kernel.as_py
         return base.choose(keep=as_py(keep), remove=as_py(remove), keep_lines=map(tuple, as_py(keep_lines)),
                            remove_lines=map(tuple, as_py(remove_lines)))
     except ValueError as exc:
@@ -205,7 +220,7 @@ def _chosen(key: str, keep: Any, remove: Any, keep_lines: Any, remove_lines: Any
 
 def forget(key: str) -> None:
     """Drop the Report kept under ``key`` (the page removed the file from its list)."""
-    _reports.pop(key, None)
+    _session.reports.pop(key, None)
 
 
 def zip_outputs(files: Any) -> Any:
@@ -294,3 +309,16 @@ def _failure(exc: Exception) -> str:
 
 def _error(kind: str, message: str, detail: str = "") -> str:
     return json.dumps({"ok": False, "error": {"kind": kind, "message": message, "detail": detail}})
+
+
+# The function of each request the worker passes on, by the request's type (site/worker.js has the same table).
+HANDLERS: dict[str, Callable[..., Any]] = {
+    "open": open_pdf,
+    "read": read_pages,
+    "finish": finish,
+    "choose": choose,
+    "outputs": outputs,
+    "zip": zip_outputs,
+    "forget": forget,
+    "close": close,
+}
