@@ -60,15 +60,22 @@ def _fresh_python(code: str) -> str:
     return done.stdout
 
 
+# Under Pyodide (the web page) the package defers modules pdfminer imports but the text path never uses.
+# Here a fresh interpreter plays Pyodide's part while it imports the package.
+AS_IN_THE_BROWSER = "import sys\nplatform, sys.platform = sys.platform, 'emscripten'\n"
+BACK_IN_CPYTHON = "sys.platform = platform\n"
+
+
 def test_importing_the_package_leaves_what_the_text_path_never_uses_unimported():
-    out = _fresh_python("import sys, pagefurniture.web, pdfminer.cmapdb, pdfminer.utils\n"
+    out = _fresh_python(AS_IN_THE_BROWSER + "import pagefurniture.web, pdfminer.cmapdb, pdfminer.utils\n"
+                        + BACK_IN_CPYTHON +
                         "print(sorted(m for m in ('charset_normalizer.api', 'statistics', 'zlib') if m in sys.modules),"
                         " type(sys.modules['gzip']).__name__)")
     assert out.strip() == "['zlib'] _StandIn"
 
 
 def test_a_deferred_module_is_whole_when_it_is_first_used():
-    out = _fresh_python("import sys, pagefurniture\n"
+    out = _fresh_python(AS_IN_THE_BROWSER + "import pagefurniture\n" + BACK_IN_CPYTHON +
                         "from pdfminer.utils import make_compat_str\n"
                         "assert 'charset_normalizer.api' not in sys.modules\n"
                         "print(make_compat_str('\u00e9t\u00e9 \u00e0 la plage'.encode('utf-8')))\n"
@@ -76,6 +83,14 @@ def test_a_deferred_module_is_whole_when_it_is_first_used():
                         "print(charset_normalizer.from_bytes is charset_normalizer.api.from_bytes, "
                         "sys.modules['charset_normalizer'].__name__)")
     assert out.splitlines() == ["\u00e9t\u00e9 \u00e0 la plage", "True charset_normalizer"]
+
+
+def test_outside_the_browser_importing_the_package_puts_no_stand_in_in_sys_modules():
+    # A library must not change what the application's own imports give it: gzip is the real gzip.
+    out = _fresh_python("import sys, types, pagefurniture, pagefurniture.web\n"
+                        "print([type(sys.modules.get(name, types)).__name__\n"
+                        "       for name in ('gzip', 'charset_normalizer')])")
+    assert out.strip() == "['module', 'module']"
 
 
 def test_the_median_of_detection_is_statistics_median():
