@@ -3,7 +3,8 @@
 // every later request with the same error instead of leaving it hanging.
 //
 // The page runs one main worker and maybe helpers (see bridge.js); all run this file and answer the same
-// requests, which map one to one onto pagefurniture.web's functions:
+// requests, which map one to one onto pagefurniture.web's functions (HANDLERS below; web.HANDLERS has the
+// same types):
 //
 // page → worker   {type: "open", id, name, bytes, password}   (bytes: a transferred ArrayBuffer)
 //                 {type: "read", id, first, last, share}      (pages first..last, 1-based)
@@ -85,7 +86,9 @@ async function boot() {
   bootStep(2, 3, "Preparing…");
   const web = pyodide.pyimport("pagefurniture.web");
   const { default: aesjs } = await aesModule;
-  const answer = JSON.parse(web.install(here("./cmap/"), aesjs, null, await cmaps, await contentModule));
+  const answer = JSON.parse(web.install.callKwargs({
+    cmap_url: here("./cmap/"), aes: aesjs, cmaps: await cmaps, reader: await contentModule,
+  }));
   bootStep(3, 3, "Ready");
   return { pyodide, web, versions: answer.versions };
 }
@@ -104,27 +107,23 @@ booted.then(
   (error) => postMessage({ type: "error", id: null, error }),
 );
 
+// Each request's call into pagefurniture.web, by the request's type: the same types, and the same functions,
+// as web.HANDLERS (a test checks the two tables against each other).
+const HANDLERS = {
+  open: (web, m) => web.open_pdf(new Uint8Array(m.bytes), m.name, m.password ?? null),
+  read: (web, m) => web.read_pages(m.first, m.last, m.share),
+  finish: (web, m) => web.finish(m.shared, m.key),
+  choose: (web, m) => web.choose(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines),
+  outputs: (web, m) => web.outputs(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines),
+  zip: (web, m) => web.zip_outputs(m.files), // a Uint8Array, copied out of Python's memory
+  forget: (web, m) => web.forget(m.key),
+  close: (web, m) => web.close(),
+};
+
 async function handle(message) {
   const { web } = await booted;
-  switch (message.type) {
-    case "open":
-      return web.open_pdf(new Uint8Array(message.bytes), message.name, message.password ?? null);
-    case "read":
-      return web.read_pages(message.first, message.last, message.share);
-    case "finish":
-      return web.finish(message.shared, message.key);
-    case "choose":
-      return web.choose(message.key, message.keep, message.remove, message.keep_lines, message.remove_lines);
-    case "outputs":
-      return web.outputs(message.key, message.keep, message.remove, message.keep_lines, message.remove_lines);
-    case "zip":
-      return web.zip_outputs(message.files); // a Uint8Array, copied out of Python's memory
-    case "forget":
-      return web.forget(message.key);
-    case "close":
-      return web.close();
-  }
-  throw new Error(`unknown request ${message.type}`);
+  if (!Object.hasOwn(HANDLERS, message.type)) throw new Error(`unknown request ${message.type}`);
+  return HANDLERS[message.type](web, message);
 }
 
 onmessage = async (event) => {

@@ -7,7 +7,7 @@ from pathlib import Path
 import native
 import pdfs
 import pytest
-from pagefurniture import content
+from pagefurniture.read import kernel
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -43,19 +43,19 @@ def _write(path: Path, make) -> Path:
 
 @pytest.fixture(scope="session")
 def node_reader():
-    """site/content.mjs under node, for content.use_native (tests/native.py)."""
+    """site/content.mjs under node, for kernel.use_native (tests/native.py)."""
     with native.NodeReader() as module:
         yield module
 
 
 @pytest.fixture(params=["python", "javascript"])
 def content_reader(request):
-    """Each test twice: content streams read by content.py's own loop, then by site/content.mjs (the
+    """Each test twice: content streams read by tokens.py's own loop, then by site/content.mjs (the
     browser's reader) under node. A test module asks for it with
     ``pytestmark = pytest.mark.usefixtures("content_reader")``."""
     if request.param == "javascript":
-        content.use_native(request.getfixturevalue("node_reader"))
+        kernel.use_native(request.getfixturevalue("node_reader"))
     try:
         yield request.param
     finally:
-        content.use_native(None)
+        kernel.use_native(None)

@@ -1,11 +1,11 @@
 """``site/content.mjs`` in CPython: the JavaScript reader of content streams and objects, run by node,
-behind the same calls ``content.py`` makes on it in Pyodide (``table``, ``Reader.new``, ``feed``,
+behind the same calls ``read/kernel.py`` makes on it in Pyodide (``table``, ``Reader.new``, ``feed``,
 ``take``, ``Objects.new``, ``file``, ``object``, ``stream``, ``Glyphs.new``, ``begin``, ``truncate``, ``run``,
 ``define``, ``lines``, ``to_bytes``), so that the tests read real
-PDFs through it and compare with ``content.py``'s own loop and pdfminer's parser.
+PDFs through it and compare with ``read/tokens.py``'s own loop and pdfminer's parser.
 
     with native.NodeReader() as module:
-        content.use_native(module)
+        kernel.use_native(module)
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def _b64(data: Any) -> str:
 
 
 class NodeReader:
-    """The module ``site/content.mjs``, as ``content.use_native`` takes it."""
+    """The module ``site/content.mjs``, as ``kernel.use_native`` takes it."""
 
     def __init__(self) -> None:
         node = shutil.which("node")

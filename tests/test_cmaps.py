@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 from clirun import assert_one_error, run
-from pagefurniture import MissingCharacterMap, analyze, guard
+from pagefurniture import MissingCharacterMap, analyze
+from pagefurniture.read import cmaps, install
 from pdfminer import cmapdb
 from pdfminer.cmapdb import CMapDB
 
@@ -30,7 +31,7 @@ def no_maps(monkeypatch, tmp_path) -> Path:
     """pdfminer without its character maps; returns where its cmap folder would be."""
     monkeypatch.setattr(cmapdb, "__file__", str(tmp_path / "pdfminer" / "cmapdb.py"))
     monkeypatch.setenv("CMAP_PATH", str(tmp_path / "nowhere"))
-    monkeypatch.setattr(guard, "_cmap_source", None)
+    monkeypatch.setattr(cmaps, "_cmap_source", None)
     # Maps loaded by earlier tests are cached by pdfminer, class-wide.
     monkeypatch.setattr(CMapDB, "_cmap_cache", {})
     monkeypatch.setattr(CMapDB, "_umap_cache", {})
@@ -76,7 +77,7 @@ def test_a_source_that_cannot_fetch_a_map_says_why(no_maps):
     def offline(name: str) -> bytes | None:
         raise OSError("is not stored for use offline; connect to the internet")
 
-    guard.install(cmaps=offline)
+    install(cmaps=offline)
     with pytest.raises(MissingCharacterMap) as caught:
         analyze(DATA / "chinese.pdf")
     assert str(caught.value) == ("page 1 needs the Chinese (simplified) character map UniGB-UCS2-H for its font "
@@ -90,7 +91,7 @@ def test_a_source_that_has_no_such_map_leaves_the_font_to_pdfminer(no_maps):
         asked.append(name)
         return None  # the site has no such map
 
-    guard.install(cmaps=fetch)
+    install(cmaps=fetch)
     report = analyze(DATA / "japanese.pdf")  # read, but without its encoding: named on every page
     assert asked[0] == "UniJIS-UCS2-H"
     assert all(page.error == f"page {page.number} could not be read completely (its font HeiseiMin-W3 is encoded "

@@ -1,4 +1,4 @@
-"""The fast content-stream reader (``content.py``) against pdfminer's own parser.
+"""The fast content-stream reader (``read/tokens.py``) against pdfminer's own parser.
 
 Three levels: every operator call with its operands and the operand stack on tricky snippets and on
 thousands of random token soups cut into several streams (an interpreter that records instead of
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import hostile as h
 import pytest
-from pagefurniture import content, guard
-from pagefurniture.extract import Reader
+from pagefurniture.read import Reader, tokens
+from pagefurniture.read.interpreter import Interpreter
 from pdfminer.pdfdevice import PDFDevice
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdftypes import PDFStream
@@ -63,7 +63,7 @@ def _recorder(name: str, nargs: int):
     return shapes[nargs]
 
 
-Recorder = type("Recorder", (guard.Interpreter,), {
+Recorder = type("Recorder", (Interpreter,), {
     name: _recorder(name, getattr(PDFPageInterpreter, name).__code__.co_argcount - 1)
     for name in dir(PDFPageInterpreter) if name.startswith("do_")})
 
@@ -89,24 +89,24 @@ def calls(datas: tuple[bytes, ...], *, fast: bool) -> tuple[list, str | None, in
     interp.init_resources({})
     interp.init_state(MATRIX_IDENTITY)
     fallbacks = 0
-    run = content.run
+    run = tokens.run
 
     def counting(*args):
         nonlocal fallbacks
         try:
             run(*args)
-        except content.Unsupported:
+        except tokens.Unsupported:
             fallbacks += 1
             raise
 
-    content.run = counting
+    tokens.run = counting
     try:
         interp.execute(streams_of(*datas))
         error = None
     except Exception as exc:
         error = f"{type(exc).__name__}: {exc}"
     finally:
-        content.run = run
+        tokens.run = run
     return device.calls, error, fallbacks
 
 
@@ -213,7 +213,7 @@ PAGES = 6
 
 
 def read(source: object, fast: bool, monkeypatch: pytest.MonkeyPatch) -> list:
-    monkeypatch.setattr(guard.Interpreter, "fast", fast)
+    monkeypatch.setattr(Interpreter, "fast", fast)
     reader = Reader(source)
     pages = [reader.read(n) for n in range(1, min(reader.page_count, PAGES) + 1)]
     return [(page.number, page.width, page.height, page.error, page.pictures, page.lines) for page in pages]

@@ -1,8 +1,8 @@
-"""The browser's reader of content streams (``site/content.mjs``) against ``content.py``'s own loop.
+"""The browser's reader of content streams (``site/content.mjs``) against ``read/tokens.py``'s own loop.
 
 ``content.mjs`` runs under node (``tests/native.py``). Two levels: what it hands Python for a run of
 streams (each operator it calls, with operands of the same types and values) against what
-``content.run`` calls, for the real interpreter's operator table, on the snippets and random token
+``tokens.run`` calls, for the real interpreter's operator table, on the snippets and random token
 soups of ``test_content.py`` and on every content stream of sample PDFs; and whole pages read through
 it (the sample PDFs' pages in ``test_glyphs_js.py``, which places their glyphs in JavaScript too). The
 hostile, fuzz and cut-off suites run through it as well (their ``content_reader`` fixture).
@@ -16,11 +16,12 @@ import random
 
 import pytest
 import test_content as tc
-from pagefurniture import content, guard
+from pagefurniture.read import kernel, tokens
+from pagefurniture.read.interpreter import Interpreter
 from pdfminer.pdftypes import PDFStream, resolve1, stream_value
 from pdfminer.psparser import PSKeyword, PSLiteral
 
-NAMES, TABLE = content.operator_table(guard.Interpreter)
+NAMES, TABLE = kernel.operator_table(Interpreter)
 
 
 def typed(value: object) -> object:
@@ -47,7 +48,7 @@ def typed(value: object) -> object:
 
 
 class _Recording(dict):
-    """content.run's operator table for guard.Interpreter, each call recorded instead of made."""
+    """tokens.run's operator table for Interpreter, each call recorded instead of made."""
 
     def __init__(self, log: list, stack: list) -> None:
         super().__init__()
@@ -55,16 +56,16 @@ class _Recording(dict):
         self.stack = stack
 
     def __missing__(self, keyword: bytes):
-        name = content.method_name(keyword)
-        method = getattr(guard.Interpreter, name, None)
+        name = tokens.method_name(keyword)
+        method = getattr(Interpreter, name, None)
         if method is None or not callable(method):
             entry = (None, 0)
         else:
-            nargs, kind = content._kind(guard.Interpreter, name)
+            nargs, kind = tokens._kind(Interpreter, name)
             log, stack = self.log, self.stack
-            if kind == content._DROP:
+            if kind == tokens._DROP:
                 entry = (None, nargs)
-            elif kind == content._STACK:  # it takes its own operands: here, all of them
+            elif kind == tokens._STACK:  # it takes its own operands: here, all of them
                 def take(name=name):
                     log.append((name, typed(list(stack))))
                     stack.clear()
@@ -83,18 +84,18 @@ class _Interp:
 
 
 def python_calls(datas: tuple[bytes, ...]) -> list | None:
-    """What content.run calls for these streams; None when it leaves them to pdfminer."""
+    """What tokens.run calls for these streams; None when it leaves them to pdfminer."""
     interp = _Interp()
     try:
-        content.run(interp, tc.streams_of(*datas), lambda: None)
-    except content.Unsupported:
+        tokens.run(interp, tc.streams_of(*datas), lambda: None)
+    except tokens.Unsupported:
         return None
     return interp.log
 
 
 def js_calls(node, datas: tuple[bytes, ...]) -> list | str | None:
     """What content.mjs hands over for these streams; None when it leaves them to pdfminer, "python"
-    when to content.py's loop."""
+    when to tokens.py's loop."""
     reader = node.Reader.new(node_table(node))
     for number, data in enumerate(datas):
         stop = reader.feed(data, number == len(datas) - 1)
@@ -103,7 +104,7 @@ def js_calls(node, datas: tuple[bytes, ...]) -> list | str | None:
             return None if stop.startswith("unsupported: ") else "python"
     log = []
     while (chunk := reader.take()) is not None:
-        flat = content.unpickle(chunk.to_bytes())
+        flat = kernel.unpickle(chunk.to_bytes())
         assert len(flat) % 2 == 0 and len(flat) <= 2 * 1024
         for index, operands in zip(flat[::2], flat[1::2]):
             assert type(operands) is tuple
@@ -121,7 +122,7 @@ def node_table(node):
 
 
 def agree(node, *datas: bytes) -> str:
-    """Assert content.mjs reads these streams as content.run does; say how it went."""
+    """Assert content.mjs reads these streams as tokens.run does; say how it went."""
     expected = python_calls(datas)
     got = js_calls(node, datas)
     if got == "python":
@@ -174,7 +175,7 @@ def test_a_token_cut_between_streams_reads_as_content_py_reads_it(node, first, s
 def test_random_token_soup_reads_as_content_py_reads_it(node):
     rng = random.Random(20261201)
     outcomes = [agree(node, *tc.soup(rng)) for _ in range(1500)]
-    # Most of the soup must be read by content.mjs itself, or this would test content.py against itself.
+    # Most of the soup must be read by content.mjs itself, or this would test tokens.py against itself.
     assert outcomes.count("read") > len(outcomes) * 0.5, {k: outcomes.count(k) for k in set(outcomes)}
 
 
@@ -204,33 +205,33 @@ def test_every_content_stream_of_an_evaluation_pdf_reads_as_content_py_reads_it(
 
 def test_operands_an_operator_leaves_for_later_are_read_by_content_py(node, monkeypatch):
     # scn takes as many operands as its colour space has components; what it leaves, content.mjs cannot
-    # know about: what was drawn is taken back and content.py's loop reads the page, drawn once.
+    # know about: what was drawn is taken back and tokens.py's loop reads the page, drawn once.
     import hostile as h
 
     page = b"/DeviceGray cs 1 2 3 scn " + h.text_ops([(72, 700, 12, "Grey text")]) + b"4 5 scn (x) Tj"
     pdf = h.document([page])
     python = tc.read(pdf, True, monkeypatch)
     runs = []
-    for name in ("_run_native", "_run_python"):
-        real = getattr(content, name)
-        monkeypatch.setattr(content, name, lambda *args, real=real, name=name: runs.append(name) or real(*args))
-    content.use_native(node)
+    for module, name in ((kernel, "_run_native"), (tokens, "_run_python")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *args, real=real, name=name: runs.append(name) or real(*args))
+    kernel.use_native(node)
     try:
         assert tc.read(pdf, True, monkeypatch) == python
     finally:
-        content.use_native(None)
+        kernel.use_native(None)
     assert runs == ["_run_native", "_run_python"]
     assert [line.text for line in python[0][5]] == ["Grey textx"]  # the second string follows the first
 
 
 def test_the_unpickler_loads_no_global():
-    with pytest.raises(content.Unsupported, match="system"):
-        content.unpickle(pickle.dumps(os.system))
+    with pytest.raises(tokens.Unsupported, match="system"):
+        kernel.unpickle(pickle.dumps(os.system))
 
 
 def test_a_reader_of_streams_that_fail_to_decode_runs_what_came_before(node, monkeypatch):
     # The second stream cannot be decoded: what the first drew is kept and the error is the one
-    # content.py's loop raises, as pdfminer decodes each stream only when it reaches it.
+    # tokens.py's loop raises, as pdfminer decodes each stream only when it reaches it.
     import hostile as h
 
     good = h.text_ops([(72, 700, 12, "Kept line")])
@@ -238,7 +239,7 @@ def test_a_reader_of_streams_that_fail_to_decode_runs_what_came_before(node, mon
     streams[1].attrs["Filter"] = PSLiteral("NoSuchFilter")
     results = []
     for module in (None, node):
-        content.use_native(module)
+        kernel.use_native(module)
         try:
             device = tc.Calls()
             interp = tc.Recorder(device.rsrcmgr, device)
@@ -251,30 +252,30 @@ def test_a_reader_of_streams_that_fail_to_decode_runs_what_came_before(node, mon
                 error = f"{type(exc).__name__}: {exc}"
             results.append(([c[:2] for c in device.calls], error))
         finally:
-            content.use_native(None)
+            kernel.use_native(None)
     assert results[0] == results[1]
     assert results[0][0], "the first stream drew nothing"
 
 
 def test_a_page_of_streams_too_long_to_read_ahead_is_read_by_content_py(node, monkeypatch):
     # content.js reads all of a page's streams before Python calls anything; past READ_AHEAD bytes it
-    # leaves them to content.py's loop, which reads in step with the clock (a hostile page may be huge).
+    # leaves them to tokens.py's loop, which reads in step with the clock (a hostile page may be huge).
     import hostile as h
 
     page = h.text_ops([(72, 700, 12, "A line of text")]) + b"q Q " * 500
     pdf = h.document([page])
     python = tc.read(pdf, True, monkeypatch)
-    monkeypatch.setattr(content, "READ_AHEAD", 1000)
+    monkeypatch.setattr(kernel, "READ_AHEAD", 1000)
     runs = []
-    real = content._run_python
-    monkeypatch.setattr(content, "_run_python", lambda *args: runs.append(args) or real(*args))
-    content.use_native(node)
+    real = tokens._run_python
+    monkeypatch.setattr(tokens, "_run_python", lambda *args: runs.append(args) or real(*args))
+    kernel.use_native(node)
     try:
         assert tc.read(pdf, True, monkeypatch) == python
     finally:
-        content.use_native(None)
+        kernel.use_native(None)
     assert len(runs) == 1 and [line.text for line in python[0][5]] == ["A line of text"]
-    names, text = content.operator_table(guard.Interpreter)
+    names, text = kernel.operator_table(Interpreter)
     reader = node.Reader.new(node.table(text))
     assert reader.feed(b"q Q " * 200, False) is None  # 800 bytes: under the limit
     assert reader.feed(b"q Q " * 100, True) == "python: streams too long to read ahead"

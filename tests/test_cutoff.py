@@ -50,7 +50,7 @@ READ = {
 }
 
 needs_eval = pytest.mark.skipif(not EVAL.is_dir(), reason=f"the evaluation kit is not at {EVAL}")
-# Content streams read both ways: by content.py's loop, and by the browser's reader (conftest.py).
+# Content streams read both ways: by tokens.py's loop, and by the browser's reader (conftest.py).
 pytestmark = pytest.mark.usefixtures("content_reader")
 
 

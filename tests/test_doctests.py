@@ -15,8 +15,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = Path(pagefurniture.__file__).parent
-MODULES = sorted("pagefurniture" + ("" if path.stem == "__init__" else "." + path.stem)
-                 for path in PACKAGE.glob("*.py") if path.stem != "__main__")
+MODULES = sorted(".".join(("pagefurniture", *path.relative_to(PACKAGE).with_suffix("").parts)).removesuffix(".__init__")
+                 for path in PACKAGE.rglob("*.py") if path.stem != "__main__")
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -33,7 +33,7 @@ def test_docstring_examples_run(name, monkeypatch):
 def test_no_example_is_skipped_or_hidden():
     """An example marked +SKIP is never run; a docstring that opens with >>> on its first line is read
     with the wrong indentation and fails for no reason a reader sees."""
-    for path in PACKAGE.glob("*.py"):
+    for path in PACKAGE.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
         assert "doctest: +SKIP" not in source, path.name
         assert '""">>>' not in source, path.name

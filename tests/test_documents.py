@@ -11,7 +11,7 @@ import pypdf
 import pytest
 from pagefurniture import NoTextLayer, analyze
 from pagefurniture.documents import load, printed_numbers
-from pagefurniture.extract import Reader
+from pagefurniture.read import Reader
 
 
 def folio_report(path: Path, *, first: int = 41, pages: int = 6) -> Path:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hostile as h
-from pagefurniture.extract import extract
+from pagefurniture.read import extract
 
 
 def marked(tag: bytes, ops: bytes) -> bytes:
@@ -81,7 +81,7 @@ def test_a_lines_size_is_what_rounding_every_glyph_gave():
     # gave: the most common size to 0.1, the first met on a tie, a NaN size counting glyph by glyph.
     import random
 
-    from pagefurniture.extract import _most_common_size
+    from pagefurniture.read.lines import _most_common_size
 
     def per_glyph(sizes):
         counts: dict[float, int] = {}

@@ -34,7 +34,7 @@ ONLY = os.environ.get("PAGEFURNITURE_FUZZ_CASE")
 LIMITS = Limits(max_seconds_per_page=5.0, max_seconds=20.0, max_stream_bytes=64 * 2**20)
 HANG_SECONDS = 60
 CLI_EVERY = 10  # every tenth case also goes through the command line
-# Content streams read both ways: by content.py's loop, and by the browser's reader (conftest.py).
+# Content streams read both ways: by tokens.py's loop, and by the browser's reader (conftest.py).
 pytestmark = pytest.mark.usefixtures("content_reader")
 
 TOKENS = [b"[", b"]", b"<<", b">>", b"(", b")", b"<", b">", b"/", b"R", b"0 R", b"1 0 R", b"obj", b"endobj",

@@ -1,5 +1,5 @@
 """The browser's placing of glyphs and making of lines (``site/content.mjs``'s ``Glyphs``, driven by
-``extract._Deferred``) against ``extract._Glyphs`` and ``build_lines``, under node (``tests/native.py``).
+``glyphs._Deferred``) against ``glyphs._Glyphs`` and ``lines.build_lines``, under node (``tests/native.py``).
 
 Both devices are shown the same strings, in the same text states, and must give the same lines to the bit
 (every float compared by its repr, so that -0.0 is not 0.0), or raise the same error. The strings are made
@@ -11,21 +11,19 @@ by ``content.mjs`` itself, so that no test compares ``_Glyphs`` with itself.
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 
 import hostile as h
 import pytest
 import test_content as tc
-from pagefurniture import content
 from pagefurniture.errors import LimitExceeded
+from pagefurniture.read import document, glyphs, kernel
+from pagefurniture.read.limits import Limits, _Clock
 from pdfminer.cmapdb import CMapBase, IdentityCMap, IdentityCMapByte
 from pdfminer.pdffont import PDFCIDFont, PDFSimpleFont, PDFUnicodeNotDefined
 from pdfminer.pdfinterp import PDFResourceManager, PDFTextState
 from pdfminer.psparser import LIT
-
-ex = importlib.import_module("pagefurniture.extract")
 
 # Glyph texts with Python's own rules: white space JavaScript's \s has not (U+001C, U+0085) and has
 # that Python's has not (U+FEFF), a lone surrogate, a ligature, an astral character, an empty text.
@@ -81,13 +79,13 @@ class CID(PDFCIDFont):
         return True
 
 
-LIMITS = ex.Limits()
+LIMITS = Limits()
 
 
-def devices(node, limits: ex.Limits = LIMITS) -> tuple:
+def devices(node, limits: Limits = LIMITS) -> tuple:
     rsrc = PDFResourceManager()
-    python = ex._Glyphs(rsrc, ex._Clock(limits), limits)
-    browser = ex._Deferred(rsrc, ex._Clock(limits), limits, node.Glyphs.new(ex._glyphs_config(limits)))
+    python = glyphs._Glyphs(rsrc, _Clock(limits), limits)
+    browser = glyphs._Deferred(rsrc, _Clock(limits), limits, node.Glyphs.new(glyphs._glyphs_config(limits)))
     return python, browser
 
 
@@ -148,7 +146,7 @@ def draw(device, ctm: tuple, shows: list, crop=(0.0, 0.0, 612.0, 792.0)) -> tupl
     return device.lines(crop)
 
 
-def both(node, ctm: tuple, shows: list, limits: ex.Limits = LIMITS) -> list:
+def both(node, ctm: tuple, shows: list, limits: Limits = LIMITS) -> list:
     python, browser = devices(node, limits)
     expected = shape(draw(python, ctm, shows))
     assert shape(draw(browser, ctm, shows)) == expected
@@ -192,14 +190,14 @@ def test_a_long_line_drawn_twice_makes_the_same_lines(node_reader):
 
 
 def test_strings_handed_over_in_batches_make_the_same_lines(node_reader, monkeypatch):
-    monkeypatch.setattr(ex._Deferred, "FLUSH", 3)
+    monkeypatch.setattr(glyphs._Deferred, "FLUSH", 3)
     rng = random.Random(7)
     for _ in range(40):
         both(node_reader, *page(rng))
 
 
 def test_what_the_interpreter_takes_back_is_taken_back_once_handed_over(node_reader, monkeypatch):
-    monkeypatch.setattr(ex._Deferred, "FLUSH", 2)
+    monkeypatch.setattr(glyphs._Deferred, "FLUSH", 2)
     font = Simple("Serif", {})
     shows = [({"font": font, "fontsize": 10, "matrix": (1, 0, 0, 1, 72, 700 - 20 * k)}, [b"AB C"], "", True)
              for k in range(8)]
@@ -224,7 +222,7 @@ def test_what_the_interpreter_takes_back_is_taken_back_once_handed_over(node_rea
 
 
 def test_the_limit_on_characters_stops_both_at_the_same_glyph(node_reader):
-    limits = ex.Limits(max_chars_per_page=600)
+    limits = Limits(max_chars_per_page=600)
     font = Simple("Serif", {})
     shows = [({"font": font, "fontsize": 10, "matrix": (1, 0, 0, 1, 72, 700 - k)}, [b"Abc " * 8], "", True)
              for k in range(30)]
@@ -252,7 +250,7 @@ def test_what_only_python_places_exactly_is_left_to_python(node_reader, settings
     font = Simple("Serif", {})
     state = {"font": font, "fontsize": 10, "matrix": (1, 0, 0, 1, 72, 700), **settings}
     _, browser = devices(node_reader)
-    with pytest.raises(ex._Again):
+    with pytest.raises(glyphs._Again):
         draw(browser, (1, 0, 0, 1, 0, 0), [(state, seq, "", False)])
 
 
@@ -262,7 +260,7 @@ def test_a_font_whose_width_python_cannot_give_is_left_to_python(node_reader):
             return "wide"  # a /MissingWidth that is a string
 
     _, browser = devices(node_reader)
-    with pytest.raises(ex._Again):
+    with pytest.raises(glyphs._Again):
         draw(browser, (1, 0, 0, 1, 0, 0), [({"font": Broken("B", {}), "fontsize": 10}, [b"A"], "", False)])
 
 
@@ -271,13 +269,13 @@ def through_content_js(node, source: object, monkeypatch: pytest.MonkeyPatch) ->
     page drawn, whether ``_Glyphs`` drew it (read again) rather than ``content.mjs``."""
     python = tc.read(source, True, monkeypatch)
     drawn = []
-    real = ex._draw
-    monkeypatch.setattr(ex, "_draw", lambda *args: drawn.append(args[3].python) or real(*args))
-    content.use_native(node)
+    real = document._draw
+    monkeypatch.setattr(document, "_draw", lambda *args: drawn.append(args[3].python) or real(*args))
+    kernel.use_native(node)
     try:
         assert tc.read(source, True, monkeypatch) == python
     finally:
-        content.use_native(None)
+        kernel.use_native(None)
     return drawn
 
 
@@ -307,5 +305,5 @@ def test_evaluation_pdf_pages_read_the_same_and_are_placed_by_content_js(node_re
 
 def test_python_white_space_is_what_content_js_is_told():
     assert all(not chr(c).isspace() for c in range(0x3001, 0x110000))
-    assert ex._spaces() == tuple(c for c in range(0x110000) if chr(c).isspace())
-    assert math.isfinite(ex._EXACT) and ex._EXACT ** 2 * 4 < 2 ** 53
+    assert glyphs._spaces() == tuple(c for c in range(0x110000) if chr(c).isspace())
+    assert math.isfinite(glyphs._EXACT) and glyphs._EXACT ** 2 * 4 < 2 ** 53

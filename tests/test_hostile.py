@@ -33,7 +33,7 @@ from pagefurniture import (
     analyze,
 )
 
-# Content streams read both ways: by content.py's loop, and by the browser's reader (conftest.py).
+# Content streams read both ways: by tokens.py's loop, and by the browser's reader (conftest.py).
 pytestmark = pytest.mark.usefixtures("content_reader")
 needs_qpdf = pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf is not installed")
 
@@ -144,16 +144,16 @@ def test_cut_off_file_on_the_command_line_warns_for_each_lost_page(capsys, tmp_p
 def test_page_that_fails_half_way_keeps_its_text_and_is_named(monkeypatch, capsys, tmp_path):
     # pdfminer can raise nearly anything inside a page (struct.error from a font, RuntimeError...); a
     # string "boom" stands in for that here, since the real triggers change with pdfminer's versions.
-    from pagefurniture import guard
+    from pagefurniture.read.interpreter import Interpreter
 
-    original = guard.Interpreter.do_Tj
+    original = Interpreter.do_Tj
 
     def do_tj(self, s):
         if s == b"boom":
             raise struct.error("unpack requires a buffer of 4 bytes")
         return original(self, s)
 
-    monkeypatch.setattr(guard.Interpreter, "do_Tj", do_tj)
+    monkeypatch.setattr(Interpreter, "do_Tj", do_tj)
     pages = [h.furniture_page(n, 3, ["before"]) + h.text_ops([(72, 500, 11, "boom" if n == 2 else "fine"),
                                                                (72, 480, 11, "after")]) for n in (1, 2, 3)]
     report = analyze(h.document(pages))

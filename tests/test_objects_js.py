@@ -1,6 +1,6 @@
 """The browser's reader of PDF objects (``site/content.mjs``'s ``Objects``) against pdfminer's parser.
 
-``guard.SafePDFDocument`` asks it for each object of the file and for the objects of each object stream;
+``SafePDFDocument`` asks it for each object of the file and for the objects of each object stream;
 what it leaves to pdfminer, pdfminer reads. It runs here under node (``tests/native.py``). Every case is
 read both ways and must give the same objects (references, names and keywords compared by identity, a
 stream by its dictionary, data and number), or the same exception; the cases it must read itself are
@@ -15,7 +15,8 @@ import random
 import hostile as h
 import pytest
 import test_content as tc
-from pagefurniture import content, guard
+from pagefurniture.read import kernel
+from pagefurniture.read.xref import SafePDFDocument
 from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import PDFObjRef, PDFStream
 from pdfminer.psparser import PSKeyword, PSLiteral
@@ -51,13 +52,13 @@ class Count:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, pos: int | None = None) -> None:
         self.read = self.left = 0
-        real_object, real_objects = content.read_object, content.read_objects
+        real_object, real_objects = kernel.read_object, kernel.read_objects
 
         def read_object(reader, at, *args):
             return self.note(real_object(reader, at, *args), pos is None or at == pos)
 
-        monkeypatch.setattr(content, "read_object", read_object)
-        monkeypatch.setattr(content, "read_objects", lambda *args: self.note(real_objects(*args), True))
+        monkeypatch.setattr(kernel, "read_object", read_object)
+        monkeypatch.setattr(kernel, "read_objects", lambda *args: self.note(real_objects(*args), True))
 
     def note(self, got: object, counted: bool) -> object:
         if counted:
@@ -66,19 +67,19 @@ class Count:
         return got
 
 
-def document(data: bytes) -> guard.SafePDFDocument:
-    return guard.SafePDFDocument(PDFParser(io.BytesIO(data)))
+def document(data: bytes) -> SafePDFDocument:
+    return SafePDFDocument(PDFParser(io.BytesIO(data)))
 
 
 def both(node, data: bytes, read) -> tuple[object, object]:
     """``read(doc)`` on the file ``data`` opened with pdfminer's parser, then with content.mjs's."""
-    content.use_native(None)
+    kernel.use_native(None)
     python = outcome(lambda: read(document(data)))
-    content.use_native(node)
+    kernel.use_native(node)
     try:
         javascript = outcome(lambda: read(document(data)))
     finally:
-        content.use_native(None)
+        kernel.use_native(None)
     return python, javascript
 
 
@@ -266,7 +267,7 @@ def test_random_token_soup_reads_as_pdfminer_reads_it(node):
         assert javascript == python, body
 
 
-def every_object(doc: guard.SafePDFDocument) -> dict:
+def every_object(doc: SafePDFDocument) -> dict:
     out = {}
     for xref in doc.xrefs:
         for objid in list(xref.get_objids()):

@@ -32,25 +32,25 @@ def test_one_version_for_the_library_the_command_line_and_the_report(capsys):
     assert capsys.readouterr().out.strip() == f"pagefurniture {_version.__version__}"
 
 
-def test_only_extract_guard_and_content_import_pdfminer():
+def test_only_the_read_package_imports_pdfminer():
     importers = set()
-    for path in PACKAGE.glob("*.py"):
+    for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
                 [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
             if any(name.split(".")[0] == "pdfminer" for name in names):
-                importers.add(path.name)
-    assert importers == {"extract.py", "guard.py", "content.py"}
+                importers.add(path.relative_to(PACKAGE).parts[0])
+    assert importers == {"read"}
 
 
 def test_guard_refuses_a_pdfminer_that_lacks_what_it_patches(monkeypatch):
-    from pagefurniture import guard
+    from pagefurniture.read import patches
     from pdfminer.cmapdb import CMapDB
 
-    monkeypatch.setattr(guard, "_installed", False)
-    monkeypatch.setattr(guard, "PATCHED", guard.PATCHED + ((CMapDB, ("_load_json",)),))
+    monkeypatch.setattr(patches, "_installed", False)
+    monkeypatch.setattr(patches, "PATCHED", patches.PATCHED + ((CMapDB, ("_load_json",)),))
     with pytest.raises(ImportError, match="CMapDB has no _load_json; pdfminer changed"):
-        guard.install()
+        patches.install()
 
 
 def _fresh_python(code: str) -> str:
@@ -60,15 +60,22 @@ def _fresh_python(code: str) -> str:
     return done.stdout
 
 
+# Under Pyodide (the web page) the package defers modules pdfminer imports but the text path never uses.
+# Here a fresh interpreter plays Pyodide's part while it imports the package.
+AS_IN_THE_BROWSER = "import sys\nplatform, sys.platform = sys.platform, 'emscripten'\n"
+BACK_IN_CPYTHON = "sys.platform = platform\n"
+
+
 def test_importing_the_package_leaves_what_the_text_path_never_uses_unimported():
-    out = _fresh_python("import sys, pagefurniture.web, pdfminer.cmapdb, pdfminer.utils\n"
+    out = _fresh_python(AS_IN_THE_BROWSER + "import pagefurniture.web, pdfminer.cmapdb, pdfminer.utils\n"
+                        + BACK_IN_CPYTHON +
                         "print(sorted(m for m in ('charset_normalizer.api', 'statistics', 'zlib') if m in sys.modules),"
                         " type(sys.modules['gzip']).__name__)")
     assert out.strip() == "['zlib'] _StandIn"
 
 
 def test_a_deferred_module_is_whole_when_it_is_first_used():
-    out = _fresh_python("import sys, pagefurniture\n"
+    out = _fresh_python(AS_IN_THE_BROWSER + "import pagefurniture\n" + BACK_IN_CPYTHON +
                         "from pdfminer.utils import make_compat_str\n"
                         "assert 'charset_normalizer.api' not in sys.modules\n"
                         "print(make_compat_str('\u00e9t\u00e9 \u00e0 la plage'.encode('utf-8')))\n"
@@ -76,6 +83,14 @@ def test_a_deferred_module_is_whole_when_it_is_first_used():
                         "print(charset_normalizer.from_bytes is charset_normalizer.api.from_bytes, "
                         "sys.modules['charset_normalizer'].__name__)")
     assert out.splitlines() == ["\u00e9t\u00e9 \u00e0 la plage", "True charset_normalizer"]
+
+
+def test_outside_the_browser_importing_the_package_puts_no_stand_in_in_sys_modules():
+    # A library must not change what the application's own imports give it: gzip is the real gzip.
+    out = _fresh_python("import sys, types, pagefurniture, pagefurniture.web\n"
+                        "print([type(sys.modules.get(name, types)).__name__\n"
+                        "       for name in ('gzip', 'charset_normalizer')])")
+    assert out.strip() == "['module', 'module']"
 
 
 def test_the_median_of_detection_is_statistics_median():

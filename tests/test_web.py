@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from pagefurniture import MissingCharacterMap, analyze, cli, guard, web
+from pagefurniture import MissingCharacterMap, analyze, cli, web
+from pagefurniture.read import cmaps, kernel
 from pdfs import DATA
 
 REPO = Path(__file__).resolve().parents[1]
@@ -191,7 +192,7 @@ def test_character_maps_are_fetched_once_by_name_only(monkeypatch, tmp_path):
     # pdfminer looks for a map beside its cmapdb module and in $CMAP_PATH: make both empty, as in the browser.
     monkeypatch.setattr(cmapdb, "__file__", str(tmp_path / "pdfminer" / "cmapdb.py"))
     monkeypatch.setenv("CMAP_PATH", str(tmp_path / "nowhere"))
-    monkeypatch.setattr(guard, "_cmap_source", None)  # what the test registers is forgotten after it
+    monkeypatch.setattr(cmaps, "_cmap_source", None)  # what the test registers is forgotten after it
     with pytest.raises(MissingCharacterMap, match="UniJIS-UCS2-H, which is not installed"):
         CMapDB._load_data("UniJIS-UCS2-H")  # without a source, no folder means a broken install
     asked = []
@@ -201,7 +202,7 @@ def test_character_maps_are_fetched_once_by_name_only(monkeypatch, tmp_path):
         name = url.rsplit("/", 1)[1]
         return (real / name).read_bytes() if (real / name).exists() else None
 
-    web.install("https://site.invalid/app/cmap", fetch=fetch)
+    web.install(cmap_url="https://site.invalid/app/cmap", fetch=fetch)
     assert CMapDB._load_data("UniJIS-UCS2-H").CODE2CID
     CMapDB._load_data("UniJIS-UCS2-H")
     assert asked == ["https://site.invalid/app/cmap/UniJIS-UCS2-H.json.gz"]
@@ -283,7 +284,7 @@ def browser_maps(monkeypatch, tmp_path):
     real = Path(cmapdb.__file__).parent / "cmap"
     monkeypatch.setattr(cmapdb, "__file__", str(tmp_path / "pdfminer" / "cmapdb.py"))
     monkeypatch.setenv("CMAP_PATH", str(tmp_path / "nowhere"))
-    monkeypatch.setattr(guard, "_cmap_source", None)
+    monkeypatch.setattr(cmaps, "_cmap_source", None)
     monkeypatch.setattr(CMapDB, "_cmap_cache", {})
     monkeypatch.setattr(CMapDB, "_umap_cache", {})
     return sorted(path.name.removesuffix(".json.gz") for path in real.glob("*.json.gz"))
@@ -294,18 +295,18 @@ def test_a_map_the_site_has_but_cannot_send_is_an_error_the_page_shows(browser_m
 
     def offline(url: str) -> bytes | None:
         asked.append(url)
-        raise OSError(web.OFFLINE)
+        raise OSError(kernel.OFFLINE)
 
-    web.install("https://site.invalid/cmap/", fetch=offline, cmaps=browser_maps)
+    web.install(cmap_url="https://site.invalid/cmap/", fetch=offline, cmaps=browser_maps)
     answer = json.loads(open_and_finish(DATA / "japanese.pdf"))
     assert answer["ok"] is False and answer["error"]["kind"] == "character-map"
     assert answer["error"]["message"] == ("page 1 needs the Japanese character map UniJIS-UCS2-H for its font "
-                                          f"HeiseiMin-W3, which {web.OFFLINE}")
+                                          f"HeiseiMin-W3, which {kernel.OFFLINE}")
     assert asked == ["https://site.invalid/cmap/UniJIS-UCS2-H.json.gz"]
 
 
 def test_a_map_the_site_lists_but_answers_404_for_is_an_error(browser_maps):
-    web.install("https://site.invalid/cmap/", fetch=lambda url: None, cmaps=browser_maps)
+    web.install(cmap_url="https://site.invalid/cmap/", fetch=lambda url: None, cmaps=browser_maps)
     answer = json.loads(open_and_finish(DATA / "chinese.pdf"))
     assert answer["error"]["kind"] == "character-map"
     assert "UniGB-UCS2-H for its font STSong-Light, which is missing from this site" in answer["error"]["message"]
@@ -319,7 +320,7 @@ def test_only_maps_the_site_lists_are_asked_for(browser_maps):
         asked.append(url.rsplit("/", 1)[1])
         raise AssertionError("not asked for")
 
-    web.install("https://site.invalid/cmap/", fetch=fetch, cmaps=listed)
+    web.install(cmap_url="https://site.invalid/cmap/", fetch=fetch, cmaps=listed)
     answer = json.loads(open_and_finish(DATA / "chinese.pdf"))
     assert asked == []  # UniGB-UCS2-H is not listed: pdfminer reads the font without it, and says so
     # Every page of this PDF uses the font, so no text is left at all.
@@ -344,3 +345,15 @@ def test_a_cut_off_file_says_so_in_what_the_page_shows():
     assert answer["summary"]["cut_off"] == {"size": len(data), "expected_size": None, "pages_known": True}
     assert [entry["page"] for entry in answer["summary"]["pages_unreadable"]] == [6, 7, 8, 9]
     assert json.loads(texts()["report"])["summary"]["complete"] is False
+
+
+def test_the_worker_passes_on_every_request_web_handles_to_the_function_web_names():
+    """site/worker.js's table of requests and web.HANDLERS: the same types, each calling the same function."""
+    import re
+
+    worker = (REPO / "site" / "worker.js").read_text()
+    table = worker[worker.index("const HANDLERS = {"):]
+    table = table[:table.index("\n};")]
+    calls = dict(re.findall(r"^  (\w+): \(web(?:, m)?\) => web\.(\w+)\(", table, re.M))
+    assert len(calls) == table.count("\n  ")  # every entry is one line of that form
+    assert calls == {kind: handler.__name__ for kind, handler in web.HANDLERS.items()}

@@ -38,7 +38,7 @@ ROOTS = ("pyodide", "_pyodide")
 # an interactive prompt, a test runner for __main__): there only the imports a module makes when it is
 # imported are followed, and those inside the functions the page calls come from the run above, which
 # goes through the page's late paths (a choice, a ZIP, refused files, an error's traceback).
-CALLED = ENTRIES[0].split(".")[:1] + ["cryptography", "pdfminer", "charset_normalizer", *ROOTS]
+CALLED = [*ENTRIES[0].split(".")[:1], "cryptography", "pdfminer", "charset_normalizer", *ROOTS]
 # A codec is found by name at run time (bytes.decode, codecs.lookup), out of sight of any import statement.
 BY_NAME = ("encodings",)
 site_packages = sysconfig.get_paths()["purelib"]
@@ -54,7 +54,8 @@ def sample_result() -> str:
     from pagefurniture import web
 
     web.install(reader=READER)  # content streams read as in the page, by site/content.mjs
-    sample = open(f"{WORK}/sample.pdf", "rb").read()
+    with open(f"{WORK}/sample.pdf", "rb") as fh:
+        sample = fh.read()
     answers = [web.open_pdf(sample, "sample.pdf"), web.finish([web.read_pages(1, 1, share=True)], "s"),
                web.choose("s", [0], [], [], [[2, 0]]), web.outputs("s", [0], [], [], [[2, 0]])]
     files = json.loads(answers[-2])["files"]
@@ -195,7 +196,8 @@ def importable(names):
 def check():
     """On the trimmed zip: the sample gives the same result, and every module of the closure that imported
     with the whole standard library imports."""
-    made = json.load(open(f"{WORK}/out/stdlib.json"))
+    with open(f"{WORK}/out/stdlib.json") as fh:
+        made = json.load(fh)
     if sample_result() != made["sample"]:
         raise SystemExit("the sample PDF gives a different result on the trimmed standard library")
     lost = sorted(set(made["importable"]) - set(importable(made["importable"])))
@@ -212,11 +214,11 @@ def make():
     # The modules the package defers are imported by the pages that need them, and looked up at every
     # start: for a module in the zip, zipimport's find_spec reads its code, so it must be bytecode too, or
     # each start compiles its source (gzip's took 46 ms under node).
-    from pagefurniture import _deferred
+    from pagefurniture.read import _deferred
 
     for name in _deferred.DEFERRED:
         _deferred.load(name)
-    traced = {name for name in sys.modules}
+    traced = set(sys.modules)
     hot = {m.__spec__.origin for m in list(sys.modules.values())
            if getattr(m, "__spec__", None) is not None and isinstance(m.__spec__.origin, str)}
 

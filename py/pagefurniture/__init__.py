@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import os
 
-from . import _deferred  # noqa: F401 - first, before anything imports pdfminer
-from ._version import __version__
+from ._version import __version__ as __version__
 from .errors import (
     Cancelled,
     DamagedPDF,
@@ -24,8 +23,8 @@ from .errors import (
     TruncatedPDF,
     WrongPassword,
 )
-from .extract import DEFAULT_LIMITS, Limits, Progress, Reader, Source, extract
 from .model import Group, Line, Page
+from .read import DEFAULT_LIMITS, Limits, Progress, Reader, Source, extract
 from .report import Removed, Report, report_for
 
 __all__ = [

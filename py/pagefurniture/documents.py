@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .detect import PN_WRAP, page_number_tokens, roman_value
-from .extract import Reader, Source
+from .read import Reader, Source
 from .report import Report, report_for
 
 # The metadata keys every loader adds to its framework's (see our_metadata). Scalars, not lists: vector

@@ -12,8 +12,10 @@ for a long file, making and sending them took as long as finding the furniture. 
 every file's outputs into one ZIP, laid out as ``pagefurniture FOLDER --out-dir OUT`` writes them.
 
 Every answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": {"kind", "message", "detail"}}``, so
-that errors cross the worker boundary as data, never as exceptions. This module does not touch pdfminer:
-``install()`` hands the browser's way of fetching character maps to ``guard.install()``.
+that errors cross the worker boundary as data, never as exceptions. ``HANDLERS`` names the function of each
+request the worker passes on (``site/worker.js`` has the same table). What a worker holds between calls is
+one ``Session``. This module touches neither pdfminer nor Pyodide: ``install()`` hands the browser's way of
+fetching character maps to ``read.install()``, and values from JavaScript are converted by ``read.kernel``.
 
 >>> import json
 >>> json.loads(open_pdf(b"hello", "notes.txt"))["error"]["kind"]
@@ -30,28 +32,43 @@ import traceback
 import zipfile
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
-from . import guard
 from ._version import __version__
 from .choices import command
 from .errors import BUG_KIND, PageFurnitureError
-from .extract import Reader
 from .model import Group, Line, Page
+from .read import PDFMINER_VERSION, Reader, kernel
+from .read import install as install_reading
 from .report import OUTPUTS, Report, decision, line_decision, page_runs, report_for
 
 # The Reports kept for choose(): enough for a batch reviewed file by file; a file read longer ago is
 # forgotten (the page reads it again when it is opened), so memory does not grow with the batch.
 KEEP_REPORTS = 16
 
-_reader: Reader | None = None  # the open file
-_name = "document.pdf"
-_pages: dict[int, Page] = {}  # the pages this worker read and kept
-_reports: OrderedDict[str, Report] = OrderedDict()  # key -> the detector's decisions, most recent last
+
+@dataclass
+class Session:
+    """What a worker holds between calls: the open file and the pages it read of it, and the Reports kept."""
+
+    reader: Reader | None = None  # the open file
+    name: str = "document.pdf"
+    pages: dict[int, Page] = field(default_factory=dict)  # the pages this worker read and kept
+    # key -> the detector's decisions, most recent last (at most KEEP_REPORTS of them)
+    reports: OrderedDict[str, Report] = field(default_factory=OrderedDict)
+
+    def close(self) -> None:
+        """Forget the open file and the pages read from it."""
+        self.reader = None
+        self.pages.clear()
 
 
-def install(cmap_url: str | None = None, aes: Any = None,
-            fetch: Callable[[str], bytes | None] | None = None, cmaps: Any = None, reader: Any = None) -> str:
+_session = Session()
+
+
+def install(*, cmap_url: str | None = None, aes: Any = None, fetch: Callable[[str], bytes | None] | None = None,
+            cmaps: Any = None, reader: Any = None) -> str:
     """Prepare pdfminer for the browser: an AES engine, character maps fetched on first use, and the
     JavaScript reader of content streams.
 
@@ -63,42 +80,38 @@ def install(cmap_url: str | None = None, aes: Any = None,
     ``reader`` is the module ``site/content.mjs``: content streams are then tokenised in JavaScript.
     """
     if aes is not None:
-        import cryptography  # the stand-in from py/shims; only the browser build has it
-
-        cryptography.set_engine(_AesJs(aes))
-    source = None  # where guard gets a character map from: the site, once it is given
+        kernel.use_aes(aes)
+    source = None  # where reading gets a character map from: the site, once it is given
     if cmap_url is not None:
         base = cmap_url if cmap_url.endswith("/") else cmap_url + "/"
-        get = fetch or _sync_get
-        names = None if cmaps is None else frozenset(cmaps.to_py() if hasattr(cmaps, "to_py") else cmaps)
+        get = fetch or kernel.get
+        names = None if cmaps is None else frozenset(kernel.as_py(cmaps))
 
         def cmap(name: str) -> bytes | None:
             if names is not None and name not in names:
                 return None  # not one of pdfminer's maps: nothing to ask the site for
             data = get(f"{base}{name}.json.gz")
             if data is None and names is not None:
-                raise OSError("is missing from this site, which lists it; reload the page, or use the command line tool")
+                raise OSError("is missing from this site, which lists it; reload the page, "
+                              "or use the command line tool")
             return data
 
         source = cmap
-    guard.install(cmaps=source, reader=reader)
-    return json.dumps({"ok": True, "versions": {"pagefurniture": __version__, "pdfminer.six": guard.PDFMINER_VERSION,
+    install_reading(cmaps=source, reader=reader)
+    return json.dumps({"ok": True, "versions": {"pagefurniture": __version__, "pdfminer.six": PDFMINER_VERSION,
                                                  "python": sys.version.split()[0]}})
 
 
 def open_pdf(data: Any, name: str, password: str | None = None) -> str:
     """Open one PDF (bytes, or a JS Uint8Array) and forget the last one: ``{"ok": true, "pages": N}``."""
-    global _reader, _name
-    _reader = None
-    _pages.clear()
+    session = _session
+    session.close()
     try:
-        if hasattr(data, "to_bytes"):
-            data = data.to_bytes()
-        _reader = Reader(bytes(data), password=password or None)
+        session.reader = reader = Reader(bytes(kernel.as_bytes(data)), password=password or None)
     except Exception as exc:
         return _failure(exc)
-    _name = name
-    return json.dumps({"ok": True, "pages": _reader.page_count})
+    session.name = name
+    return json.dumps({"ok": True, "pages": reader.page_count})
 
 
 def read_pages(first: int, last: int, share: bool = False) -> str:
@@ -107,15 +120,16 @@ def read_pages(first: int, last: int, share: bool = False) -> str:
     The main worker keeps them for ``finish()``; a helper (``share``) answers with them as
     ``{"ok": true, "pages": [...]}``, which the page passes on to the main worker's ``finish()``.
     """
-    if _reader is None:
+    reader = _session.reader
+    if reader is None:
         return _error("error", "there is no open PDF; open a PDF first")
     try:
-        pages = [_reader.read(number) for number in range(first, last + 1)]
+        pages = [reader.read(number) for number in range(first, last + 1)]
     except Exception as exc:
         return _failure(exc)
     if share:
         return json.dumps({"ok": True, "pages": [_page_data(page) for page in pages]}, ensure_ascii=False)
-    _pages.update((page.number, page) for page in pages)
+    _session.pages.update((page.number, page) for page in pages)
     return json.dumps({"ok": True})
 
 
@@ -125,32 +139,31 @@ def finish(shared: Any = (), key: str = "") -> str:
     ``shared`` holds the answers of helpers' ``read_pages()`` (JSON text); the pages read nowhere are read
     here. The Report is kept under ``key`` for ``choose()``.
     """
-    global _reader
-    if _reader is None:
+    session = _session
+    reader = session.reader
+    if reader is None:
         return _error("error", "there is no open PDF; open a PDF first")
     try:
-        for answer in (shared.to_py() if hasattr(shared, "to_py") else shared):
-            _pages.update((page.number, page) for page in map(_page_from, json.loads(answer)["pages"]))
-        pages = [_pages.get(number) or _reader.read(number) for number in range(1, _reader.page_count + 1)]
-        report = report_for(_name, pages, encrypted=_reader.encrypted, cut_off=_reader.cut_off)
+        for answer in kernel.as_py(shared):
+            session.pages.update((page.number, page) for page in map(_page_from, json.loads(answer)["pages"]))
+        pages = [session.pages.get(number) or reader.read(number) for number in range(1, reader.page_count + 1)]
+        report = report_for(session.name, pages, encrypted=reader.encrypted, cut_off=reader.cut_off)
         report.require_text()
     except Exception as exc:
         return _failure(exc)
     finally:
-        _reader = None  # its memory goes back now; the pages live on in the Report
-        _pages.clear()
-    _reports[key] = report
-    _reports.move_to_end(key)
-    while len(_reports) > KEEP_REPORTS:
-        _reports.popitem(last=False)
+        session.close()  # the file's memory goes back now; the pages live on in the Report
+    reports = session.reports
+    reports[key] = report
+    reports.move_to_end(key)
+    while len(reports) > KEEP_REPORTS:
+        reports.popitem(last=False)
     return json.dumps({"ok": True, **_view(report)}, ensure_ascii=False)
 
 
 def close() -> None:
     """Forget the open file and the pages read from it (a helper, once its share is done)."""
-    global _reader
-    _reader = None
-    _pages.clear()
+    _session.close()
 
 
 def _page_data(page: Page) -> list:
@@ -193,20 +206,21 @@ def outputs(key: str, keep: Any = (), remove: Any = (), keep_lines: Any = (), re
 
 def _chosen(key: str, keep: Any, remove: Any, keep_lines: Any, remove_lines: Any) -> Report | str:
     """The Report kept under ``key`` with those choices applied, or the error answer."""
-    base = _reports.get(key)
+    base = _session.reports.get(key)
     if base is None:
         return _error("forgotten", "this file is no longer held in memory; it is read again")
-    _reports.move_to_end(key)
+    _session.reports.move_to_end(key)
+    as_py = kernel.as_py
     try:
-        return base.choose(keep=_py(keep), remove=_py(remove), keep_lines=map(tuple, _py(keep_lines)),
-                           remove_lines=map(tuple, _py(remove_lines)))
+        return base.choose(keep=as_py(keep), remove=as_py(remove), keep_lines=map(tuple, as_py(keep_lines)),
+                           remove_lines=map(tuple, as_py(remove_lines)))
     except ValueError as exc:
         return _error("error", str(exc))
 
 
 def forget(key: str) -> None:
     """Drop the Report kept under ``key`` (the page removed the file from its list)."""
-    _reports.pop(key, None)
+    _session.reports.pop(key, None)
 
 
 def zip_outputs(files: Any) -> Any:
@@ -220,7 +234,7 @@ def zip_outputs(files: Any) -> Any:
     buffer = io.BytesIO()
     seen: set[str] = set()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for pdf_path, outputs in _py(files):
+        for pdf_path, outputs in kernel.as_py(files):
             folder = posixpath.dirname(pdf_path.replace("\\", "/")).strip("/")
             names = list(outputs)
             paths = [posixpath.join(folder, name) for name in names]
@@ -228,17 +242,12 @@ def zip_outputs(files: Any) -> Any:
             while any(path in seen for path in paths):
                 copy += 1
                 paths = [posixpath.join(folder, _numbered(name, copy)) for name in names]
-            for path, name in zip(paths, names):
+            for path, name in zip(paths, names, strict=True):
                 seen.add(path)
                 info = zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 archive.writestr(info, outputs[name].encode("utf-8"))
-    data = buffer.getvalue()
-    try:
-        from pyodide.ffi import to_js
-    except ImportError:
-        return data
-    return to_js(data)
+    return kernel.as_js(buffer.getvalue())
 
 
 def _numbered(file_name: str, copy: int) -> str:
@@ -247,11 +256,6 @@ def _numbered(file_name: str, copy: int) -> str:
         if file_name.endswith("." + output.suffix):
             return f"{file_name[:-len(output.suffix) - 1]} ({copy}).{output.suffix}"
     return f"{file_name} ({copy})"
-
-
-def _py(value: Any) -> Any:
-    """A JS value as Python data (lists, dicts); Python values as they are."""
-    return value.to_py() if hasattr(value, "to_py") else value
 
 
 def _view(report: Report) -> dict:
@@ -287,9 +291,9 @@ def layout(report: Report) -> list[dict]:
         lines = []
         for i, line in enumerate(page.lines):
             key = (page.number, i)
-            group = groups.get(key)
-            said = report.line_decision(*key) if key in chosen else words[group.id] if group else plain
-            lines.append([*line.box, group.id if group else -1, line.text, key in removed, said])
+            owner = groups.get(key)
+            said = report.line_decision(*key) if key in chosen else words[owner.id] if owner else plain
+            lines.append([*line.box, owner.id if owner else -1, line.text, key in removed, said])
         out.append({"page": page.number, "width": page.width, "height": page.height, "error": page.error,
                     "lines": lines})
     return out
@@ -307,50 +311,14 @@ def _error(kind: str, message: str, detail: str = "") -> str:
     return json.dumps({"ok": False, "error": {"kind": kind, "message": message, "detail": detail}})
 
 
-class _AesJs:
-    """The AES engine for the cryptography stand-in, backed by aes-js's CBC mode."""
-
-    def __init__(self, aesjs: Any) -> None:
-        self.aesjs = aesjs
-
-    def cbc(self, key: bytes, iv: bytes, encrypt: bool) -> _AesJsCbc:
-        return _AesJsCbc(self.aesjs, key, iv, encrypt)
-
-
-class _AesJsCbc:
-    def __init__(self, aesjs: Any, key: bytes, iv: bytes, encrypt: bool) -> None:
-        from pyodide.ffi import to_js
-
-        self._to_js = to_js
-        self._mode = aesjs.ModeOfOperation.cbc.new(to_js(key), to_js(iv))
-        self._encrypt = encrypt
-
-    def run(self, data: bytes) -> bytes:
-        arg = self._to_js(data)
-        out = self._mode.encrypt(arg) if self._encrypt else self._mode.decrypt(arg)
-        return out.to_bytes()
-
-
-# Why a character map cannot be had in the browser, and what to do (the end of MissingCharacterMap's message).
-OFFLINE = ("is not stored in this browser for use offline and cannot be downloaded now; connect to the internet "
-           "and open the PDF again (once the page has been open online for a minute it stores the maps of every "
-           "script, so that it also reads such PDFs offline)")
-
-
-def _sync_get(url: str) -> bytes | None:
-    """The file at ``url``; None when the site has none (404); OSError when it cannot be had (offline)."""
-    from js import XMLHttpRequest  # a worker may make synchronous requests; pdfminer's call is synchronous
-
-    request = XMLHttpRequest.new()
-    request.open("GET", url, False)
-    request.responseType = "arraybuffer"
-    try:
-        request.send(None)
-    except Exception:
-        raise OSError(OFFLINE) from None
-    if request.status == 404:
-        return None
-    if request.status != 200:
-        raise OSError(OFFLINE if request.status == 0 else
-                      f"could not be downloaded (the site answered HTTP {request.status}); try again later")
-    return request.response.to_bytes()
+# The function of each request the worker passes on, by the request's type (site/worker.js has the same table).
+HANDLERS: dict[str, Callable[..., Any]] = {
+    "open": open_pdf,
+    "read": read_pages,
+    "finish": finish,
+    "choose": choose,
+    "outputs": outputs,
+    "zip": zip_outputs,
+    "forget": forget,
+    "close": close,
+}

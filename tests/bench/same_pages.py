@@ -37,7 +37,7 @@ def pdfs(dirs: list[Path]) -> list[Path]:
 def record(path: Path) -> dict:
     """What extraction gives for one file, as plain JSON data (an error of the whole file included)."""
     from pagefurniture import PageFurnitureError
-    from pagefurniture.extract import extract
+    from pagefurniture.read import extract
 
     try:
         doc = extract(path)
@@ -96,14 +96,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="a folder of PDFs (may be repeated; default: the evaluation corpus, real and real2)")
     args = parser.parse_args(argv)
 
-    from pagefurniture import content, guard
+    from pagefurniture.read import kernel
+    from pagefurniture.read.interpreter import Interpreter
 
-    guard.Interpreter.fast = args.parser != "pdfminer"
+    Interpreter.fast = args.parser != "pdfminer"
     if args.parser == "javascript":
         sys.path.insert(0, str(ROOT / "tests"))
         import native
 
-        content.use_native(native.NodeReader())
+        kernel.use_native(native.NodeReader())
     files = pdfs(args.dir or DIRS)
     if not files:
         parser.error("no PDFs found; pass --dir FOLDER")

@@ -1,7 +1,7 @@
 """In the browser, content streams and the file's objects are read, and the glyphs placed and the lines
-made, by site/content.mjs, and what the page gives for a PDF is what the command line (content.py's own
+made, by site/content.mjs, and what the page gives for a PDF is what the command line (tokens.py's own
 loop and pdfminer's parser, in CPython) gives for it: on text, marked content, inline images, a form, and
-a page that content.mjs leaves to content.py.
+a page that content.mjs leaves to tokens.py.
 
 content.mjs is served with a few lines after it that count the streams it is fed, the objects it reads and
 the pages whose lines it makes, in the worker's global scope, where the test can ask for the counts; the
@@ -44,7 +44,7 @@ def _pages() -> list[bytes]:
         b"q 100 0 0 50 72 600 cm BI /W 4 /H 2 /CS /G /BPC 8 ID \x00EI\xff\x10\x20(\x30\x40\x50 EI Q\n"
         + b"BT /F1 11 Tf 72 580 Td [(Figure) -250 (1.) 120 ( A picture)] TJ ET\n"
         + text([(72, 750, 9, "Field Notes 2026")]) + form,
-        # scn takes one operand in DeviceGray and leaves two: content.py's loop reads this page.
+        # scn takes one operand in DeviceGray and leaves two: tokens.py's loop reads this page.
         b"/DeviceGray cs 1 2 3 scn\n" + text([(72, 750, 9, "Field Notes 2026"), (72, 700, 12, "Grey text.")]) + form,
     ]
 

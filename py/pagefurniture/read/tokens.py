@@ -13,31 +13,23 @@ is, as from pdfminer; image XObjects are never decoded, by either).
 
 Anything this reader does not understand exactly as pdfminer does (a procedure ``{ }``, an odd dictionary,
 an inline image whose end is not found in its own stream, a string or name cut by the end of a stream,
-an octal escape over 255 ...) raises ``Unsupported``: ``guard.Interpreter`` then undoes what was drawn and
-reads the same streams with pdfminer's parser. Only ``guard`` uses this module.
+an octal escape over 255 ...) raises ``Unsupported``: ``interpreter.Interpreter`` then undoes what was drawn
+and reads the same streams with pdfminer's parser. Only ``interpreter`` (and ``kernel``) use this module.
 
-In the browser the worker hands ``use_native()`` a reader written in JavaScript (``site/content.mjs``): the
-same tokens with the same meaning, kept on its own operand stack, so that Python only calls the operators
-the text path sees, with operands its C unpickler built. Pyodide runs this module's loop at half CPython's
-speed; the JavaScript reader runs at the browser's. Where that reader stops short of this one, this loop
-reads the streams, and where this one would leave them to pdfminer, so does that one. The same module
-reads the file's objects there (``objects``, ``read_object``, ``read_objects``, for
-``guard.SafePDFDocument``): pdfminer reads those with the same slow tokeniser; whatever that reader
-leaves, pdfminer's parser reads. And it places the glyphs and makes the lines (``glyphs``, for
-``extract._Deferred``).
+In the browser the JavaScript kernel reads the same tokens with the same meaning (``kernel.use_native``
+sets ``native``): ``run`` hands the streams to it first, and where it stops short of this loop, this loop
+reads them.
 """
 
 from __future__ import annotations
 
-import io
-import json
 import re
-import sys
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from pdfminer.pdfinterp import PDFPageInterpreter
-from pdfminer.pdftypes import LITERALS_ASCII85_DECODE, PDFObjRef, PDFStream, stream_value
+from pdfminer.pdftypes import LITERALS_ASCII85_DECODE, PDFStream, stream_value
 from pdfminer.psparser import KWD, LIT, PSLiteral, literal_name
 
 
@@ -170,7 +162,7 @@ def _inline_image(items: list) -> tuple[PDFStream, bytes]:
     reads it: the device only notes where the image is), and the end marker it looks for after ID."""
     if len(items) % 2:
         raise Unsupported("an inline image with an odd dictionary")
-    params = {literal_name(k): v for k, v in zip(items[::2], items[1::2])}
+    params = {literal_name(k): v for k, v in zip(items[::2], items[1::2], strict=True)}
     image = PDFStream(params, b"")
     filters = params.get("F")
     if filters is None:
@@ -266,7 +258,12 @@ def _spaced_show(interp: Any, aw: Any, ac: Any, s: Any) -> None:
     _show(interp, [s])
 
 
-_SHOW = {"do_TJ": _show, "do_Tj": _show_one, "do__q": _next_line_show, "do__w": _spaced_show}
+_SHOW: dict[str, Callable[..., None]] = {"do_TJ": _show, "do_Tj": _show_one, "do__q": _next_line_show,
+                                         "do__w": _spaced_show}
+
+# The JavaScript kernel's reader, once the browser gave one (``kernel.use_native`` sets it): it runs the
+# streams and answers True, or answers False when this loop must read them (nothing it ran is left over).
+native: Callable[[Any, list, Any, Any], bool] | None = None
 
 
 def run(interp: Any, streams: list, check: Any, undo: Any = None) -> None:
@@ -277,19 +274,25 @@ def run(interp: Any, streams: list, check: Any, undo: Any = None) -> None:
     back what the JavaScript reader's operators did where it and this loop part ways (an operator that
     left operands it took itself): this loop then reads the streams again.
     """
-    if _native is not None:
-        try:
-            if _run_native(interp, streams, check):
-                return
-        except _Diverged as exc:
-            if undo is None:
-                raise Unsupported(str(exc)) from None
-            undo()
+    if native is not None and native(interp, streams, check, undo):
+        return
     _run_python(interp, streams, check)
 
 
+def _gap_end(data: bytes, pos: int) -> int:
+    """Where the whitespace, NULs and comments at ``pos`` end (``_SPACE`` matches everywhere, if only
+    nothing)."""
+    m = _SPACE.match(data, pos)
+    return m.end() if m is not None else pos
+
+
 def _run_python(interp: Any, streams: list, check: Any) -> None:
-    """``run`` with this module's own loop."""
+    """``run`` with this module's own loop.
+
+    One long function on purpose: its loop runs once per token, and every call split out of it would be
+    paid on every token (Pyodide, which runs this loop where the JavaScript kernel does not, pays double).
+    The rare tokens (inline images, nested strings) already call helpers.
+    """
     ops = interp.operators
     stack = interp.argstack
     contexts: list[tuple[str, list]] = []  # open arrays, dictionaries, inline-image dictionaries
@@ -300,7 +303,7 @@ def _run_python(interp: Any, streams: list, check: Any) -> None:
     for number, stream in enumerate(streams):
         data = stream_value(stream).get_data()
         end = len(data)
-        pos = _SPACE.match(data).end()
+        pos = _gap_end(data, 0)
         m = None
         while pos < end:
             for m in _TOKEN.finditer(data, pos):
@@ -309,11 +312,11 @@ def _run_python(interp: Any, streams: list, check: Any) -> None:
                     check()
                 k = m.lastindex
                 if k == _INT:
-                    try:
+                    try:  # noqa: SIM105 - contextlib.suppress would cost a call per number
                         items.append(int(m.group(_INT)))
                     except ValueError:  # over Python's 4,300 digits: pdfminer makes nothing of it either
                         pass
-                elif k == _KEY or k == _OTHER:
+                elif k == _KEY or k == _OTHER:  # noqa: SIM109 - two int compares; "in" would build a tuple
                     keyword = m.group(k)
                     if kind:
                         items.append(KWD(keyword))  # inside an array or dictionary a keyword is a value
@@ -330,7 +333,7 @@ def _run_python(interp: Any, streams: list, check: Any) -> None:
                     elif func is not None:
                         func()
                 elif k == _FLOAT:
-                    try:
+                    try:  # noqa: SIM105 - contextlib.suppress would cost a call per number
                         items.append(float(m.group(_FLOAT)))
                     except ValueError:  # "." or "-." alone
                         pass
@@ -355,9 +358,10 @@ def _run_python(interp: Any, streams: list, check: Any) -> None:
                     if kind == "d":
                         if len(items) % 2:
                             raise Unsupported("a dictionary with an odd number of entries")
-                        value = {literal_name(key): v for key, v in zip(items[::2], items[1::2]) if v is not None}
+                        entries = {literal_name(key): v for key, v in zip(items[::2], items[1::2], strict=True)
+                                   if v is not None}
                         kind, items = contexts.pop()
-                        items.append(value)
+                        items.append(entries)
                 elif k == _HEX:
                     items.append(_hex(m.group(_HEX)))
                 elif k == _SPECIAL:
@@ -382,186 +386,30 @@ def _run_python(interp: Any, streams: list, check: Any) -> None:
                         stack.append(image)
                         if target == b"EI":
                             pos -= 3  # back to the E of "EI" and the whitespace after it
-                        pos = _SPACE.match(data, pos).end()
+                        pos = _gap_end(data, pos)
                         break  # a new scan from there
                 elif k == _NESTED:
                     body, pos = _nested_string(data, m.start(_NESTED))
                     items.append(_unescape(body) if b"\\" in body else body)
-                    pos = _SPACE.match(data, pos).end()
+                    pos = _gap_end(data, pos)
                     break
                 elif k == _PROC:
                     raise Unsupported("a PostScript procedure")
                 # _GT, _SIGN: nothing, as in pdfminer
             else:
                 pos = end
-        if number < last and m is not None and m.end(m.lastindex) == end and _open_at_end(m):
+        if number < last and m is not None and _open_at_end(m, end):
             raise Unsupported("a token cut by the end of a content stream")
     # An array or dictionary still open at the end is dropped, as pdfminer's parser does at EOF.
 
 
-def _open_at_end(m: re.Match) -> bool:
-    """True when the stream's last token, ending at the very end, is one pdfminer would carry on into the
-    next stream: an empty name, a name ending in an escape, a hex string, or a lone '>'."""
+def _open_at_end(m: re.Match, end: int) -> bool:
+    """True when the stream's last token ends at the very end (``end``) and is one pdfminer would carry on
+    into the next stream: an empty name, a name ending in an escape, a hex string, or a lone '>'."""
     k = m.lastindex
+    if k is None or m.end(k) != end:
+        return False
     if k == _NAMETOKEN:
         raw = m.group(_NAMETOKEN)
         return not raw or b"#" in raw
     return k in (_HEX, _GT)
-
-
-# -- the browser's reader ------------------------------------------------------------------------------------
-
-_native: Any = None  # site/content.mjs, once use_native() was given it
-# The most bytes of one page's (or form's) streams the JavaScript reader reads before any operator runs;
-# it holds what it read meanwhile. Real pages have a few hundred KB; a page of more is read by this loop.
-READ_AHEAD = 16 * 2**20
-_tables: dict[type, Any] = {}  # interpreter class -> its operator table, made in JavaScript
-
-
-def use_native(module: Any) -> None:
-    """Read content streams with ``module``'s ``Reader`` (the worker passes ``site/content.mjs``); None:
-    with this module's loop only."""
-    global _native
-    _native = module
-    _tables.clear()
-
-
-def operator_table(cls: type) -> tuple[list[str], str]:
-    """``cls``'s operators as the JavaScript reader takes them, as JSON: [name, operand count, kind] for
-    every ``do_`` method, the index in that list standing for the operator in what it hands back."""
-    names = sorted(name for name in dir(cls) if name.startswith("do_") and callable(getattr(cls, name)))
-    # With Python's limit on the digits of an int, which pdfminer (and run) meet as a ValueError.
-    return names, json.dumps({"names": [[name, *_kind(cls, name)] for name in names],
-                              "digits": sys.get_int_max_str_digits(), "ahead": READ_AHEAD})
-
-
-def _table(cls: type) -> tuple[list[str], Any]:
-    table = _tables.get(cls)
-    if table is None:
-        names, text = operator_table(cls)
-        table = _tables[cls] = (names, _native.table(text))
-    return table
-
-
-class _Diverged(Exception):
-    """The JavaScript reader's operand stack and the interpreter's are no longer the same."""
-
-
-class _Calls(dict):
-    """Operator index -> what to call on one interpreter, made when first met."""
-
-    def __init__(self, interp: Any, names: list[str]) -> None:
-        super().__init__()
-        self.interp = interp
-        self.names = names
-
-    def __missing__(self, index: int) -> Any:
-        interp = self.interp
-        name = self.names[index]
-        func = _operator(interp, name)
-        if _kind(type(interp), name)[1] == _STACK:
-            stack = interp.argstack
-
-            def func(*operands: Any, call: Any = func) -> None:
-                stack[:] = operands
-                call()
-                if stack:  # from here on the JavaScript reader's stack is not the interpreter's
-                    raise _Diverged("operands left on the stack by an operator that takes its own")
-
-        self[index] = func
-        return func
-
-
-_Unpickler: Any = None  # made by unpickle() on first use
-
-
-def unpickle(data: bytes, doc: Any = None) -> Any:
-    """What the JavaScript reader wrote: plain values, and names (a str, or a 1-tuple of bytes), keywords
-    (bytes), inline images (a dict) and references to ``doc``'s objects (an int) as persistent ids; no
-    global (no class, no function) is ever loaded."""
-    global _Unpickler
-    if _Unpickler is None:
-        import pickle  # only here: the browser needs it for its first page, not to start
-
-        class Loader(pickle.Unpickler):
-            def find_class(self, module: str, name: str) -> Any:
-                raise Unsupported(f"a pickle that asks for {module}.{name}")
-
-            def persistent_load(self, pid: Any) -> Any:
-                kind = type(pid)
-                if kind is str:
-                    return LIT(pid)
-                if kind is bytes:
-                    return KWD(pid)
-                if kind is tuple:
-                    return LIT(pid[0])  # a name that is not UTF-8, kept as its bytes (as _name does)
-                if kind is dict:
-                    return PDFStream(pid, b"")  # an inline image, without its data, as _inline_image makes it
-                if kind is int and self.doc is not None:
-                    return PDFObjRef(self.doc, pid)
-                raise Unsupported(f"a persistent id {pid!r}")
-
-        _Unpickler = Loader
-    loader = _Unpickler(io.BytesIO(data))
-    loader.doc = doc
-    return loader.load()
-
-
-def objects(data: bytes) -> Any:
-    """The JavaScript reader of the objects of the PDF file ``data`` (``site/content.mjs``'s ``Objects``,
-    which keeps a copy of it), for ``guard.SafePDFDocument``; None when there is no JavaScript reader."""
-    if _native is None:
-        return None
-    reader = _native.Objects.new(sys.get_int_max_str_digits())
-    reader.file(data)
-    return reader
-
-
-def glyphs(config: Any) -> Any:
-    """The JavaScript placer of glyphs and maker of lines (``site/content.mjs``'s ``Glyphs``, for
-    ``extract._Deferred``), made with the JSON ``config()`` gives; None when there is no JavaScript reader."""
-    return None if _native is None else _native.Glyphs.new(config())
-
-
-def read_object(reader: Any, pos: int, objid: int, doc: Any) -> list | None:
-    """The object ``objid`` at offset ``pos``, read by ``reader``: ``[value]``, or ``[dictionary, P]`` for a
-    stream whose keyword ``stream`` is at P; None when pdfminer's parser must read it."""
-    return _objects_read(reader.object(pos, objid), doc)
-
-
-def read_objects(reader: Any, data: bytes, doc: Any) -> list | None:
-    """The objects of an object stream's ``data``, read by ``reader``; None when pdfminer's parser must."""
-    return _objects_read(reader.stream(data), doc)
-
-
-def _objects_read(got: Any, doc: Any) -> list | None:
-    """The reader's answer: a pickle of the objects, or the reason (a str) it left them to pdfminer."""
-    return None if isinstance(got, str) else unpickle(got.to_bytes(), doc)
-
-
-def _run_native(interp: Any, streams: list, check: Any) -> bool:
-    """``run`` with the JavaScript reader; False when that reader stopped short and nothing has run."""
-    names, table = _table(type(interp))
-    reader = _native.Reader.new(table)
-    failed = None
-    last = len(streams) - 1
-    for number, stream in enumerate(streams):
-        try:
-            data = stream_value(stream).get_data()
-        except Exception as exc:
-            failed = exc
-            break
-        stop = reader.feed(data, number == last)
-        if stop is not None:
-            if stop.startswith("python:"):
-                return False
-            raise Unsupported(stop)
-    calls = _Calls(interp, names)
-    while (chunk := reader.take()) is not None:
-        check()
-        it = iter(unpickle(chunk.to_bytes()))
-        for index, operands in zip(it, it):
-            calls[index](*operands)
-    if failed is not None:
-        raise failed
-    return True

@@ -1,0 +1,139 @@
+"""The interpreter: pdfminer's ``PDFPageInterpreter`` reading content streams with ``tokens`` and watching
+the clock, and the font lookup that names a character map it cannot load."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from pdfminer import pdftypes
+from pdfminer.cmapdb import CMap
+from pdfminer.pdffont import PDFCIDFont
+from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+
+from ..errors import MissingCharacterMap
+from . import tokens
+from .cmaps import SCRIPTS, UnknownCharacterMap, _MapUnavailable, _where
+
+_log = logging.getLogger("pdfminer.pdfinterp")  # pdfminer's own warnings about content go there
+
+
+class Interpreter(PDFPageInterpreter):
+    """pdfminer's page interpreter, reading content streams with ``tokens.run`` and watching the clock.
+
+    ``tokens.run`` tokenises a content stream several times faster than pdfminer's parser and calls the
+    same operators; on anything it leaves to pdfminer (``tokens.Unsupported``) the device is set back to
+    where the stream started (``device.checkpoint()``/``device.restore()``) and pdfminer's own
+    ``execute`` reads the streams again. Set ``Interpreter.fast = False`` to read with pdfminer's parser
+    only (``tests/bench/same_pages.py --parser pdfminer`` compares the two). A device with ``checkpoint``
+    is one like ``glyphs._Glyphs``: it records text only (path operators are skipped for it) and keeps
+    nothing of the graphic state it is handed (it gets the live one, not a copy); any other device is
+    always read by pdfminer's parser.
+
+    The device's clock otherwise runs only when text is drawn; a page of a million path operators, or
+    Form XObjects that each draw the next one twice (2**30 draws from a few objects), must stop too: the
+    clock is checked every 1,024 tokens and at every stream (pdfminer's parser: every 256 operands).
+    Nested forms get an Interpreter too: pdfminer makes them with ``self.__class__``.
+    """
+
+    fast = True
+    _operands = 0
+
+    def __init__(self, rsrcmgr: Any, device: Any) -> None:
+        super().__init__(rsrcmgr, device)
+        self.operators = tokens.Operators(self)
+
+    def execute(self, streams: Any) -> None:
+        device: Any = self.device  # any pdfminer device; one with checkpoint() has restore() and a clock too
+        if not self.fast or not hasattr(device, "checkpoint"):
+            super().execute(streams)
+            return
+        clock = getattr(device, "clock", None)
+        check = clock.check if clock is not None else _no_clock
+        check()
+        # As pdfminer does: a stream without an object number cannot be tracked, and one that is being
+        # drawn already (a form that draws itself, directly or not) would be drawn for ever.
+        self.stream_ids.clear()
+        valid = []
+        for obj in streams:
+            stream = pdftypes.stream_value(obj)
+            if stream.objid is None or stream.objid in self.parent_stream_ids:
+                _log.warning("skipping content stream %r: inline or drawn by itself", stream.objid)
+                continue
+            valid.append(stream)
+            self.stream_ids.add(stream.objid)
+        if not valid:
+            return
+        ctm = self.ctm
+        saved = device.checkpoint()
+
+        def undo() -> None:
+            device.restore(saved)
+            self.init_state(ctm)
+
+        try:
+            tokens.run(self, valid, check, undo)
+        except tokens.Unsupported:
+            undo()
+            super().execute(streams)
+
+    def push(self, obj: Any) -> None:
+        self.argstack.append(obj)
+        Interpreter._operands += 1
+        if Interpreter._operands & 255 == 0:
+            clock = getattr(self.device, "clock", None)
+            if clock is not None:
+                clock.check()
+
+    def pop(self, n: int) -> list[Any]:
+        # pdfminer copies the whole operand stack on every pop, quadratic when a page piles up operands.
+        # In place, too, because tokens.run holds on to the stack.
+        if n == 0:
+            return []
+        x = self.argstack[-n:]
+        del self.argstack[-n:]
+        return x
+
+
+def _no_clock() -> None:
+    pass
+
+
+# -- fonts ---------------------------------------------------------------------------------------------------
+
+# pdfminer's own font lookup, which _get_font wraps: taken at import, before patches.install() replaces it.
+_original_get_font: Callable[..., Any] = PDFResourceManager.get_font
+
+
+def _get_font(self: PDFResourceManager, objid: object, spec: Any) -> Any:
+    """``PDFResourceManager.get_font``, naming the font (and its script) when a character map it needs fails,
+    and refusing a font whose map pdfminer does not know (it would decode all its text as nothing)."""
+    try:
+        font = _original_get_font(self, objid, spec)
+    except _MapUnavailable as exc:
+        font, ordering = "", ""
+        try:
+            font = str(getattr(pdftypes.resolve1(spec.get("BaseFont")), "name", "") or "")
+            info = pdftypes.resolve1(spec.get("CIDSystemInfo"))
+            if isinstance(info, dict):
+                value = pdftypes.resolve1(info.get("Ordering"))
+                ordering = value.decode("latin-1") if isinstance(value, bytes) else str(value or "")
+        except Exception:
+            pass
+        if not ordering:
+            ordering = exc.name.rsplit("-", 1)[-1]  # to-unicode-Adobe-Japan1
+        script = SCRIPTS.get(ordering.strip())
+        raise MissingCharacterMap(
+            f"{_where()} needs the {script + ' ' if script else ''}character map {exc.name}"
+            + (f" for its font {font}" if font else "") + f", which {exc.why}") from None
+    cmap = getattr(font, "cmap", None)
+    if type(cmap) is CMap and not cmap.code2cid:  # what pdfminer puts in when it has no map of that name
+        try:
+            name = PDFCIDFont._get_cmap_name(spec, False)
+        except Exception:
+            name = "unknown"
+        raise UnknownCharacterMap(f"its font {getattr(font, 'basefont', 'unknown')} is encoded with the character "
+                                  f"map {name}, which pdfminer.six does not have")
+    return font
+

@@ -1,0 +1,217 @@
+"""Making the lines: a page's glyphs grouped into lines of text, each with its box, size, font and angle.
+
+pdfminer's own layout analysis (grouping characters into lines, boxes and a reading order) is most of its
+cost and more than we need: furniture detection needs each line's text, box, size and font. So a small
+device (``glyphs``) receives the characters and this module groups them into lines itself, in the visible
+page's coordinates (pdfminer already applies /Rotate through the page's transformation matrix). The
+JavaScript kernel makes the same lines in the browser, with the same operations in the same order.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+from ..model import Line
+
+# A gap wider than this many font sizes splits a baseline into separate lines (header parts on one
+# baseline, table cells, columns); pdfminer's default char_margin of 2 glyph widths is about the same.
+LINE_SPLIT_GAP = 1.0
+# A gap wider than this many font sizes between two glyphs is a word space when the PDF drew none.
+WORD_GAP = 0.12
+# Glyphs whose baselines differ by less than this many font sizes share a line.
+BASELINE_TOLERANCE = 0.35
+# Strings drawn over each other on one baseline stay apart as lines when the drawing jumps back along the
+# line by more than this many font sizes, both strings have at least STRAND_GLYPHS glyphs, and they cover
+# more than STRAND_OVERLAP of the shorter one's length: an accent drawn after its letter, or a line's
+# parts drawn in another order, do not.
+STRAND_BACK = 0.5
+STRAND_GLYPHS = 3
+STRAND_OVERLAP = 0.5
+
+
+def build_lines(buckets: dict[int, list[tuple]], crop: tuple[float, float, float, float]) -> tuple[Line, ...]:
+    """Group glyphs into lines: same writing direction, same baseline, no wide gap; keep drawing order.
+
+    ``buckets`` holds the glyphs of each writing angle as ``_Glyphs`` records them. Works for any
+    direction, so vertical margin text and diagonal watermarks become lines too. Glyphs outside the crop
+    box are kept: their lines get boxes outside the visible page, and the detector reports them
+    (printers' slugs and proof notes live there).
+    """
+    cx0, _, _, cy1 = crop
+    lines: list[tuple[int, Line]] = []
+    for angle, items in buckets.items():
+        items.sort()
+        run: list[tuple] = []
+        base = first_size = 0.0
+        for item in items:
+            if run:
+                # max(size, first_size, 1.0), spelled out: the same result, also for NaN, without a call
+                limit = item[8]
+                if first_size > limit:
+                    limit = first_size
+                if limit < 1.0:
+                    limit = 1.0
+                if item[0] - base > BASELINE_TOLERANCE * limit:
+                    _split_run(run, angle, cx0, cy1, lines)
+                    run = []
+            if not run:
+                base, first_size = item[0], item[8]
+            run.append(item)
+        if run:
+            _split_run(run, angle, cx0, cy1, lines)
+    lines.sort(key=_first)
+    return tuple(line for _, line in lines)
+
+
+_first = itemgetter(0)
+_along = itemgetter(1)
+_first_drawn = itemgetter(2)
+
+
+def _split_run(run: list[tuple], angle: int, left: float, top: float, out: list[tuple[int, Line]]) -> None:
+    """Cut one baseline's glyphs where a wide gap separates them; add each part's line to ``out``.
+
+    Two strings drawn over each other on one baseline (text drawn twice for a bold look, a placed page's
+    text under the page's own) stay two lines, as they were drawn, instead of one line of both strings'
+    letters in turn.
+    """
+    run.sort(key=_along)
+    previous = -1
+    for item in run:
+        if item[2] < previous:
+            # Drawn out of order along the line: see whether strings lie over each other.
+            for strand in _strands(run):
+                _cut(strand, angle, left, top, out)
+            return
+        previous = item[2]
+    _cut(run, angle, left, top, out)
+
+
+def _strands(run: list[tuple]) -> list[list[tuple]]:
+    """The glyphs of one baseline as the strings they were drawn in, sorted along the line: a string ends
+    where the drawing jumps back along the line. Strings that do not lie over one another (parts of one
+    line drawn in another order, an accent drawn after its letter) are joined again."""
+    strings: list[list[tuple]] = []
+    for item in sorted(run, key=_first_drawn):
+        if strings and item[1] >= strings[-1][-1][1] - max(strings[-1][-1][8], 1.0) * STRAND_BACK:
+            strings[-1].append(item)
+        else:
+            strings.append([item])
+    if len(strings) == 1:
+        return [run]
+    spans = [(min(g[1] for g in s), max(g[1] + g[9] for g in s)) for s in strings]
+    # Union the strings that do not overlap much: only long strings that cover each other stay apart.
+    group = list(range(len(strings)))
+
+    def find(k: int) -> int:
+        while group[k] != k:
+            k = group[k]
+        return k
+
+    for a in range(len(strings)):
+        for b in range(a + 1, len(strings)):
+            overlap = min(spans[a][1], spans[b][1]) - max(spans[a][0], spans[b][0])
+            shorter = min(spans[a][1] - spans[a][0], spans[b][1] - spans[b][0])
+            apart = (len(strings[a]) >= STRAND_GLYPHS and len(strings[b]) >= STRAND_GLYPHS
+                     and overlap > STRAND_OVERLAP * shorter)
+            if not apart:
+                group[find(b)] = find(a)
+    joined: dict[int, list[tuple]] = {}
+    for k, string in enumerate(strings):
+        joined.setdefault(find(k), []).extend(string)
+    out = list(joined.values())
+    for strand in out:
+        strand.sort(key=_along)
+    return out
+
+
+def _cut(run: list[tuple], angle: int, left: float, top: float, out: list[tuple[int, Line]]) -> None:
+    """``_split_run`` for glyphs sorted along the line."""
+    segment: list[tuple] = []
+    end = 0.0
+    for item in run:
+        along, size, adv = item[1], item[8], item[9]
+        if segment:
+            if size < 1.0:
+                size = 1.0
+            if along - end > LINE_SPLIT_GAP * size:
+                _make_line(segment, angle, left, top, out)
+                segment = [item]
+                end = along + adv
+                continue
+            if along + adv > end:
+                end = along + adv
+        else:
+            end = along + adv
+        segment.append(item)
+    if segment:
+        _make_line(segment, angle, left, top, out)
+
+
+def _most_common_size(sizes: dict[float, int]) -> float:
+    """The size most glyphs have, to 0.1 (the first met on a tie), from the count of each exact size.
+
+    Rounded once per size, not per glyph: ``round(x, 1)`` converts through decimal digits, and per glyph
+    it cost a quarter of all the time spent making lines (in Pyodide, more). A NaN size is never equal to
+    another, so each glyph of one counts on its own, as it did when every glyph's size was rounded.
+    """
+    rounded: dict[float, int] = {}
+    for size, count in sizes.items():
+        if size != size:
+            for _ in range(count):
+                rounded[round(size, 1)] = 1
+            continue
+        key = round(size, 1)
+        rounded[key] = rounded.get(key, 0) + count
+    return max(rounded, key=rounded.__getitem__) if rounded else 0.0
+
+
+def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: list[tuple[int, Line]]) -> None:
+    parts: list[str] = []
+    sizes: dict[float, int] = {}
+    fonts: dict[str, int] = {}
+    artifacts: dict[str, int] = {}
+    big = 0.0
+    end = far = 0.0
+    last_glyph = segment[0]
+    first = last_glyph[2]
+    blank = True  # whether the previous glyph was white space (none before the first)
+    for item in segment:
+        _, along, seq, text, _, _, _, _, size, adv, font, artifact = item
+        space = text.isspace()
+        if parts:
+            if along - end > WORD_GAP * size and not blank and not space:
+                parts.append(" ")
+            if along + adv > far:  # the glyph that ends last, the first of them on a tie (as max() picks)
+                far, last_glyph = along + adv, item
+            if seq < first:
+                first = seq
+        else:
+            far = along + adv
+        parts.append(text)
+        blank = space
+        end = along + adv
+        if not space:
+            sizes[size] = sizes.get(size, 0) + 1
+            fonts[font] = fonts.get(font, 0) + 1
+            if size > big:
+                big = size
+            if artifact:
+                artifacts[artifact] = artifacts.get(artifact, 0) + 1
+    text = " ".join("".join(parts).split())
+    if not text:
+        return
+    size = _most_common_size(sizes)
+    font = max(fonts, key=fonts.__getitem__) if fonts else ""
+    # A line is an artifact when most of its glyphs are.
+    artifact = max(artifacts, key=artifacts.__getitem__) if sum(artifacts.values()) * 2 > sum(fonts.values()) else ""
+    # The box spans from the first glyph's origin to the last glyph's end along the writing direction,
+    # and from the descender to the ascender of the largest glyph across it: four corners, any angle.
+    _, _, _, _, sx, sy, dx, dy, _, _, _, _ = segment[0]
+    ex = last_glyph[4] + dx * last_glyph[9]
+    ey = last_glyph[5] + dy * last_glyph[9]
+    ux, uy = -dy * big, dx * big
+    xs = (sx - 0.2 * ux, sx + 0.8 * ux, ex - 0.2 * ux, ex + 0.8 * ux)
+    ys = (sy - 0.2 * uy, sy + 0.8 * uy, ey - 0.2 * uy, ey + 0.8 * uy)
+    box = (round(min(xs) - left, 2), round(top - max(ys), 2), round(max(xs) - left, 2), round(top - min(ys), 2))
+    out.append((first, Line(text=text, box=box, size=size, font=font, angle=angle, artifact=artifact)))
