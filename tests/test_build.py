@@ -152,10 +152,11 @@ def test_a_pdfminer_that_looks_its_version_up_differently_fails_the_build():
 def test_our_wheel_is_the_package_in_py(built):
     wheel = zipfile.ZipFile(next((built / "pyodide").glob("pagefurniture-*.whl")))
     modules = {n for n in wheel.namelist() if n.startswith("pagefurniture/") and n.endswith((".py", ".pyc"))}
-    sources = sorted((REPO / "py" / "pagefurniture").glob("*.py"))
+    package = REPO / "py" / "pagefurniture"
+    sources = sorted(p for p in package.rglob("*.py") if "__pycache__" not in p.parts)
     assert len(modules) == len(sources)
     for source in sources:
-        name = f"pagefurniture/{source.name}"
+        name = f"pagefurniture/{source.relative_to(package).as_posix()}"
         if name in modules:
             assert wheel.read(name) == source.read_bytes()
         else:  # bytecode for Pyodide's Python, which this Python cannot load: it carries the module's docstring
