@@ -153,7 +153,7 @@ def test_our_wheel_is_the_package_in_py(built):
     wheel = zipfile.ZipFile(next((built / "pyodide").glob("pagefurniture-*.whl")))
     modules = {n for n in wheel.namelist() if n.startswith("pagefurniture/") and n.endswith((".py", ".pyc"))}
     package = REPO / "py" / "pagefurniture"
-    sources = sorted(package.rglob("*.py"))
+    sources = sorted(p for p in package.rglob("*.py") if "__pycache__" not in p.parts)
     assert len(modules) == len(sources)
     for source in sources:
         name = f"pagefurniture/{source.relative_to(package).as_posix()}"

@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib
+import io
+import pkgutil
 import random
+import re
+from dataclasses import fields, replace
+from pathlib import Path
 
+import pagefurniture.detect as detect_package
 import pytest
-from pagefurniture.detect import detect, page_number_tokens, roman_value, shape_of
+from pagefurniture import analyze
+from pagefurniture.detect import DEFAULT_SETTINGS, Settings, detect, page_number_tokens, roman_value, shape_of
 from pagefurniture.model import Line, Page
+from pagefurniture.report import report_for
+
+REPO = Path(__file__).resolve().parents[1]
+DETECT = Path(detect_package.__file__).parent
 
 W, H = 612.0, 792.0
-WORDS = ["the", "committee", "reviewed", "budget", "staff", "report", "network", "water", "supply", "policy", "annual", "results", "measured", "between", "district", "planning", "service", "quality", "tender", "contract", "notice", "schedule", "review", "members"]
+WORDS = ["the", "committee", "reviewed", "budget", "staff", "report", "network", "water", "supply", "policy", "annual",
+         "results", "measured", "between", "district", "planning", "service", "quality", "tender", "contract", "notice",
+         "schedule", "review", "members"]
 
 
 def line(text: str, top: float, x0: float = 72.0, size: float = 10.0, angle: int = 0, x1: float | None = None) -> Line:
@@ -52,7 +67,8 @@ def test_header_and_page_numbers_removed_body_kept():
     pages = pages_of([[line("Annual Report 2025", 40, x0=400), line(f"Page {i} of {n}", 750, x0=280)]
                       for i in range(1, n + 1)])
     got = removed(pages)
-    assert got == {(i, "Annual Report 2025") for i in range(1, n + 1)} | {(i, f"Page {i} of {n}") for i in range(1, n + 1)}
+    assert got == {(i, "Annual Report 2025") for i in range(1, n + 1)} | \
+        {(i, f"Page {i} of {n}") for i in range(1, n + 1)}
     kinds = {g.kind for g in detect(pages) if g.remove}
     assert kinds == {"header", "page-number"}
 
@@ -183,7 +199,8 @@ def test_text_beyond_the_crop_box_is_removed():
 def test_copyright_line_at_the_foot_of_the_first_page():
     notice = "© 2025 Silverline Manufacturing. doi:10.7258/tfe.2025.974"
     extra = [[line(notice, 762, x0=45), line("45", 776, x0=280)]]
-    extra += [[line("Review of Public Service Delivery", 40, size=8), line(str(45 + i), 776, x0=280)] for i in range(1, 8)]
+    extra += [[line("Review of Public Service Delivery", 40, size=8), line(str(45 + i), 776, x0=280)]
+              for i in range(1, 8)]
     got = removed(pages_of(extra, bottom=690))
     assert (1, notice) in got
     # the same words inside the text of the first page are content
@@ -196,7 +213,8 @@ def test_side_heads_beside_the_text_column():
     extra = []
     for i in range(1, 11):
         if i % 2:
-            extra.append([line("Shift work", 100, x0=540, size=13, x1=600), line("interventions", 114, x0=540, size=13, x1=605)])
+            extra.append([line("Shift work", 100, x0=540, size=13, x1=600),
+                          line("interventions", 114, x0=540, size=13, x1=605)])
         else:
             extra.append([line("ER", 100, x0=20, size=13, x1=36), line("29,2", 114, x0=20, size=13, x1=40)])
     got = texts_removed(pages_of(extra, x0=72))
@@ -215,11 +233,10 @@ def test_unmapped_glyph_codes_are_never_furniture():
 
 
 def test_two_page_document():
-    extra = [[line("Highland Water District – Internal memorandum", 40, size=8), line(str(i), 750, x0=300)]
-             for i in (1, 2)]
+    memo = "Highland Water District \u2013 Internal memorandum"  # with an en dash
+    extra = [[line(memo, 40, size=8), line(str(i), 750, x0=300)] for i in (1, 2)]
     got = removed(pages_of(extra))
-    assert got == {(1, "Highland Water District – Internal memorandum"), (2, "Highland Water District – Internal memorandum"),
-                   (1, "1"), (2, "2")}
+    assert got == {(1, memo), (2, memo), (1, "1"), (2, "2")}
 
 
 def test_pages_without_text_and_no_pages():
@@ -231,7 +248,8 @@ def test_reasons_are_sentences_with_counts():
     n = 8
     pages = pages_of([[line("Annual Report 2025", 40, x0=400)] for _ in range(n)])
     group = next(g for g in detect(pages) if g.remove)
-    assert group.reason == f"at the top of {n} of {n} pages, above the text block, same place and size"  # the evidence, no verdict
+    # the evidence, no verdict
+    assert group.reason == f"at the top of {n} of {n} pages, above the text block, same place and size"
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -260,7 +278,8 @@ def test_running_heads_that_name_a_short_section_are_removed():
              for i, title in enumerate(sections)]
     extra[6].append(line("Errors", 100, size=14))
     got = removed(pages_of(extra, top=120))
-    assert got == {(i + 1, t) for i, t in enumerate(s.upper() for s in sections)} | {(i + 1, str(i + 1)) for i in range(12)}
+    assert got == {(i + 1, t) for i, t in enumerate(s.upper() for s in sections)} | \
+        {(i + 1, str(i + 1)) for i in range(12)}
 
 
 def test_running_heads_alone_in_their_slot_are_removed_when_the_slot_is_established():
@@ -305,7 +324,8 @@ def test_a_header_over_pages_of_diagrams_is_furniture():
     items = []
     for i in range(1, 9):
         lines = [line("National Hydro Network, Data Model - Edition 1.0", 40, size=11), line(str(i), 750, x0=500)]
-        lines += [line(f"{rng.choice(WORDS).title()} {k}", 150 + 22 * k, x0=100 + 40 * (k % 8), size=7) for k in range(24)]
+        lines += [line(f"{rng.choice(WORDS).title()} {k}", 150 + 22 * k, x0=100 + 40 * (k % 8), size=7)
+                  for k in range(24)]
         lines += [line(" ".join(rng.choice(WORDS) for _ in range(12)), 700 + 13 * k, x1=532) for k in range(2)]
         items.append(Page(number=i, width=W, height=H, lines=tuple(lines)))
     assert texts_removed(items) == {"National Hydro Network, Data Model - Edition 1.0"} | {str(i) for i in range(1, 9)}
@@ -340,7 +360,8 @@ def test_beyond_the_crop_box_a_recurring_slug_goes_but_a_table_running_off_the_p
 
 def test_a_publisher_line_at_the_foot_of_the_first_page_but_not_a_footnote():
     doi = "Curr. Oncol. 2023, 30, 3079-3090. https://doi.org/10.3390/curroncol30030233"
-    extra = [[line(doi, 776, x0=45, size=8)]] + [[line("Curr. Oncol. 2023, 30", 40, size=8), line(str(3079 + i), 40, x0=520)]
+    extra = [[line(doi, 776, x0=45, size=8)]] + [[line("Curr. Oncol. 2023, 30", 40, size=8),
+                                                   line(str(3079 + i), 40, x0=520)]
                                                    for i in range(1, 8)]
     got = removed(pages_of(extra, bottom=700))
     assert (1, doi) in got
@@ -408,7 +429,8 @@ def test_front_matter_numbered_in_roman_where_the_body_has_its_folios():
 
 def test_a_long_footer_with_its_page_counter():
     # Eighteen words with "Pag. N di 6" at the end: still a footer whose number counts with the pages.
-    foot = "Key information document for the insurance-based investment product - Protected Plan - Global Dividends - Pag. {} di 6"
+    foot = ("Key information document for the insurance-based investment product - Protected Plan - Global Dividends"
+            " - Pag. {} di 6")
     extra = [[line(foot.format(i), 770, x0=60, size=7)] for i in range(1, 7)]
     assert {(p, foot.format(p)) for p in range(1, 7)} <= removed(pages_of(extra))
 
@@ -441,7 +463,8 @@ def test_what_the_pdf_marks_as_a_header_is_furniture_even_when_large():
     rng = random.Random(6)
     items = []
     for i in range(1, 7):
-        head = Line(text="Quarterly Review", box=(72.0, 30.0, 272.0, 48.0), size=18.0, font="Helvetica", artifact="header")
+        head = Line(text="Quarterly Review", box=(72.0, 30.0, 272.0, 48.0), size=18.0, font="Helvetica",
+                    artifact="header")
         items.append(Page(number=i, width=W, height=H, lines=(head, *body(rng))))
     group = next(g for g in detect(items) if g.text == "Quarterly Review")
     assert group.remove and "marked as a page header in the PDF" in group.reason
@@ -449,7 +472,8 @@ def test_what_the_pdf_marks_as_a_header_is_furniture_even_when_large():
 
 def test_a_title_centred_over_tables_of_changing_width_is_content():
     # A spreadsheet's merged title cell moves with each sheet's table; a running head keeps its place.
-    extra = [[line("PRIMARY ELECTION, AUGUST 7, 2018", 40, x0=100 + 60 * i, size=10), line(f"{i + 1} of 6", 750, x0=300)]
+    extra = [[line("PRIMARY ELECTION, AUGUST 7, 2018", 40, x0=100 + 60 * i, size=10),
+              line(f"{i + 1} of 6", 750, x0=300)]
              for i in range(6)]
     got = texts_removed(pages_of(extra))
     assert "PRIMARY ELECTION, AUGUST 7, 2018" not in got and "1 of 6" in got
@@ -478,3 +502,82 @@ def test_a_reason_counts_the_pages_its_group_ends_up_on():
     group = next(g for g in detect(pages_of(extra)) if g.text == "Quarterly Report 2026")
     assert group.pages == (1, 2, 4, 5, 7, 8)
     assert "at the top of 6 of 8 pages" in group.reason
+
+
+# -- the settings, the passes and the package -------------------------------------------------------------
+
+
+def test_a_header_on_only_some_pages_is_kept_when_the_minimum_run_is_raised():
+    # A header on the first three of six pages: a run long enough by default; with a longer minimum run
+    # it must have other running heads sharing its place, and has none. Proves the settings are read.
+    extra = [[line("Draft for consultation", 40, size=9)] * (i < 3) + [line(str(i + 1), 750, x0=300)]
+             for i in range(6)]
+    pages = pages_of(extra)
+    assert {(p, "Draft for consultation") for p in (1, 2, 3)} <= removed(pages)
+    stricter = replace(DEFAULT_SETTINGS, min_run=4)
+    head = next(g for g in detect(pages, settings=stricter) if g.text == "Draft for consultation")
+    assert not head.remove and "no other running head shares its place" in head.reason
+    assert {str(i) for i in range(1, 7)} == {text for _, text in removed_with(pages, stricter)}
+    # report_for takes the settings to the detector
+    assert report_for("draft.pdf", pages, settings=stricter).groups == detect(pages, settings=stricter)
+    assert DEFAULT_SETTINGS.min_run == 3  # replace made a new Settings: the defaults are untouched
+
+
+def test_analyze_takes_the_settings_to_the_detector(monkeypatch):
+    monkeypatch.chdir(REPO)
+    strict = replace(DEFAULT_SETTINGS, min_run=10, support_pages=10)
+    report = analyze("site/sample.pdf", settings=strict)
+    assert report.groups == detect(report.pages, settings=strict)
+    assert any(g.remove for g in analyze("site/sample.pdf").groups) and not any(g.remove for g in report.groups)
+
+
+def test_every_setting_is_read_by_the_detector():
+    # No dead thresholds: each field of Settings is read somewhere in the package, as ``<name>.field``.
+    sources = "\n".join(path.read_text(encoding="utf-8") for path in DETECT.glob("*.py") if path.name != "settings.py")
+    unread = [f.name for f in fields(Settings) if not re.search(rf"\.{f.name}\b", sources)]
+    assert not unread
+
+
+def test_the_passes_change_nothing_they_are_given(monkeypatch):
+    # Context in, groups out: a pass returns what it found or revised and the driver puts it in.
+    def checked(step):
+        def run(ctx):
+            before = [(id(g), repr(g)) for g in ctx.groups], repr(ctx.layouts)
+            out = step.run(ctx)
+            assert ([(id(g), repr(g)) for g in ctx.groups], repr(ctx.layouts)) == before, step.name
+            return out
+        return replace(step, run=run)
+
+    monkeypatch.setattr(detect_package, "PASSES", tuple(checked(step) for step in detect_package.PASSES))
+    sections = ["Scope", "Scope", "Terms", "Terms", "Roles", "Budget", "Budget", "Risks", "Audit", "Audit"]
+    extra = [[line(title, 40, x0=72, size=9), line(str(i + 1), 750, x0=300), line(f"Printed 2026-01-{i + 10}", 750,
+                                                                                   x0=450, size=7)]
+             for i, title in enumerate(sections)]
+    assert {"Roles", "Risks", "1"} <= texts_removed(pages_of(extra))
+
+
+def test_each_group_records_the_pass_that_decided_it():
+    n = 8
+    pages = pages_of([[line("Annual Report 2025", 40, x0=400), line(f"Page {i} of {n}", 750, x0=280)]
+                      for i in range(1, n + 1)])
+    analysis = detect_package._analyse(pages, DEFAULT_SETTINGS)
+    by = {g.text: name for g, name in zip(analysis.groups, analysis.decided_by, strict=True)}
+    assert by == {"Annual Report 2025": "judge", "Page 1 of 8": "page-numbers"}
+    assert set(analysis.decided_by) <= {step.name for step in detect_package.PASSES}
+
+
+@pytest.mark.parametrize("name", ["pagefurniture.detect", *sorted(f"pagefurniture.detect.{m.name}"
+                                                                  for m in pkgutil.iter_modules([str(DETECT)]))])
+def test_the_examples_in_the_detector_docstrings_run(name, monkeypatch):
+    monkeypatch.chdir(REPO)
+    module = importlib.import_module(name)
+    out = io.StringIO()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for test in doctest.DocTestFinder().find(module, name):
+        runner.run(test, out=out.write)
+    assert runner.failures == 0, out.getvalue()
+
+
+def removed_with(pages: list[Page], settings: Settings) -> set[tuple[int, str]]:
+    return {(page, pages[page - 1].lines[index].text)
+            for group in detect(pages, settings=settings) if group.remove for page, index in group.members}

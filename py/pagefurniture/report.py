@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from . import detect
 from ._version import __version__
+from .detect import DEFAULT_SETTINGS, Settings, detect
 from .errors import DamagedPDF, NoTextLayer
 from .model import CutOff, Group, Line, Page
 
@@ -420,10 +420,13 @@ def stem(name: str) -> str:
     return base.strip() or "document"
 
 
-def report_for(name: str, pages: Sequence[Page], *, encrypted: bool = False, cut_off: CutOff | None = None) -> Report:
-    """The Report for pages already read (in order, all of them): the detector's decisions on them."""
+def report_for(name: str, pages: Sequence[Page], *, encrypted: bool = False, cut_off: CutOff | None = None,
+               settings: Settings = DEFAULT_SETTINGS) -> Report:
+    """The Report for pages already read (in order, all of them): the detector's decisions on them, taken
+    with ``settings`` (its thresholds; see ``detect.Settings``)."""
     pages = tuple(pages)
-    return Report(name=name, pages=pages, groups=detect.detect(pages), encrypted=encrypted, cut_off=cut_off)
+    return Report(name=name, pages=pages, groups=detect(pages, settings=settings), encrypted=encrypted,
+                  cut_off=cut_off)
 
 
 def page_ranges(pages: Iterable[int]) -> str:

@@ -1,0 +1,278 @@
+"""Find the page furniture: the lines a page's layout adds around its text.
+
+Every document has a text block that its body fills page after page. Running heads and feet, page
+numbers and margin notes sit outside it, in slots whose place and type stay the same from page to page
+even where their text changes. Each line is judged on the evidence together, never on one signal alone:
+
+* place: the page edge a line belongs to and its distance from it; whether it lies outside the
+  document's text block; whether only other furniture lies between it and the edge, set apart from the
+  text by more than the text's own line spacing;
+* repetition: lines with the same text (digits masked) in the same place, size and alignment;
+* numbers: whether a line's number counts with the pages (arabic or roman, in runs, so front matter and
+  restarts work), stays the same, or changes like content (table labels, cell values);
+* slots: once a place holds furniture, a line in the same place and type on another page is furniture
+  too, whatever its text (a running head naming a short section, a lone folio on a chapter opener);
+* the PDF's own tags: lines marked as /Artifact of type /Pagination (headers, footers, page numbers).
+
+How it decides, stage by stage (the stage is pure: pages in, groups with decisions out):
+
+1. Layout (layout.py). Each page's upright lines are clustered into rows; its long lines give the text
+   column; every line that may be furniture gets its place (top, bottom, left, right, diagonal or body)
+   and its distance from that edge. Lines deep in the text (more than ``edge_rows`` rows from both
+   edges) are never placed: they are the text. The body size and the text's typical line gap are
+   measured over the whole document.
+2. The passes, in the order of ``PASSES`` below, each given the context (groups.py ``_Context``: the
+   layouts, the body text, the settings, the groups so far). A pass that *finds* returns new groups,
+   decided or not (their lines leave any kept group they were in); a pass that *revises* returns earlier
+   groups with a new decision, by their place in the list; the text block is *measured* once, between
+   the first groups and the judging, from the text no group explains. The driver, ``_analyse``, is the
+   only code that changes the context, and it records in each group the pass that decided it.
+3. The result (``_shown``, ``_finish``): the groups to remove first, then the kept groups worth a
+   person's look, as ``model.Group``; a decision is data (remove or keep, a kind, and the evidence as a
+   phrase); the verdict in front of the evidence is added where the decision is shown.
+
+Where to change a threshold: settings.py, the ``Settings`` dataclass, where each has its reason. Pass
+another to ``detect(pages, settings=...)`` (or ``pagefurniture.analyze``, ``report.report_for``) to try it.
+What a pass uses as evidence is its docstring's "given ..., returns ..."; ``explain`` shows, line by
+line, what the passes saw and which of them decided. The modules: settings.py (the thresholds),
+numbers.py (the look of a page number), layout.py (rows, columns, places, the text block), edges.py
+(walking in from the page edge), grouping.py (the first groups, and which numbers count with the
+pages), judging.py and places.py (the other passes, in the order they run), groups.py (the data they
+share). A new pass is a function of the context that returns groups, and a line in ``PASSES``.
+
+Three pages of thirty lines of text each (the text of each page its own), numbered at the foot:
+
+>>> from pagefurniture.model import Line, Page
+>>> def page(n):
+...     text = [Line(f"the text of page {'abc'[n - 1]}, its line {k}, long enough to be running text",
+...                  (72.0, 100 + 14.0 * k, 500.0, 110 + 14.0 * k), 10.0, "Times") for k in range(30)]
+...     return Page(n, 612.0, 792.0, (Line(str(n), (300.0, 750.0, 306.0, 760.0), 10.0, "Times"), *text))
+>>> [(g.kind, g.members, g.reason) for g in detect([page(n) for n in (1, 2, 3)])]
+[('page-number', ((1, 0), (2, 0), (3, 0)), 'a page number: it counts with the pages, at the bottom of 3 pages')]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..model import Group, Line, Page, Position
+from . import grouping, judging, layout, places
+from .groups import Place, Slot, TextBlock, _Context, _describe, _Group, _Layout, _merge_slots, _pages
+from .groups import _mid as _mid  # the median, which tests compare with statistics.median
+from .numbers import (
+    DIGITS,
+    PAGINATION,
+    PN_WRAP,
+    PUBLISHING,
+    ROMAN,
+    _numbering,
+    page_number_tokens,
+    roman_value,
+    shape_of,
+)
+from .settings import DEFAULT_SETTINGS, Settings
+
+__all__ = [
+    "DEFAULT_SETTINGS",
+    "DIGITS",
+    "PAGINATION",
+    "PASSES",
+    "PN_WRAP",
+    "PUBLISHING",
+    "ROMAN",
+    "LineEvidence",
+    "PageEvidence",
+    "Settings",
+    "Slot",
+    "TextBlock",
+    "detect",
+    "explain",
+    "page_number_tokens",
+    "roman_value",
+    "shape_of",
+]
+
+
+# -- the passes ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Finds:
+    """A pass that returns new groups; the driver adds them, and their lines leave the kept groups."""
+
+    name: str
+    run: Callable[[_Context], list[_Group]]
+
+
+@dataclass(frozen=True, slots=True)
+class Revises:
+    """A pass that returns earlier groups it decided or changed, by their place in the context's groups."""
+
+    name: str
+    run: Callable[[_Context], dict[int, _Group]]
+
+
+@dataclass(frozen=True, slots=True)
+class Measures:
+    """The step that returns each page's text block, from the groups found so far."""
+
+    name: str
+    run: Callable[[_Context], dict[int, TextBlock | None]]
+
+
+PASSES: tuple[Finds | Revises | Measures, ...] = (
+    # Lines whose number counts with the pages (arabic or roman, in runs), in one place: page numbers.
+    Finds("page-numbers", grouping._page_number_groups),
+    # Text beyond the visible page (the crop box) that recurs in one place: printers' slugs, proof notes.
+    Finds("beyond", grouping._beyond_groups),
+    # Lines of one shape repeated in one place and size: left undecided for the judging.
+    Finds("repeated", grouping._repeated_groups),
+    # The text block of each page size, from the text no group explains (not a pass: it finds no lines).
+    Measures("text-block", layout._type_areas),
+    # Decides the repeated lines on their place: edge, size against the body, alignment, numbers, tags.
+    Revises("judge", judging._judge),
+    # Keeps a head on only a few pages unless other furniture shares its place (the next section's head).
+    Revises("require-support", judging._require_support),
+    # Keeps margin text whose column is a table's (one heading over changing values, or table cells).
+    Revises("margin-columns", judging._margin_columns),
+    # Removes changing lines (a time, a file id) that share their row with furniture on most pages.
+    Revises("accept-companions", judging._accept_companions),
+    # Keeps removals not at the page edge or not set apart from the text; drops the pages where they are not.
+    Revises("confirm-edges", judging._confirm_edges),
+    # The other lines of furniture rows outside the text block: a section title beside the page number.
+    Finds("row-companions", places._row_companions),
+    # Lines in a running head's or foot's slot whose text is found nowhere else: a short section's head.
+    Finds("fill-slots", places._fill_slots),
+    # Lone numbers at the edge that fit the page numbering, or count in the folios' place.
+    Finds("lone-page-numbers", places._lone_page_numbers),
+    # Vertical text up a side margin, outside the text block: an archive's stamp, chapter tabs.
+    Finds("margin-stamps", places._margin_stamps),
+    # Lines the PDF marks as pagination artifacts (header, footer, page number, watermark).
+    Finds("marked-artifacts", places._marked_artifacts),
+    # A publisher's line alone at the foot of the first page (a copyright, a DOI).
+    Finds("first-page-foot", places._first_page_foot),
+)
+
+
+# -- the detector ----------------------------------------------------------------------------------------
+
+
+def detect(pages: Sequence[Page], *, settings: Settings = DEFAULT_SETTINGS) -> tuple[Group, ...]:
+    """Return every group of repeated or furniture lines with its decision, furniture first.
+
+    >>> detect([])
+    ()
+    """
+    return _analyse(pages, settings).groups
+
+
+@dataclass(frozen=True, slots=True)
+class LineEvidence:
+    """What the detector saw of one line: where it is, against the text block and the furniture slots."""
+
+    index: int  # the line's index on its page
+    line: Line
+    place: Place | None  # the page edge it belongs to, or diagonal, or the body; None: not judged (unmapped glyphs)
+    offset: float  # its distance from that edge in points (negative beyond the visible page)
+    outside_block: bool | None  # wholly beyond the text block on its edge's side (None: no block known)
+    slot: Slot | None  # the furniture slot it sits in, if any
+    group: int | None  # the id of its group in ``detect``'s result
+    decided_by: str | None  # the name of the pass that decided that group (see PASSES)
+
+
+@dataclass(frozen=True, slots=True)
+class PageEvidence:
+    """One page as the detector judged it: its text block and the evidence for each of its lines."""
+
+    number: int
+    block: TextBlock | None
+    body_size: float  # of the whole document
+    lines: tuple[LineEvidence, ...]
+
+
+def explain(pages: Sequence[Page], number: int, *, settings: Settings = DEFAULT_SETTINGS) -> PageEvidence:
+    """The evidence for every line of page ``number`` (1-based), with the group ids ``detect`` gives.
+
+    >>> explain([], 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: there is no page 1; the document has 0 pages
+    """
+    page = next((p for p in pages if p.number == number), None)
+    if page is None:
+        raise ValueError(f"there is no page {number}; the document has {len(pages)} pages")
+    analysis = _analyse(pages, settings, every_line=True)
+    lay = analysis.layouts.get(number)
+    group_of = {key: g.id for g in analysis.groups for key in g.members}
+    by = dict(zip((g.id for g in analysis.groups), analysis.decided_by, strict=True))
+    out = []
+    for i, line in enumerate(page.lines):
+        m = lay.lines.get(i) if lay else None
+        slot = next((s for s in analysis.slots if m is not None and s.holds(m)), None)
+        outside = None if m is None or lay is None or lay.block is None else lay.block.outside(m, settings)
+        group = group_of.get((number, i))
+        out.append(LineEvidence(i, line, m.place if m else None, m.offset if m else 0.0, outside, slot, group,
+                                None if group is None else by[group]))
+    return PageEvidence(number, lay.block if lay else None, analysis.body, tuple(out))
+
+
+@dataclass(frozen=True, slots=True)
+class _Analysis:
+    groups: tuple[Group, ...]
+    layouts: dict[int, _Layout]
+    body: float
+    slots: tuple[Slot, ...]  # the places the document's furniture holds
+    decided_by: tuple[str, ...]  # for each group, the pass that decided it (for tests and explaining)
+
+
+def _analyse(pages: Sequence[Page], settings: Settings, *, every_line: bool = False) -> _Analysis:
+    """Given the pages, places their lines, runs every pass in order and returns the groups with what was
+    learnt on the way."""
+    text_pages = [p for p in pages if p.has_text]
+    if not text_pages:
+        return _Analysis((), {}, settings.default_body, (), ())
+    layouts = layout._place_lines(text_pages, settings, every_line=every_line)
+    body = layout._body_size(layouts.values(), settings)
+    lines = [m for lay in layouts.values() for m in lay.lines.values()]
+    ctx = _Context(layouts, body, layout._typical_gap(layouts.values(), body), len(text_pages), lines, settings,
+                   _numbering(settings))
+    for step in PASSES:
+        if isinstance(step, Finds):
+            ctx.add(step.run(ctx), step.name)
+        elif isinstance(step, Revises):
+            ctx.revise(step.run(ctx), step.name)
+        else:
+            for number, block in step.run(ctx).items():
+                layouts[number].block = block
+    slots = tuple(_merge_slots(_describe(g, settings) for g in ctx.groups if g.remove and g.members
+                               and g.place in ("top", "bottom")))
+    shown = _shown(ctx.groups, ctx.n_text, settings)
+    return _Analysis(_finish(shown), layouts, body, slots, tuple(g.by for g in shown))
+
+
+# -- the result --------------------------------------------------------------------------------------------
+
+
+def _shown(groups: list[_Group], n_text: int, s: Settings) -> list[_Group]:
+    """Given every group with its decision, returns those handed out, in order: furniture first, then the
+    kept groups worth a person's look (repeated on a fair share of the pages and holding words)."""
+    least = max(s.short_shown if n_text <= s.short_document else s.shown_pages, math.ceil(n_text * s.shown_share))
+    groups = [g for g in groups
+              if g.members and (g.remove or (len(g.pages) >= least and any(ch.isalpha() for ch in g.shape)))]
+    return sorted(groups, key=lambda g: (not g.remove, g.place != "top", g.pages[0], min(m.index for m in g.members)))
+
+
+def _finish(groups: list[_Group]) -> tuple[Group, ...]:
+    """Given the groups handed out, in order, returns them as the public groups, numbered."""
+    out = []
+    for gid, g in enumerate(groups):
+        members = tuple(sorted(m.key for m in g.members))
+        first = min(g.members, key=lambda m: m.key)
+        position: Position = g.place if g.place in ("top", "bottom", "left", "right") else "body"
+        # The group's own page count is filled in last: an earlier pass may have taken pages off it.
+        pages = len({page for page, _ in members})
+        out.append(Group(id=gid, text=first.line.text, shape=g.shape, kind=g.kind, position=position, members=members,
+                         remove=g.remove, reason=g.reason.format(n=pages, pages=_pages(pages))))
+    return tuple(out)

@@ -1,0 +1,135 @@
+"""Walking in from a page's top or bottom edge: which furniture is at the edge, and set apart from the text.
+
+Furniture lies between the text and the page edge: from the edge inwards, row by row, only furniture
+may come before the text begins, and the last furniture row must be set apart from the text beyond it
+by a gap wider than the text's own line spacing (``Settings.apart``). ``_edges`` answers both questions
+for a set of lines taken as furniture; the passes ask it of the groups decided so far (``_confirm_edges``)
+and of single lines that would be furniture if their place allowed (``_edge_lines``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..model import Line
+from .groups import Key, Place, _Context, _Layout, _Line, _outside
+from .settings import Settings
+
+# The rows of furniture reachable from an edge: the keys of their furniture lines, and the row's outer
+# and inner edges (its side towards the page edge, and towards the text).
+_Row = tuple[set[Key], float, float]
+
+
+def _edges(ctx: _Context, furniture: dict | set, pages: Iterable[int] | None = None) -> tuple[set[Key], set[Key]]:
+    """Given the lines taken as furniture, returns those reachable from their page's top or bottom edge
+    through furniture only, and of those the ones set apart from the text beyond them (on ``pages``, or
+    on every page)."""
+    s = ctx.settings
+    confirmed: set[Key] = set()
+    apart: set[Key] = set()
+    wide = max(s.apart_min * ctx.body, s.apart * ctx.gap)
+    for layout in (ctx.layouts.values() if pages is None else (ctx.layouts[n] for n in pages)):
+        for place in ("top", "bottom"):
+            for ok, gap in _edge_block(layout, furniture, place, ctx.body, s):
+                confirmed |= ok
+                if gap is None or gap >= wide:
+                    apart |= ok
+    return confirmed, apart
+
+
+def _edge_block(layout: _Layout, furniture: dict | set, place: Place, body: float, s: Settings
+                ) -> list[tuple[set[Key], float | None]]:
+    """The furniture rows reachable from the page edge, each with the widest gap between it and the text
+    beyond the block (None when nothing but furniture follows)."""
+    block, end_gap = _walk(layout, furniture, place, body, s)
+    return _widest_gaps(block, end_gap, place)
+
+
+def _walk(layout: _Layout, furniture: dict | set, place: Place, body: float, s: Settings
+          ) -> tuple[list[_Row], float | None]:
+    """From the page edge inwards, the rows of furniture met before the text, and the gap between the
+    last of them and the text (None when the walk ends in a row that holds both)."""
+    page, rows = layout.page, layout.rows
+    order = range(len(rows)) if place == "top" else range(len(rows) - 1, -1, -1)
+    lines = page.lines
+    block: list[_Row] = []
+    for r in order:
+        row = rows[r]
+        fur = [i for i in row if (page.number, i) in furniture]
+        other = [i for i in row if (page.number, i) not in furniture]
+        near = min(lines[i].top for i in row) if place == "top" else max(lines[i].bottom for i in row)
+        if not fur or _table_row(row, lines, body, s):
+            # Content, or a table row: never furniture.
+            if not block:
+                return block, None
+            return block, (near - block[-1][2]) if place == "top" else (block[-1][2] - near)
+        if other:
+            # A line sharing its row with text is furniture only when far from that text (a logo beside a
+            # slide title), never when glued to it (a footnote marker, a table cell).
+            others = [lines[j] for j in other]
+            far = {(page.number, i) for i in fur if _far(lines[i], others, s)}
+            # A row wholly outside the text block (a date beside the footer) is the margin's, whatever its
+            # other lines turn out to be: the edge reaches on past it.
+            if far and _beyond_block(layout, other, s):
+                block.append((far, near, _inner(row, lines, place)))
+                continue
+            if far:
+                block.append((far, near, near))
+            return block, None
+        block.append(({(page.number, i) for i in fur}, near, _inner(row, lines, place)))
+    return block, None
+
+
+def _table_row(row: list[int], lines: tuple[Line, ...], body: float, s: Settings) -> bool:
+    """True when a row is a table's: Settings.cell_row or more separate cells on one line in the text's
+    size (a print slug in small type may have as many parts)."""
+    return len(row) >= s.cell_row and sorted(lines[i].size for i in row)[len(row) // 2] >= s.cell_size * body
+
+
+def _beyond_block(layout: _Layout, indices: list[int], s: Settings) -> bool:
+    """True when the page's lines of these indices all lie outside its text block (a block is known)."""
+    block = layout.block
+    return block is not None and all(i in layout.lines and block.outside(layout.lines[i], s) for i in indices)
+
+
+def _far(line: Line, others: list[Line], s: Settings) -> bool:
+    """True when a line is far from every other line of its row (Settings.far font sizes). Text drawn over
+    the line (another layer: a placed page's own head, a copy for a bold look) is not beside it."""
+    return all(_over(line, o, s) or abs(_hgap(line, o)) >= s.far * max(line.size, o.size) for o in others)
+
+
+def _inner(row: list[int], lines: tuple[Line, ...], place: Place) -> float:
+    """A row's edge towards the text: its lowest bottom at the top of the page, its highest top at the foot."""
+    return max(lines[i].bottom for i in row) if place == "top" else min(lines[i].top for i in row)
+
+
+def _widest_gaps(block: list[_Row], end_gap: float | None, place: Place) -> list[tuple[set[Key], float | None]]:
+    """Each row of the walk, from the innermost out, with the widest gap between it and the text: a row
+    is set apart when any gap between it and the text is wide."""
+    out = []
+    widest = end_gap
+    for k in range(len(block) - 1, -1, -1):
+        out.append((block[k][0], widest))
+        if k > 0:
+            gap = (block[k][1] - block[k - 1][2]) if place == "top" else (block[k - 1][2] - block[k][1])
+            widest = None if widest is None else max(widest, gap)
+    return out
+
+
+def _hgap(a: Line, b: Line) -> float:
+    return max(a.box[0] - b.box[2], b.box[0] - a.box[2])
+
+
+def _over(a: Line, b: Line, s: Settings) -> bool:
+    """True when two lines of one row are drawn over each other: they share more than Settings.over_share
+    of the narrower one's width."""
+    shared = min(a.box[2], b.box[2]) - max(a.box[0], b.box[0])
+    return shared > s.over_share * min(a.box[2] - a.box[0], b.box[2] - b.box[0])
+
+
+def _edge_lines(ctx: _Context, wanted: dict[Key, _Line]) -> list[_Line]:
+    """Given lines that would be furniture if their place allowed, returns those at the page edge (only
+    furniture or other such lines between them and the edge), outside the text block and set apart."""
+    taken = set(ctx.furniture()) | set(wanted)
+    confirmed, apart = _edges(ctx, taken, {page for page, _ in wanted})
+    return [m for key, m in wanted.items() if key in confirmed and key in apart and _outside(m, ctx)]

@@ -1,0 +1,182 @@
+"""The first passes: they group the lines that repeat or count, before anything is judged.
+
+Each takes the context and returns new groups of lines no earlier pass has grouped: page numbers (which
+are decided at once: a number that counts with the pages is one), text beyond the visible page (decided
+at once too), and lines repeated in one place (left undecided, for ``_judge``). ``_runs`` says which
+numbers count with the pages.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from .groups import Place, _by_size, _cluster, _Context, _Group, _kind_of, _Line, _numbers, _where
+from .numbers import ALNUM, PN_WRAP
+from .settings import Settings
+
+
+def _page_number_groups(ctx: _Context) -> list[_Group]:
+    """Given the lines, returns groups of lines whose number counts with the pages, in the same place."""
+    s = ctx.settings
+    shapes, edge_rows = ctx.numbering.shapes, s.edge_rows
+    slots: dict[tuple[Place, str, bool], list[tuple[_Line, int]]] = defaultdict(list)
+    for m in ctx.ungrouped():
+        if m.place not in ("top", "bottom", "left", "right") or m.beyond:
+            continue
+        if m.place in ("top", "bottom") and m.rank >= edge_rows:
+            continue
+        for shape, value, is_roman in shapes(m.line.text, m.shape):
+            slots[(m.place, shape, is_roman)].append((m, value))
+    # Longer runs first, so that a line is claimed by its best explanation.
+    scored = []
+    tolerance, min_size = s.position_tolerance, s.min_size
+    for key, items in slots.items():
+        if len(items) < 2 or items[0][0].page == items[-1][0].page:
+            continue  # on one page only (items come page by page): no sequence
+        for cl in _cluster([(m.offset, tolerance * max(m.line.size, min_size), k) for k, (m, _) in enumerate(items)]):
+            lone = not key[1].replace("{n}", "").strip(PN_WRAP + " ")
+            run = _runs([items[k] for k in cl], ctx.n_text, s, lone=lone)
+            if run:
+                scored.append((len(run), key, run))
+    scored.sort(key=lambda item: -item[0])
+    claimed: set[tuple[int, int]] = set()
+    found: list[_Group] = []
+    for _, (place, shape, _roman), run in scored:
+        members = [m for m in run if m.key not in claimed]
+        pages = {m.page for m in members}
+        if len(pages) < 2:
+            continue
+        claimed.update(m.key for m in members)
+        found.append(_Group(place, shape.replace("{n}", "#"), members, "page", "page-number", True,
+                            f"a page number: it counts with the pages, {_where(place)} of {{pages}}"))
+    return found
+
+
+def _beyond_groups(ctx: _Context) -> list[_Group]:
+    """Given the lines not yet grouped, returns the text beyond the visible page that recurs on pages.
+
+    Printers' slugs and proof notes are printed beyond the crop box on every page; a table that runs off
+    the page's side shares its rows with the text on the page, and one-off text beyond the edge is a
+    clipped picture's, so neither counts.
+    """
+    s = ctx.settings
+    out: list[_Group] = []
+    by_place: dict[Place, list[_Line]] = defaultdict(list)
+    for m in ctx.ungrouped():
+        if not m.beyond:
+            continue
+        layout = ctx.layouts[m.page]
+        row = layout.rows[m.row] if m.row >= 0 else []
+        if any(not layout.lines[i].beyond for i in row if i in layout.lines):
+            continue  # shares its row with text on the page: content running off the edge
+        by_place[m.place].append(m)
+    for place, members in by_place.items():
+        for cl in _cluster([(m.offset, s.position_tolerance * max(m.line.size, s.min_size) + s.beyond_slack, k)
+                            for k, m in enumerate(members)]):
+            ms = [members[k] for k in cl]
+            pages = {m.page for m in ms}
+            if len(pages) < 2:
+                continue
+            out.append(_Group(place, ms[0].shape, ms, _numbers(ms), _kind_of(place), True,
+                              "outside the visible page (beyond the crop box) on {pages}"))
+    return out
+
+
+def _repeated_groups(ctx: _Context) -> list[_Group]:
+    """Given the lines not yet grouped, returns the lines repeated in one place: same shape, same distance
+    from the same edge, same size."""
+    s = ctx.settings
+    edge_rows = s.edge_rows
+    by_shape: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
+    for m in ctx.ungrouped():
+        if m.beyond or (m.place in ("top", "bottom") and m.rank >= edge_rows):
+            continue
+        if not m.line.artifact and not ALNUM.search(m.line.text):
+            continue  # a bullet or a rule drawn as text repeats wherever lists and tables are: no evidence
+        if m.place == "diagonal":
+            # A watermark is a word drawn large across the text; single letters set along a curve (a
+            # seal's lettering) are a picture's.
+            if len(m.shape.replace(" ", "")) < 2 and m.line.size < s.watermark_size:
+                continue
+            by_shape[(m.place, m.shape.replace(" ", ""))].append(m)
+            continue
+        by_shape[(m.place, m.shape)].append(m)
+    out: list[_Group] = []
+    tolerance, min_size = s.position_tolerance, s.min_size
+    for (place, shape), members in by_shape.items():
+        if members[0].page == members[-1].page:
+            continue  # on one page only (the lines come page by page)
+        if place == "diagonal":
+            clusters = [members]
+        else:
+            spots = [(m.offset, tolerance * max(m.line.size, min_size), k) for k, m in enumerate(members)]
+            clusters = [[members[k] for k in cl] for cl in _cluster(spots)]
+        for cl in clusters:
+            for ms in _by_size(cl, s):
+                if len({m.page for m in ms}) >= 2:
+                    out.append(_Group(place, shape, sorted(ms, key=lambda m: m.key), _numbers(ms)))
+    return out
+
+
+# -- counting with the pages -------------------------------------------------------------------------------
+
+
+def _runs(items: list[tuple[_Line, int]], n_text: int, s: Settings, *, lone: bool = False,
+          min_run: int | None = None) -> list[_Line]:
+    """Given lines with a number each, returns those whose number steps with the pages over a run.
+
+    One number per page counts with the pages (value - page stays constant); two numbers per page, one
+    each side of the sheet (two pages printed on one), count two per page. Each such chain is followed in
+    page order and cut where it skips more than Settings.run_gap pages; a run of Settings.min_run pages
+    (short_run in a short document) is a page-number sequence. A ``lone`` number (the line holds nothing
+    else) may also count more slowly than the pages.
+    """
+    halves: dict[int, set[bool]] = defaultdict(set)
+    for m, _ in items:
+        halves[m.page].add(m.left_half)
+    chains: dict[tuple[int, int, bool], list[_Line]] = defaultdict(list)
+    for m, v in sorted(items, key=lambda item: (item[0].page, item[0].line.box[0])):
+        chains[(1, v - m.page, False)].append(m)
+        if len(halves[m.page]) == 2:
+            chains[(2, v - 2 * m.page, m.left_half)].append(m)
+    if min_run is None:
+        min_run = s.short_run if n_text <= s.short_document else s.min_run
+    best: dict[tuple[int, int], _Line] = {}
+    per_page: dict[int, int] = Counter()
+    if lone:
+        # A lone number in one place that never runs ahead of the pages and never goes back counts
+        # slides or frames, where some pages (section dividers) go unnumbered.
+        chains[(1, 0, True)] = _monotone(items, min_run, s)
+    for (step, _, _), chain in sorted(chains.items(), key=lambda kv: kv[0][0]):
+        run: list[_Line] = []
+        for nxt in [*chain, None]:
+            if nxt is not None and (not run or 0 < nxt.page - run[-1].page <= s.run_gap):
+                run.append(nxt)
+                continue
+            if len(run) >= min_run:
+                for member in run:
+                    if member.key not in best and per_page[member.page] < step:
+                        best[member.key] = member
+                        per_page[member.page] += 1
+            run = [nxt] if nxt is not None else []
+    return list(best.values())
+
+
+def _monotone(items: list[tuple[_Line, int]], min_run: int, s: Settings) -> list[_Line]:
+    """The longest stretch of one number per page that rises by no more than the pages do, never falls,
+    and rises in all; at least ``min_run`` pages long."""
+    first: dict[int, tuple[_Line, int]] = {}
+    for m, v in sorted(items, key=lambda item: item[0].key):
+        first.setdefault(m.page, (m, v))
+    best: list[tuple[_Line, int]] = []
+    run: list[tuple[_Line, int]] = []
+    for item in [*(first[page] for page in sorted(first)), None]:
+        if item is not None and run:
+            step, pages = item[1] - run[-1][1], item[0].page - run[-1][0].page
+            if 0 <= step <= pages <= s.run_gap:
+                run.append(item)
+                continue
+        if run and len(run) > len(best) and run[-1][1] > run[0][1]:
+            best = run
+        run = [item] if item is not None else []
+    return [m for m, _ in best] if len(best) >= min_run else []

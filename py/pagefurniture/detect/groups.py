@@ -1,0 +1,288 @@
+"""The data the passes share: lines as the detector sees them, groups with their decisions, the context.
+
+Internal to detection: the public result is ``model.Group``, made from these by ``_finish`` at the end.
+A ``_Line`` is one line of a page with its place (the page edge it belongs to and its distance from
+it); a ``_Group`` is lines that belong together and the decision taken for them; the ``_Context`` is
+what every pass is given: the pages' layouts, the body text's size and spacing, the settings, and the
+groups found so far. A ``Slot`` is a place that holds furniture. The small helpers at the end are the
+measures several passes take (medians, clusters, the phrases of a reason).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..model import Kind, Line, Page
+from .numbers import _Numbering
+from .settings import Settings
+
+Place = Literal["top", "bottom", "left", "right", "diagonal", "body"]
+Numbers = Literal["page", "constant", "varying"]
+Side = Literal["", "left", "right"]
+Key = tuple[int, int]  # (page, index): a line's name in groups
+
+
+@dataclass(slots=True)
+class _Line:
+    """One line with its place on the page."""
+
+    page: int  # 1-based page number
+    index: int  # index of the line on its page
+    line: Line
+    place: Place  # the page edge the line belongs to (or diagonal, or the body)
+    offset: float  # distance from that edge in points; negative when beyond the visible page
+    row: int  # the row (shared baseline) of an upright line on its page, else -1
+    shape: str  # the text with digits masked
+    beyond: bool  # wholly outside the visible page (beyond the crop box)
+    beside: Side  # wholly left or right of the page's text column
+    left_half: bool  # its centre is in the left half of the page (the left page of two printed on one sheet)
+    rank: int  # how many rows lie between it and its edge (top or bottom; 0 for the outermost row)
+    key: Key  # (page, index), the line's name in groups
+
+
+@dataclass(slots=True)
+class _Group:
+    """Lines that belong together (repeated, counting, or in one slot), and the decision taken for them."""
+
+    place: Place
+    shape: str
+    members: list[_Line]
+    numbers: Numbers
+    kind: Kind = "repeated-content"
+    remove: bool = False
+    # The evidence for the decision, as a phrase; empty until judged. "{n}" and "{pages}" stand for the
+    # group's own page count ("8", "8 pages"), filled in when the groups are handed out.
+    reason: str = ""
+    # The name of the pass that took the decision (see PASSES), filled in by the driver: for explaining
+    # and testing, never part of the result.
+    by: str = ""
+
+    @property
+    def pages(self) -> list[int]:
+        return sorted({m.page for m in self.members})
+
+    @property
+    def beyond(self) -> bool:
+        return all(m.beyond for m in self.members)
+
+    def decided(self, kind: Kind, remove: bool, reason: str) -> _Group:
+        """This group with another decision (a new group: the passes change nothing they are given)."""
+        return _Group(self.place, self.shape, self.members, self.numbers, kind, remove, reason)
+
+    def with_members(self, members: list[_Line]) -> _Group:
+        """This group, its decision unchanged, with fewer lines."""
+        return _Group(self.place, self.shape, members, self.numbers, self.kind, self.remove, self.reason, self.by)
+
+
+@dataclass(frozen=True, slots=True)
+class TextBlock:
+    """The area a document's body text fills, for pages of one size (points, top-left origin)."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    def outside(self, m: _Line, s: Settings) -> bool:
+        """True when the line lies wholly beyond the block on the side of its place."""
+        x0, top, x1, bottom = m.line.box
+        slack = s.block_slack * max(m.line.size, s.unit_size)
+        if m.place == "top":
+            return bottom <= self.top + slack
+        if m.place == "bottom":
+            return top >= self.bottom - slack
+        if m.place == "left":
+            return x1 <= self.left + slack
+        if m.place == "right":
+            return x0 >= self.right - slack
+        return False
+
+
+@dataclass(slots=True)
+class _Layout:
+    """One page: its rows, its lines as the detector sees them, and the text block of its page size."""
+
+    page: Page
+    rows: list[list[int]]  # indices of upright lines, row by row from the top of the page
+    gaps: list[float]  # the gap above each row but the first (negative where rows overlap)
+    long: list[int]  # the long upright lines (Settings.long_line), from the top
+    # By line index. Left out: lines of unmapped glyph codes, and lines deep in the text (Settings.edge_rows)
+    # unless every line is wanted: both are the page's text.
+    lines: dict[int, _Line]
+    block: TextBlock | None = None
+
+
+@dataclass(slots=True)
+class _Context:
+    """What the passes share: the pages, the text size and spacing, the settings and the groups found so far.
+
+    Only the driver (``detect.__init__``) changes it: it adds the groups a pass finds, puts in the groups
+    a pass revises and sets the text blocks once they are measured."""
+
+    layouts: dict[int, _Layout]
+    body: float  # the body text's font size
+    gap: float  # the body text's typical gap between rows
+    n_text: int  # pages with text
+    lines: list[_Line]  # every placed line, page by page
+    settings: Settings
+    numbering: _Numbering  # how the settings read page numbers (numbers.py), with its caches
+    groups: list[_Group] = field(default_factory=list)
+
+    def add(self, found: list[_Group], by: str) -> None:
+        """Add groups found by a pass; their lines leave the kept groups they were in."""
+        taken = {m.key for g in found for m in g.members}
+        if taken:
+            for k, g in enumerate(self.groups):
+                if not g.remove:
+                    members = [m for m in g.members if m.key not in taken]
+                    if len(members) < len(g.members):
+                        self.groups[k] = g.with_members(members)
+        for g in found:
+            g.by = g.by or by
+        self.groups += found
+
+    def revise(self, changed: dict[int, _Group], by: str) -> None:
+        """Put in the groups a pass changed, by their place in ``groups``."""
+        for k, g in changed.items():
+            g.by = g.by or by
+            self.groups[k] = g
+
+    def furniture(self) -> dict[Key, _Group]:
+        return furniture_of(self.groups)
+
+    def ungrouped(self) -> list[_Line]:
+        """The placed lines that are in no group yet, page by page."""
+        if not self.groups:
+            return self.lines
+        grouped = {m.key for g in self.groups for m in g.members}
+        return [m for m in self.lines if m.key not in grouped]
+
+
+def furniture_of(groups: Iterable[_Group]) -> dict[Key, _Group]:
+    """The lines to be removed, each with its group."""
+    return {m.key: g for g in groups if g.remove for m in g.members}
+
+
+def _outside(m: _Line, ctx: _Context) -> bool:
+    """True when the line lies outside its page's text block (or no block is known)."""
+    block = ctx.layouts[m.page].block
+    return block is None or block.outside(m, ctx.settings)
+
+
+# -- slots: the places furniture holds ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A place that holds furniture: an edge, a distance from it, a font size and the fonts used there,
+    and how far a line's distance and size may be from the slot's and the line still in it."""
+
+    place: Place
+    offset: float
+    size: float
+    fonts: frozenset[str]
+    pages: frozenset[int]
+    reach: float  # points a line's distance from the edge may differ by (Settings.position_tolerance)
+    spread: float  # points its font size may differ by (Settings.size_tolerance)
+
+    def holds(self, m: _Line) -> bool:
+        return (m.place == self.place and abs(m.offset - self.offset) <= self.reach
+                and abs(m.line.size - self.size) <= self.spread and _family(m.line.font) in self.fonts)
+
+
+def _describe(g: _Group, s: Settings) -> Slot:
+    """The slot a group's lines hold: their median distance and size, their fonts and pages."""
+    offset, size = _mid(m.offset for m in g.members), _mid(m.line.size for m in g.members)
+    return Slot(g.place, offset, size, frozenset(_family(m.line.font) for m in g.members), frozenset(g.pages),
+                s.position_tolerance * max(size, s.min_size), s.size_tolerance * size + s.size_slack)
+
+
+def _merge_slots(slots: Iterable[Slot]) -> list[Slot]:
+    """Given the slots of several groups, returns them merged where they are one place: the running heads
+    of successive sections share the slot, and vouch for it together."""
+    merged: list[Slot] = []
+    for slot in slots:
+        for k, other in enumerate(merged):
+            if other.place == slot.place and _same_place(other, slot):
+                merged[k] = Slot(other.place, other.offset, other.size, other.fonts | slot.fonts,
+                                 other.pages | slot.pages, other.reach, other.spread)
+                break
+        else:
+            merged.append(slot)
+    return merged
+
+
+def _same_place(a: Slot, b: Slot) -> bool:
+    """True when slot ``b`` lies within slot ``a``'s reach and spread."""
+    return abs(a.offset - b.offset) <= a.reach and abs(a.size - b.size) <= a.spread
+
+
+# -- small helpers -----------------------------------------------------------------------------------------
+
+
+def _family(font: str) -> str:
+    """A font's name without the subset prefix ("ABCDEF+Helvetica" is "Helvetica")."""
+    return font.split("+", 1)[-1]
+
+
+def _mid(values: Iterable[float]) -> float:
+    """The median, as ``statistics.median`` gives it (importing that module costs the page's start more
+    than this); there is always at least one value."""
+    ordered = sorted(values)
+    half = len(ordered) // 2
+    return ordered[half] if len(ordered) % 2 else (ordered[half - 1] + ordered[half]) / 2
+
+
+def _quantile(values: list[float], q: float) -> float:
+    """The value a share ``q`` of the others lie below (the nearest one: no value is made up)."""
+    ordered = sorted(values)
+    return ordered[round(q * (len(ordered) - 1))]
+
+
+def _cluster(values: list[tuple[float, float, int]]) -> list[list[int]]:
+    """Split items (position, tolerance, id), sorted by position, where the gap exceeds the tolerance."""
+    values.sort()
+    out: list[list[int]] = []
+    last = None
+    for pos, tol, ident in values:
+        if last is not None and pos - last <= tol:
+            out[-1].append(ident)
+        else:
+            out.append([ident])
+        last = pos
+    return out
+
+
+def _by_size(members: list[_Line], s: Settings) -> list[list[_Line]]:
+    """Split lines where their font sizes differ by more than Settings.size_tolerance."""
+    ordered = sorted(members, key=lambda m: m.line.size)
+    out: list[list[_Line]] = []
+    for m in ordered:
+        if out and m.line.size <= out[-1][0].line.size * (1 + s.size_tolerance) + s.size_slack:
+            out[-1].append(m)
+        else:
+            out.append([m])
+    return out
+
+
+def _numbers(members: Sequence[_Line]) -> Numbers:
+    return "constant" if len({m.line.text for m in members}) == 1 else "varying"
+
+
+def _where(place: Place) -> str:
+    return {"top": "at the top", "bottom": "at the bottom", "left": "in the left margin",
+            "right": "in the right margin"}.get(place, "inside the text")
+
+
+def _apart_from_block(place: Place) -> str:
+    return {"top": "above the text block", "bottom": "below the text block"}.get(place, "beside the text block")
+
+
+def _kind_of(place: Place) -> Kind:
+    return "header" if place == "top" else "footer" if place == "bottom" else "margin"
+
+
+def _pages(n: int) -> str:
+    return f"{n} page{'s' if n != 1 else ''}"

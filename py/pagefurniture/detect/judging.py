@@ -1,0 +1,243 @@
+"""The passes that decide the groups found so far, and revise those decisions on more evidence.
+
+Each takes the context and returns the groups it decided or changed, by their place in ``ctx.groups``,
+as new groups (``_Group.decided``): it changes nothing it is given, and the driver puts them in. ``_judge``
+decides the repeated lines on the evidence of their place; the others revise: ``_require_support`` and
+``_margin_columns`` keep some removals after all, ``_accept_companions`` removes some kept lines, and
+``_confirm_edges`` keeps removals that are not at the page edge (and takes pages off groups that are at
+the edge only on some of their pages).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+from .edges import _edges
+from .groups import (
+    Place,
+    Side,
+    _apart_from_block,
+    _cluster,
+    _Context,
+    _describe,
+    _Group,
+    _kind_of,
+    _Line,
+    _merge_slots,
+    _mid,
+    _same_place,
+    _where,
+    furniture_of,
+)
+from .numbers import PAGINATION
+from .settings import Settings
+
+
+def _judge(ctx: _Context) -> dict[int, _Group]:
+    """Given the groups, decides those no pass has decided yet (the repeated lines) on their place."""
+    return {k: _judgement(g, ctx) for k, g in enumerate(ctx.groups) if not g.reason}
+
+
+def _judgement(g: _Group, ctx: _Context) -> _Group:
+    """Given a group of repeated lines and the document, decides it on the evidence of its place."""
+    if g.place == "diagonal":
+        return g.decided("watermark", True, "a diagonal line across {pages}, drawn over the text")
+    if g.place == "body":
+        return g.decided("repeated-content", False, "inside the text, not at a page edge")
+    where = _where(g.place)
+    marked = sum(m.line.artifact in PAGINATION for m in g.members)
+    if marked * 2 > len(g.members):
+        what = {"top": "header", "bottom": "footer"}.get(g.place, "margin note")
+        return g.decided(_kind_of(g.place), True, f"marked as a page {what} in the PDF, {where} of {{pages}}")
+    if g.place in ("left", "right"):
+        return _side_judgement(g, ctx)
+    size = _mid(m.line.size for m in g.members)
+    beside = sum(bool(m.beside) for m in g.members) * 2 > len(g.members)
+    if size >= ctx.body * ctx.settings.heading_size and not beside and not _under_larger(g, ctx):
+        return g.decided("repeated-content", False,
+                         "a heading (larger than the text, and nothing larger below it) repeated on {pages}")
+    if not _aligned(g.members, ctx.settings):
+        return g.decided("repeated-content", False, "its place on the line moves from page to page, with the content")
+    if g.numbers == "varying":
+        # Accepted later if it shares its line with other furniture (a timestamp beside a page number).
+        return g.decided("repeated-content", False,
+                         "its numbers do not follow the pages (labels or values that change)")
+    return g.decided(_kind_of(g.place), True,
+                     f"{where} of {{n}} of {ctx.n_text} pages, {_apart_from_block(g.place)}, same place and size")
+
+
+def _side_judgement(g: _Group, ctx: _Context) -> _Group:
+    """Given a group of repeated lines in a side margin, decides it: margin text on half of the pages or more."""
+    # Side heads alternate between the outer margins of odd and even pages: a group on pages of one
+    # parity only is measured against the pages of that parity.
+    parities = {page % 2 for page in g.pages}
+    of = ctx.n_text if len(parities) == 2 else sum(1 for page in ctx.layouts if page % 2 in parities)
+    if len(g.pages) * 2 < of:
+        return g.decided("repeated-content", False, f"beside the text on only {{n}} of {of} pages")
+    if g.numbers == "varying":
+        return g.decided("repeated-content", False,
+                         "beside the text, but its numbers change from page to page like a table column's")
+    return g.decided("margin", True, f"{_where(g.place)}, beside the text, on {{pages}}")
+
+
+def _under_larger(g: _Group, ctx: _Context) -> bool:
+    """True when, on most of its pages, larger text lies between the group's line and the text block's
+    far side: a slide master's title line above each slide's own larger title is no heading."""
+    larger = 0
+    for m in g.members:
+        page = ctx.layouts[m.page].page
+        bigger = m.line.size * ctx.settings.heading_size
+        if g.place == "top":
+            larger += any(ln.size >= bigger and ln.angle == 0 and ln.top >= m.line.bottom for ln in page.lines)
+        else:
+            larger += any(ln.size >= bigger and ln.angle == 0 and ln.bottom <= m.line.top for ln in page.lines)
+    return larger * 2 > len(g.members)
+
+
+def _aligned(members: Sequence[_Line], s: Settings) -> bool:
+    """True when the lines keep one horizontal place (left edge, right edge or centre), or alternate
+    between two (odd and even pages): running heads do, a title centred over tables of changing widths
+    does not."""
+    if len({m.page for m in members}) < s.align_pages:
+        return True
+    for edge in (lambda b: b[0], lambda b: b[2], lambda b: (b[0] + b[2]) / 2):
+        spots = _cluster([(edge(m.line.box), max(s.align_min, s.align_size * m.line.size), k)
+                          for k, m in enumerate(members)])
+        big = sorted((len(spot) for spot in spots), reverse=True)
+        if sum(big[:2]) >= s.align_share * len(members):
+            return True
+    return False
+
+
+def _require_support(ctx: _Context) -> dict[int, _Group]:
+    """Given the judged groups, keeps a line repeated on only a few pages unless its place is a running
+    head's place: other furniture (the next section's head) sits there too, in the same size, on a good
+    share of the pages. Returns the groups it keeps after all."""
+    s = ctx.settings
+    if ctx.n_text <= s.short_document:
+        return {}
+    candidates = [(k, g) for k, g in enumerate(ctx.groups) if g.remove and g.numbers == "constant"
+                  and g.place in ("top", "bottom") and not g.beyond]
+    slots = _merge_slots(_describe(g, s) for _, g in candidates)
+    out = {}
+    for k, g in candidates:
+        n = len(g.pages)
+        if n >= max(s.min_run, s.support_run_share * ctx.n_text):
+            continue
+        mine = _describe(g, s)
+        support = max((len(slot.pages) for slot in slots if slot.place == mine.place and _same_place(slot, mine)),
+                      default=n)
+        if support < max(s.support_pages, s.support_share * ctx.n_text):
+            out[k] = g.decided("repeated-content", False,
+                               f"on only {{n}} of {ctx.n_text} pages, and no other running head shares its place")
+    return out
+
+
+def _margin_columns(ctx: _Context) -> dict[int, _Group]:
+    """Given the groups, keeps margin text whose column is not furniture: pleading numbers are all
+    repeated, while a table column that sticks out beside the text has one repeated heading over values
+    that change. Returns the groups it keeps after all."""
+    column: Counter[tuple[int, Place]] = Counter(
+        (m.page, m.place) for m in ctx.lines if m.place in ("left", "right") and m.line.angle == 0)
+    kept: Counter[tuple[int, Place]] = Counter()
+    margin = [(k, g) for k, g in enumerate(ctx.groups)
+              if g.remove and g.kind == "margin" and g.place in ("left", "right")]
+    for _, g in margin:
+        for m in g.members:
+            if m.line.angle == 0:
+                kept[(m.page, g.place)] += 1
+    out = {}
+    for k, g in margin:
+        upright = [m for m in g.members if m.line.angle == 0]
+        mixed = sum(kept[(m.page, g.place)] * 2 < column[(m.page, g.place)] for m in upright)
+        cells = sum(m.row >= 0 and len(ctx.layouts[m.page].rows[m.row]) >= ctx.settings.cell_row for m in upright)
+        if mixed * 2 > len(g.members):
+            out[k] = g.decided("repeated-content", False, "beside the text, over values that change from page to "
+                                                          "page, like a table column's heading")
+        elif cells * 2 > len(g.members):
+            out[k] = g.decided("repeated-content", False,
+                               "beside the text in a row of table cells, like a table column's heading")
+    return out
+
+
+def _accept_companions(ctx: _Context) -> dict[int, _Group]:
+    """Given the groups, removes kept lines whose numbers change (a time, a file id) where they share
+    their line with furniture on most of their pages. Returns the groups it removes after all."""
+    furniture = ctx.furniture()
+    out = {}
+    for k, g in enumerate(ctx.groups):
+        if g.remove or g.numbers != "varying" or g.place not in ("top", "bottom") or \
+                len(g.pages) < ctx.settings.support_share * ctx.n_text:
+            continue
+        beside = sum(any((m.page, i) in furniture for i in ctx.layouts[m.page].rows[m.row] if i != m.index)
+                     for m in g.members if m.row >= 0)
+        if beside * 2 > len(g.members):
+            out[k] = g.decided(_kind_of(g.place), True, f"changes from page to page but sits on the same line as "
+                                                        f"other furniture, {_where(g.place)} of {{pages}}")
+    return out
+
+
+def _confirm_edges(ctx: _Context) -> dict[int, _Group]:
+    """Given the groups, keeps a removal only where nothing but furniture lies between the line and its
+    page edge, and the furniture is set apart from the text by a gap wider than the text's line spacing.
+
+    Each removal it takes back changes what is furniture, and so what lies between the others and their
+    edge: it walks the edges again until nothing changes. Returns the groups it kept after all or took
+    pages off (those where the line is not at the edge), as they end up."""
+    columns: dict[tuple[int, Side], list[_Line]] = defaultdict(list)
+    for m in ctx.lines:
+        if m.beside:
+            columns[(m.page, m.beside)].append(m)
+    groups = list(ctx.groups)  # this pass's own view: the groups as it has revised them so far
+    out: dict[int, _Group] = {}
+    changed = True
+    while changed:
+        changed = False
+        furniture = furniture_of(groups)
+        confirmed, apart = _edges(ctx, furniture)
+        side = _side_heads(columns, furniture, ctx.settings)
+        confirmed |= side
+        apart |= side
+        for k, g in enumerate(groups):
+            revised = _at_the_edge(g, confirmed, apart)
+            if revised is not None:
+                groups[k] = out[k] = revised
+                changed = True
+    return out
+
+
+def _side_heads(columns: dict[tuple[int, Side], list[_Line]], furniture: dict, s: Settings) -> set[tuple[int, int]]:
+    """The furniture lines beside the text column with nothing but furniture between them and the page edge.
+
+    A side head (running heads in the outer margin, beside the text column) shares rows with the text;
+    what matters is that nothing but furniture lies between it and the edge in its own column."""
+    out: set[tuple[int, int]] = set()
+    for column in columns.values():
+        if len(column) > s.side_column and not all(m.key in furniture for m in column):
+            continue  # a column of many lines beside the text is a table's, not a side head's
+        for m in column:
+            if m.key not in furniture or m.place not in ("top", "bottom"):
+                continue
+            outward = [o for o in column if (o.line.top < m.line.top if m.place == "top" else o.line.top > m.line.top)]
+            if all(o.key in furniture for o in outward):
+                out.add(m.key)
+    return out
+
+
+def _at_the_edge(g: _Group, confirmed: set[tuple[int, int]], apart: set[tuple[int, int]]) -> _Group | None:
+    """A removal at the top or bottom revised on where its lines are: kept when most are not at the page
+    edge or not set apart from the text, without the pages where it is not at the edge; None: unchanged."""
+    if not g.remove or g.place not in ("top", "bottom") or g.beyond:
+        return None
+    inside = [m for m in g.members if m.key in confirmed]
+    if len(inside) * 2 <= len(g.members):
+        return g.decided("repeated-content", False, "inside the text on most of its pages, not at the page edge")
+    if g.numbers != "page" and sum(m.key in apart for m in inside) * 2 <= len(inside):
+        return g.decided("repeated-content", False,
+                         "joined to the text below or above it, like a table heading or the text's first line")
+    # A number that counts with the pages, in the place it has on most of them, is the folio even where
+    # something is drawn between it and the edge (a figure that is a page of another document).
+    if len(inside) < len(g.members) and g.numbers != "page":
+        return g.with_members(inside)
+    return None

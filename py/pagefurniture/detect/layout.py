@@ -1,0 +1,311 @@
+"""The layout of the pages: rows, the text column, each line's place, the body text, the text block.
+
+Before any line is judged, each page is read as a layout: its upright lines clustered into rows by
+baseline, the text column its long lines make, and for every line that may be furniture its place (the
+page edge it belongs to and its distance from it). Lines deep in the text, more than ``edge_rows`` rows
+from both edges, are the text's and are not placed at all. Once the first groups are found, the text
+block of each page size is measured from what no group explains (``_type_areas``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from ..model import Line, Page
+from .groups import Place, Side, Slot, TextBlock, _Context, _describe, _Group, _Layout, _Line, _mid, _quantile
+from .numbers import CID_MARK, _is_garbage, shape_of
+from .settings import Settings
+
+# A page's rows: the row of each line (-1: not upright), the rows (line indices, from the top), the gap
+# above each row but the first, and the long upright lines.
+Rowed = tuple[list[int], list[list[int]], list[float], list[int]]
+Column = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+# -- rows and the text column ------------------------------------------------------------------------------
+
+
+def _rows(page: Page, s: Settings) -> Rowed:
+    """Given a page, returns the row of each line, the rows (upright lines clustered by baseline, from the
+    top), the gap above each row but the first (negative where rows overlap), and the long upright lines
+    (Settings.long_line), which are the page's running text where it has any."""
+    lines = page.lines
+    row_of = [-1] * len(lines)
+    # (bottom, index, top, size) of each upright line, from the top: plain tuples, as this runs per line
+    order = sorted([(ln.box[3], i, ln.box[1], ln.size) for i, ln in enumerate(lines) if ln.angle == 0])
+    long_line = s.long_line
+    long = [i for _, i, _, _ in order if len(lines[i].text) > long_line]
+    rows: list[list[int]] = []
+    spans: list[list[float]] = []  # top and bottom of each row
+    row: list[int] = []
+    span = [0.0, 0.0]
+    last = -math.inf
+    descent, tolerance, unit = s.descent, s.row_tolerance, s.unit_size
+    for bottom, i, top, size in order:
+        base = bottom - descent * size
+        if base - last <= tolerance * (size if size > unit else unit):
+            row.append(i)
+            if top < span[0]:
+                span[0] = top
+            if bottom > span[1]:
+                span[1] = bottom
+        else:
+            row = [i]
+            span = [top, bottom]
+            rows.append(row)
+            spans.append(span)
+            last = base
+        row_of[i] = len(rows) - 1
+    gaps = [b[0] - a[1] for a, b in pairwise(spans)]
+    return row_of, rows, gaps, long
+
+
+def _columns(pages: Sequence[Page], rowed: dict[int, Rowed], s: Settings) -> dict[int, Column]:
+    """Given the pages and their rows, returns each page's text column (left, top, right, bottom) from
+    its long lines; a page with too few of them (a slide, a picture page) gets the column of the other
+    pages of its size."""
+    columns: dict[int, Column] = {}
+    for page in pages:
+        _, rows, gaps, long = rowed[page.number]
+        head = _head_rows(rows, gaps, s)
+        long_lines = [page.lines[i] for i in long if i not in head]
+        if len(long_lines) >= s.column_lines:
+            # Where most long lines start and end: a margin note's lines are long too, but few.
+            columns[page.number] = (_quantile([ln.box[0] for ln in long_lines], s.column_quantile) - s.column_pad,
+                                    min(ln.top for ln in long_lines),
+                                    _quantile([ln.box[2] for ln in long_lines], 1 - s.column_quantile) + s.column_pad,
+                                    max(ln.bottom for ln in long_lines))
+    by_size: dict[tuple[int, int], list[Column]] = defaultdict(list)
+    for page in pages:
+        if page.number in columns:
+            by_size[(round(page.width), round(page.height))].append(columns[page.number])
+    for page in pages:
+        found = by_size.get((round(page.width), round(page.height)))
+        if page.number not in columns and found:
+            columns[page.number] = tuple(_mid(c[k] for c in found) for k in range(4))  # type: ignore[assignment]
+    return columns
+
+
+def _head_rows(rows: list[list[int]], gaps: list[float], s: Settings) -> set[int]:
+    """The lines of the page's first and last rows where a wide gap sets them apart from the rest: a long
+    running head must not stretch the text column up to the page number beside it."""
+    positive = [gap for gap in gaps if gap > 0]
+    if len(rows) < s.head_page_rows or not positive:
+        return set()
+    wide = s.head_gap * _mid(positive)
+    out: set[int] = set()
+    if gaps[0] > wide:
+        out.update(rows[0])
+    if gaps[-1] > wide:
+        out.update(rows[-1])
+    return out
+
+
+# -- each line's place -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """What places the lines of one page: its size, its text column and the margins beside it."""
+
+    width: float
+    height: float
+    column: Column  # left, top, right, bottom; a page without one gets a column no line is beside
+    left_margin: float  # margin text lies left of this ...
+    right_margin: float  # ... or right of this
+
+
+def _frame(page: Page, column: Column | None, s: Settings) -> _Frame:
+    w = page.width
+    # Short lines wholly left or right of the text column and within its height (pleading line numbers,
+    # side heads) are margin text.
+    col = column or (-1.0, 0.0, w + 1, -1.0)
+    return _Frame(w, page.height, col, min(col[0], w * s.side_band), max(col[2], w * (1 - s.side_band)))
+
+
+def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False) -> dict[int, _Layout]:
+    """Given the pages with text, returns each page's rows and the lines that may be furniture, each with
+    its edge and distance (``every_line``: all lines, for explaining a page)."""
+    rowed = {page.number: _rows(page, s) for page in pages}
+    columns = _columns(pages, rowed, s)
+    layouts: dict[int, _Layout] = {}
+    for page in pages:
+        row_of, rows, gaps, long = rowed[page.number]
+        placed = _place_page(page, row_of, len(rows) - 1, _frame(page, columns.get(page.number), s), s, every_line)
+        layouts[page.number] = _Layout(page, rows, gaps, long, placed)
+    return layouts
+
+
+def _place_page(page: Page, row_of: list[int], last_row: int, frame: _Frame, s: Settings, every_line: bool
+                ) -> dict[int, _Line]:
+    """Given a page, its rows and its frame, returns the lines that may be furniture, placed, by index."""
+    h = frame.height
+    left_margin, right_margin = frame.left_margin, frame.right_margin
+    col_left, col_right = frame.column[0], frame.column[2]
+    edge_rows = s.edge_rows
+    placed: dict[int, _Line] = {}
+    deep = range(edge_rows, last_row - edge_rows + 1) if not every_line else range(0)
+    for i, line in enumerate(page.lines):
+        x0, top, x1, bottom = line.box
+        if (row_of[i] in deep and left_margin < x1 and x0 < right_margin and bottom > 0 and top < h
+                and not line.artifact):
+            continue  # deep in the text, within the page and its margins: never furniture, not placed
+        if CID_MARK in line.text and line.angle not in (90, 270) and _is_garbage(line.text, s):
+            # Unmapped glyph codes repeat without meaning anything: never furniture by repetition.
+            # Upright text only: vertical text in the side margin is judged by its place alone.
+            continue
+        place, beyond, offset = _place(line, page, frame, s)
+        r = row_of[i]
+        rank = (r if place == "top" else last_row - r) if r >= 0 else 0
+        if rank >= edge_rows and place in ("top", "bottom") and not every_line and not line.artifact:
+            continue  # deep in the text: never looked at as furniture, so not placed at all
+        side: Side = "left" if x1 <= col_left else "right" if x0 >= col_right else ""
+        placed[i] = _Line(page.number, i, line, place, offset, r, shape_of(line.text), beyond, side,
+                          x0 + x1 < frame.width, rank, (page.number, i))
+    return placed
+
+
+def _place(line: Line, page: Page, frame: _Frame, s: Settings) -> tuple[Place, bool, float]:
+    """Where a line is: the page edge it belongs to (or diagonal, or the body), whether it is beyond the
+    visible page, and its distance from that edge (0 for diagonal lines and the body). Margin text is
+    placed by its height on the page, like a line number; vertical text and text beyond the page by its
+    distance from the side edge."""
+    x0, top, x1, bottom = line.box
+    w, h = frame.width, frame.height
+    if bottom <= 0:
+        return "top", True, top
+    if top >= h:
+        return "bottom", True, h - bottom
+    if x1 <= 0:
+        return "left", True, x0
+    if x0 >= w:
+        return "right", True, w - x1
+    angle = line.angle
+    if angle % 90:
+        return "diagonal", False, 0.0
+    if angle in (90, 270):
+        cx = (x0 + x1) / 2
+        if min(cx, w - cx) > w * s.vertical_body or any(_beside_picture(line.box, pic, s) for pic in page.pictures):
+            return "body", False, 0.0  # in the text, or a credit set along a photo: the photo's
+        return ("left", False, x0) if cx < w / 2 else ("right", False, w - x1)
+    _, col_top, _, col_bottom = frame.column
+    if x1 <= frame.left_margin and len(line.text) <= s.margin_text and col_top <= top <= col_bottom:
+        return "left", False, top if angle == 0 else x0
+    if x0 >= frame.right_margin and len(line.text) <= s.margin_text and col_top <= top <= col_bottom:
+        return "right", False, top if angle == 0 else w - x1
+    return ("top", False, top) if (top + bottom) / 2 < h / 2 else ("bottom", False, h - bottom)
+
+
+def _beside_picture(box: tuple[float, float, float, float], picture: tuple[float, float, float, float],
+                    s: Settings) -> bool:
+    """True when a line runs along a picture's side: beside it (or over it) within Settings.picture_gap,
+    and within its height."""
+    x0, top, x1, bottom = box
+    px0, ptop, px1, pbottom = picture
+    gap = s.picture_gap
+    return x1 >= px0 - gap and x0 <= px1 + gap and bottom >= ptop - gap and top <= pbottom + gap
+
+
+# -- the body text -----------------------------------------------------------------------------------------
+
+
+def _body_size(layouts: Iterable[_Layout], s: Settings) -> float:
+    """Given the pages, returns the font size most of the running text is set in: that of the long upright
+    lines (a diagram's many short labels are no body text), or of all upright lines if none is long."""
+    sizes: Counter[float] = Counter()
+    layouts = list(layouts)
+    for layout in layouts:
+        lines = layout.page.lines
+        for i in layout.long:
+            sizes[round(lines[i].size)] += len(lines[i].text)
+    if not sizes:
+        for layout in layouts:
+            for line in layout.page.lines:
+                if line.angle == 0:
+                    sizes[round(line.size)] += len(line.text)
+    return float(sizes.most_common(1)[0][0]) if sizes else s.default_body
+
+
+def _typical_gap(layouts: Iterable[_Layout], body: float) -> float:
+    """Given the pages, returns the typical gap between rows of text: the leading furniture must exceed."""
+    gaps = [gap for layout in layouts for gap in layout.gaps if gap > 0]
+    return _mid(gaps) if gaps else body
+
+
+# -- the text block ----------------------------------------------------------------------------------------
+
+
+def _type_areas(ctx: _Context) -> dict[int, TextBlock | None]:
+    """Given the pages and the groups found so far, returns each page's text block: the area the body text
+    of pages of its size fills. It is taken from the rows that hold text no group explains, leaving out
+    the lines in the same place, size and font as a group at the page edge (a running head whose text
+    changes, in the body's size or smaller); over the pages it reaches as far as the text does on most
+    of them (Settings.block_quantile), so that picture pages, chapter openers and short last pages do not
+    move it."""
+    s = ctx.settings
+    grouped = {m.key for g in ctx.groups for m in g.members}
+    slots = _edge_slots(ctx)
+    extents: dict[tuple[int, int], list[Column]] = defaultdict(list)
+    for layout in ctx.layouts.values():
+        extent = _text_extent(layout, grouped, slots, s)
+        if extent is not None:
+            extents[(round(layout.page.width), round(layout.page.height))].append(extent)
+    lo, hi = s.block_quantile, 1 - s.block_quantile
+    blocks = {size: TextBlock(_quantile([e[0] for e in spans], lo), _quantile([e[1] for e in spans], lo),
+                              _quantile([e[2] for e in spans], hi), _quantile([e[3] for e in spans], hi))
+              for size, spans in extents.items()}
+    return {number: blocks.get((round(layout.page.width), round(layout.page.height)))
+            for number, layout in ctx.layouts.items()}
+
+
+def _edge_slots(ctx: _Context) -> list[Slot]:
+    """The places of the groups at the page edge, in text no larger than the body's (a slide's title is
+    the first line of its text)."""
+    s = ctx.settings
+    limit = ctx.body * s.heading_size
+    return [_describe(g, s) for g in ctx.groups if _at_edge(g, ctx.layouts, s)
+            and _mid(m.line.size for m in g.members) < limit]
+
+
+def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: list[Slot], s: Settings) -> Column | None:
+    """The extent of one page's text (left, top, right, bottom): the rows from the first to the last that
+    hold a line no group explains, as wide as its long lines reach (or all its lines, if none is long)."""
+    page = layout.page
+    other = _not_text(layout, grouped, slots, s)
+    first = next((row for row in layout.rows if any(i not in other for i in row)), None)
+    if first is None:
+        return None
+    last = next(row for row in reversed(layout.rows) if any(i not in other for i in row))
+    top = min(page.lines[i].top for i in first)
+    bottom = max(page.lines[i].bottom for i in last)
+    lines = [page.lines[i] for i in layout.long if i not in other] or \
+            [page.lines[i] for row in layout.rows for i in row if i not in other]
+    return min(ln.box[0] for ln in lines), top, max(ln.box[2] for ln in lines), bottom
+
+
+def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: list[Slot], s: Settings) -> set[int]:
+    """The lines of a page that are not its text: grouped, beyond the page, or in one of its outer rows in
+    the place of a group at the edge. A line not placed (deep in the text, or unmapped glyph codes) is
+    the page's text all the same."""
+    k = s.outer_rows
+    outer = {i for row in layout.rows[:k] + layout.rows[-k:] for i in row}
+    return {i for i, m in layout.lines.items()
+            if m.key in grouped or m.beyond or (i in outer and any(slot.holds(m) for slot in slots))}
+
+
+def _at_edge(g: _Group, layouts: dict[int, _Layout], s: Settings) -> bool:
+    """True when the group's lines are in the outermost rows of their pages (Settings.outer_rows, top or
+    bottom) on most of its pages: the lines that may be running heads or feet, unlike a heading inside
+    the text."""
+    if g.place not in ("top", "bottom") or g.beyond:
+        return False
+    near = 0
+    for m in g.members:
+        rows = layouts[m.page].rows
+        rank = m.row if g.place == "top" else len(rows) - 1 - m.row
+        near += 0 <= rank < s.outer_rows
+    return near * 2 > len(g.members)

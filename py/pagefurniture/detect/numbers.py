@@ -1,0 +1,157 @@
+"""The look of text: page-number tokens, roman numerals, shapes, and the vocabularies the passes match.
+
+A line's *shape* is its text with every run of digits masked, so that "Page 3 of 12" on one page and
+"Page 4 of 12" on the next are one shape. A *page-number token* is a word of a line that may be its page
+number; it is one where it counts with the pages over a run of them (grouping.py ``_runs``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .settings import DEFAULT_SETTINGS, Settings
+
+DIGITS = re.compile(r"\d+")
+ROMAN = re.compile(r"^(?=[mdclxvi])m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
+# Punctuation that may wrap or follow a page number: "- 3 -", "[3]", "(3)", "3.", "3 |", "3/12".
+PN_WRAP = "-–—[](){}|/.:·,•*<>«»"  # noqa: RUF001 - the dashes and the middle dot are meant
+ALNUM = re.compile(r"[^\W_]")  # a letter or a digit, in any script
+NUMBER_PARTS = re.compile(r"[/|]")  # "3/12" and "3|Title" hold two tokens
+CID = re.compile(r"\(cid:\d+\)")
+CID_MARK = "(cid:"  # in every glyph code pdfminer could not map to a character: a quick test before CID
+# What a publisher prints once at the foot of a first page: a copyright, a DOI, an ISSN or ISBN, a web
+# address, an archive's identifier, a preprint note.
+PUBLISHING = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\b|\bdoi\b|\bissn\b|\bisbn\b|https?://|\bwww\.|\barxiv\b|"
+                        r"\bpreprint\b|\bsubmitted to\b", re.IGNORECASE)
+# What the PDF's tags say, as extraction reports it (``Line.artifact``): these name page furniture. A
+# bare /Artifact without a type also marks decoration (bullets, photo credits), so it only supports.
+PAGINATION = frozenset({"header", "footer", "pagination", "watermark"})
+
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+
+
+@functools.lru_cache(maxsize=4096)
+def shape_of(text: str) -> str:
+    """The text with every run of digits masked.
+
+    >>> shape_of("Page 12 of 40")
+    'Page # of #'
+    """
+    return DIGITS.sub("#", text)
+
+
+def roman_value(token: str, *, settings: Settings = DEFAULT_SETTINGS) -> int | None:
+    """The value of a roman numeral, or None.
+
+    >>> roman_value("xiv")
+    14
+    """
+    return _roman(token, settings.roman_letters)
+
+
+def page_number_tokens(text: str, *, settings: Settings = DEFAULT_SETTINGS) -> list[tuple[int, int, bool]]:
+    """Tokens of a line that can be a page number: (token index, value, is_roman).
+
+    A page number is a whole token, maybe wrapped in punctuation ("-3-", "[3]", "3/12" gives 3 and 12),
+    without letters glued to it ("A-1" is a label) and without a leading zero ("025" is an id).
+
+    >>> page_number_tokens("Page 3 of 12")
+    [(1, 3, False), (3, 12, False)]
+    """
+    return list(_numbering(settings).tokens(text))
+
+
+Tokens = tuple[tuple[int, int, bool], ...]  # (token index, value, is_roman) of each page-number token
+Shapes = tuple[tuple[str, int, bool], ...]  # (shape with the token as "{n}", value, is_roman) of each
+
+
+@dataclass(frozen=True, slots=True)
+class _Numbering:
+    """How one Settings reads page numbers: ``tokens(text)`` as ``page_number_tokens`` gives them, and
+    ``shapes(text, shape)`` as ``_numbered_shapes`` does. Each is cached by the text alone (running heads
+    and feet repeat their text on every page, and several passes ask), the settings being fixed."""
+
+    tokens: Callable[[str], Tokens]
+    shapes: Callable[[str, str], Shapes]
+
+
+def _numbering(s: Settings) -> _Numbering:
+    """The readers of page numbers for these settings: the defaults' are made once, others per call
+    (a detection asks once and keeps them in its context)."""
+    return _DEFAULT_NUMBERING if s is DEFAULT_SETTINGS else _make_numbering(s)
+
+
+def _make_numbering(s: Settings) -> _Numbering:
+    # The settings go first, bound in a partial, so that the caches are keyed by the text alone.
+    cache = functools.lru_cache(maxsize=4096)
+    tokens = cache(functools.partial(_number_tokens, s.roman_tokens, s.number_digits, s.roman_letters))
+    shapes = cache(functools.partial(_numbered_shapes, tokens, s.pn_tokens, s.roman_tokens))
+    return _Numbering(tokens, shapes)
+
+
+def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, text: str) -> Tokens:
+    """``page_number_tokens`` with the settings it reads."""
+    out = []
+    tokens = text.split()
+    short = len(tokens) <= roman_tokens  # roman numerals count only in short lines
+    for i, raw in enumerate(tokens):
+        if not short and raw.isalpha():
+            continue  # a word: no digit, and no roman numeral in a line this long
+        for part in (NUMBER_PARTS.split(raw) if "/" in raw or "|" in raw else (raw,)):
+            core = part.strip(PN_WRAP)
+            if not core:
+                continue
+            if core.isdigit() and core.isascii():
+                if (len(core) <= number_digits and (core == "0" or not core.startswith("0"))
+                        and core == part.strip(PN_WRAP) and not any(ch.isalpha() for ch in part)):
+                    out.append((i, int(core), False))
+            elif core.isalpha() and short:
+                value = _roman(core, roman_letters)
+                if value is not None and (core.islower() or core.isupper()):
+                    out.append((i, value, True))
+    return tuple(out)
+
+
+def _numbered_shapes(tokens: Callable[[str], Tokens], pn_tokens: int, roman_tokens: int, text: str, shape: str
+                     ) -> Shapes:
+    """Given a line's text and its shape, returns for each token that may be its page number the shape
+    with that token as ``{n}``, the number and whether it is roman (``tokens``: the page-number tokens)."""
+    # Roman numerals count only in short lines; otherwise a page number needs a digit.
+    words = shape.split()  # digits never join tokens, so the shape has the text's tokens, masked
+    if len(words) > pn_tokens or (len(words) > roman_tokens and not DIGITS.search(text)):
+        return ()
+    return tuple((" ".join([*words[:ti], "{n}", *words[ti + 1:]]), value, is_roman)
+                 for ti, value, is_roman in tokens(text))
+
+
+def _roman(token: str, roman_letters: int) -> int | None:
+    """``roman_value`` with the one setting it reads."""
+    t = token.lower()
+    if not t or len(t) > roman_letters or not ROMAN.match(t):
+        return None
+    total = 0
+    for a, b in zip(t, t[1:] + " ", strict=True):
+        v = _ROMAN_VALUES[a]
+        total += -v if b != " " and _ROMAN_VALUES[b] > v else v
+    return total
+
+
+_DEFAULT_NUMBERING = _make_numbering(DEFAULT_SETTINGS)
+
+
+def _lone_number(text: str, numbering: _Numbering) -> tuple[int, bool] | None:
+    """The value of a line that is nothing but a page number ("7", "- 7 -", "xii"), else None."""
+    tokens = numbering.tokens(text)
+    if len(tokens) != 1 or any(t.strip(PN_WRAP) for k, t in enumerate(text.split()) if k != tokens[0][0]):
+        return None
+    return tokens[0][1], tokens[0][2]
+
+
+def _is_garbage(text: str, s: Settings) -> bool:
+    """Text made of unmapped glyph codes repeats without meaning anything; never call it furniture."""
+    if CID_MARK not in text:
+        return False
+    return len(CID.sub("", text).strip()) < len(text) / s.garbage_ratio

@@ -1,0 +1,254 @@
+"""The last passes: lines that repeat nowhere, found in the places furniture holds.
+
+Once the repeated furniture is decided, its places vouch for other lines: a line in the same row as
+furniture, in a running head's slot, a lone number that fits the page numbering, a stamp up the margin,
+what the PDF marks as pagination, a publisher's line at the foot of the first page. Each pass takes the
+context and returns new groups; a line is taken only where it is at the page edge and set apart from the
+text (``edges._edge_lines``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+
+from .edges import _edge_lines, _over
+from .grouping import _runs
+from .groups import (
+    Place,
+    Slot,
+    _apart_from_block,
+    _Context,
+    _describe,
+    _Group,
+    _kind_of,
+    _Layout,
+    _Line,
+    _merge_slots,
+    _numbers,
+    _outside,
+    _pages,
+    _where,
+)
+from .numbers import PAGINATION, PUBLISHING, _lone_number
+from .settings import Settings
+
+
+def _row_companions(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the other lines of rows that hold furniture outside the text
+    block: the current section's title beside the page number, a date beside the running head."""
+    wanted = _companions(ctx)
+    accepted = _edge_lines(ctx, wanted) if wanted else []
+    out = []
+    for place in ("top", "bottom"):
+        members = [m for m in accepted if m.place == place]
+        if members:
+            out.append(_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
+                              f"on the same line as other furniture, {_apart_from_block(place)}, on {{pages}}"))
+    return out
+
+
+def _companions(ctx: _Context) -> dict[tuple[int, int], _Line]:
+    """The lines of words that share a row with furniture, beside it and not over it, in rows wholly
+    outside the text block."""
+    furniture = ctx.furniture()
+    wanted: dict[tuple[int, int], _Line] = {}
+    rows = {(m.page, m.row) for g in ctx.groups if g.remove for m in g.members if m.row >= 0}
+    for number, r in sorted(rows):
+        layout = ctx.layouts[number]
+        placed = [layout.lines[i] for i in layout.rows[r] if i in layout.lines]
+        if len(placed) < len(layout.rows[r]) or \
+                not all(m.place in ("top", "bottom") and _outside(m, ctx) for m in placed):
+            continue
+        fixed = [m.line for m in placed if m.key in furniture]
+        wanted.update((m.key, m) for m in placed if m.key not in furniture and any(ch.isalnum() for ch in m.line.text)
+                      and not any(_over(m.line, line, ctx.settings) for line in fixed))  # beside it, not over it
+    return wanted
+
+
+def _fill_slots(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the lines in a furniture slot (place, size and font of running
+    heads on other pages) whose text is found nowhere else: the head of a short section, a lone folio."""
+    s = ctx.settings
+    slots = _merge_slots(_describe(g, s) for g in ctx.groups
+                         if g.remove and g.place in ("top", "bottom") and not g.beyond and g.kind != "watermark")
+    furniture = ctx.furniture()
+    wanted: dict[tuple[int, int], _Line] = {}
+    slot_of: dict[tuple[int, int], Slot] = {}
+    vouch = max(s.slot_pages, s.support_share * ctx.n_text)
+    for layout in ctx.layouts.values():
+        for m in layout.lines.values():
+            if m.key in furniture or m.beyond or m.line.angle != 0 or m.rank >= s.edge_rows:
+                continue
+            for slot in slots:
+                if slot.holds(m) and len(slot.pages - {m.page}) >= vouch:
+                    wanted[m.key], slot_of[m.key] = m, slot
+                    break
+    by_slot: dict[Slot, list[_Line]] = defaultdict(list)
+    for m in _edge_lines(ctx, wanted):
+        by_slot[slot_of[m.key]].append(m)
+    out = []
+    for slot, members in by_slot.items():
+        numbers = all(_lone_number(m.line.text, ctx.numbering) for m in members)
+        slot_name = "running-head" if slot.place == "top" else "running-foot"
+        out.append(_Group(slot.place, members[0].shape, members, "varying",
+                          "page-number" if numbers else _kind_of(slot.place), True,
+                          f"in the {slot_name} slot of {_pages(len(slot.pages))} (same place, size and font), "
+                          f"{_apart_from_block(slot.place)}; its text changes from page to page"))
+    return out
+
+
+def _lone_page_numbers(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns lone page numbers elsewhere at the top or bottom edge: a number
+    that fits the document's page numbering (a chapter opener's folio at the foot, where the other pages
+    have it at the head)."""
+    offsets: set[tuple[int, bool]] = set()
+    for g in ctx.groups:
+        if g.remove and g.kind == "page-number":
+            for m in g.members:
+                for _, value, roman in ctx.numbering.tokens(m.line.text):
+                    offsets.add((value - m.page, roman))
+    if not offsets:
+        return []
+    lone = _lone_numbers(ctx)
+    fits = _edge_lines(ctx, {m.key: m for m, value, roman in lone if (value - m.page, roman) in offsets})
+    out = _folios(fits, lambda place: f"a lone page number {_where(place)} that fits the numbering of the "
+                                      f"other pages, on {{pages}}")
+    taken = {m.key for m in fits}
+    return out + _other_numbering(ctx, [(m, value) for m, value, _ in lone if m.key not in taken], out)
+
+
+def _other_numbering(ctx: _Context, lone: list[tuple[_Line, int]], found: list[_Group]) -> list[_Group]:
+    """Given the lone numbers left and the folios just ``found``, returns another numbering where the
+    folios are (the front matter's roman one beside the body's arabic): page numbers too where it counts
+    with the pages over Settings.folio_run pages or more."""
+    s = ctx.settings
+    folios = _merge_slots(_describe(g, s) for g in [*ctx.groups, *found] if g.remove and g.kind == "page-number"
+                          and g.place in ("top", "bottom") and not g.beyond)
+    in_slot = [(m, value) for m, value in lone if any(slot.holds(m) for slot in folios)]
+    counting = _runs(in_slot, ctx.n_text, s, min_run=s.folio_run) if in_slot else []
+    counted = _edge_lines(ctx, {m.key: m for m in counting}) if counting else []
+    return _folios(counted, lambda place: f"a page number: it counts with the pages in the place of the "
+                                          f"other page numbers, {_where(place)} of {{pages}}")
+
+
+def _lone_numbers(ctx: _Context) -> list[tuple[_Line, int, bool]]:
+    """The lines at the top or bottom edge, not yet furniture, that are nothing but a short number: each
+    with its value and whether it is roman."""
+    s = ctx.settings
+    furniture = ctx.furniture()
+    lone: list[tuple[_Line, int, bool]] = []
+    for layout in ctx.layouts.values():
+        for m in layout.lines.values():
+            if m.key in furniture or m.place not in ("top", "bottom") or m.beyond or m.rank >= s.edge_rows:
+                continue
+            number = _lone_number(m.line.text, ctx.numbering) if len(m.line.text) <= s.margin_text else None
+            if number is not None:
+                lone.append((m, *number))
+    return lone
+
+
+def _folios(members: list[_Line], reason: Callable[[Place], str]) -> list[_Group]:
+    """Given page numbers found one by one, returns them as a page-number group per edge, with its reason."""
+    out = []
+    for place in ("top", "bottom"):
+        ms = [m for m in members if m.place == place]
+        if ms:
+            out.append(_Group(place, "#", ms, "page", "page-number", True, reason(place)))
+    return out
+
+
+def _margin_stamps(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns vertical text running along a side margin, wholly outside the
+    text block (an archive's identifier stamp up the first page, chapter tabs), even on one page."""
+    furniture = ctx.furniture()
+    found: dict[Place, list[_Line]] = defaultdict(list)
+    for layout in ctx.layouts.values():
+        for m in _stamps(layout, furniture, ctx.settings):
+            found[m.place].append(m)
+    out = []
+    first = min(ctx.layouts)
+    for place, members in found.items():
+        # One-off vertical text beside the text is a stamp only on the first page (an archive's identifier);
+        # elsewhere it must recur (a stamp on every page, chapter tabs), else it is a page's own decoration.
+        if len({m.page for m in members}) < 2:
+            members = [m for m in members if m.page == first]
+            if not members:
+                continue
+        out.append(_Group(place, members[0].shape, members, _numbers(members), "margin", True,
+                          f"runs up the {place} margin, outside the text block, on {{pages}}"))
+    return out
+
+
+def _stamps(layout: _Layout, furniture: dict, s: Settings) -> list[_Line]:
+    """One page's vertical lines in a side margin with nothing but furniture or other stamps between them
+    and the page's edge."""
+    block = layout.block
+    if block is None:
+        return []
+    upwards = [m for m in layout.lines.values() if m.line.angle in (90, 270)]
+    if not upwards or sum(len(m.line.text) for m in upwards) > s.vertical_page * sum(
+            len(ln.text) for ln in layout.page.lines):
+        return []  # no vertical text, or so much that it is the page's content, not a stamp beside it
+    found: list[_Line] = []
+    taken: set[tuple[int, int]] = set()  # the stamps found on this page so far
+    # From the edge inwards, so that a stamp's second column counts the first as margin, not as text.
+    for m in sorted(upwards, key=lambda m: m.offset):
+        if m.key in furniture or m.place not in ("left", "right"):
+            continue
+        x0, _, x1, _ = m.line.box
+        if not ((m.place == "left" and x1 <= block.left) or (m.place == "right" and x0 >= block.right)):
+            continue
+        # In the margin means between the page's edge and all of its text.
+        if all((m.page, i) in furniture or (m.page, i) in taken for i, ln in enumerate(layout.page.lines)
+               if ln is not m.line and (ln.box[2] <= x0 if m.place == "left" else ln.box[0] >= x1)):
+            found.append(m)
+            taken.add(m.key)
+    return found
+
+
+def _marked_artifacts(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the lines the PDF itself marks as page headers, footers or page
+    numbers (/Artifact /Pagination) at the page's edges, where nothing else has explained them."""
+    furniture = ctx.furniture()
+    found: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
+    for layout in ctx.layouts.values():
+        for m in layout.lines.values():
+            if m.key not in furniture and m.line.artifact in PAGINATION and m.place not in ("diagonal", "body"):
+                found[(m.place, m.line.artifact)].append(m)
+    out = []
+    for (place, artifact), members in found.items():
+        what = {"top": "header", "bottom": "footer"}.get(place, "margin note") if artifact == "pagination" else artifact
+        numbers = all(_lone_number(m.line.text, ctx.numbering) for m in members)
+        out.append(_Group(place, members[0].shape, members, _numbers(members),
+                          "page-number" if numbers else "watermark" if artifact == "watermark" else _kind_of(place),
+                          True, f"marked as a page {what} in the PDF, {_where(place)} of {{pages}}"))
+    return out
+
+
+def _first_page_foot(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the publisher's lines alone at the foot of the first page, below
+    the text block (a copyright or DOI line, a journal's address): printed once, where the footer goes on
+    the other pages, and furniture all the same. A footnote there is the text's, so the line must also
+    say what it is (PUBLISHING)."""
+    s = ctx.settings
+    layout = next(iter(ctx.layouts.values()))  # the first page with text
+    if layout.block is None or ctx.n_text <= 1:
+        return []
+    furniture = ctx.furniture()
+    wanted: dict[tuple[int, int], _Line] = {}
+    for r in range(len(layout.rows) - 1, -1, -1):
+        row = [layout.lines[i] for i in layout.rows[r] if i in layout.lines]
+        if not row or not all(m.place == "bottom" and not m.beyond and _outside(m, ctx) for m in row):
+            break
+        wanted.update((m.key, m) for m in row if m.key not in furniture and PUBLISHING.search(m.line.text))
+    # A cover has little text: only a page of the document's text has a footer zone to speak of.
+    lines = layout.page.lines
+    text_rows = sum(1 for row in layout.rows if any(abs(lines[i].size - ctx.body) <= s.body_slack for i in row))
+    if not wanted or text_rows < s.text_page_rows:
+        return []
+    members = _edge_lines(ctx, wanted)
+    if not members:
+        return []
+    return [_Group("bottom", members[0].shape, members, _numbers(members), "footer", True,
+                   "alone at the foot of the first page, below the text block, where the footer goes")]
