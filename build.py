@@ -435,7 +435,8 @@ def collect(cache: Path, *, quiet: bool = False) -> Collected:
         files[f"cmap/{name}"] = data
 
     for path in sorted(SITE.rglob("*")):
-        if path.is_file() and not path.name.startswith("."):
+        # The folder's README documents the site's code; it is not part of the site.
+        if path.is_file() and not path.name.startswith(".") and path.name != "README.md":
             files[path.relative_to(SITE).as_posix()] = path.read_bytes()
     if "index.html" not in files:
         raise BuildError("site/index.html is missing")
