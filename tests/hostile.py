@@ -69,7 +69,7 @@ def document(pages: list[bytes], *, sizes: list[tuple[float, float]] | None = No
     sizes = sizes or [LETTER] * len(pages)
     objects: list[bytes] = [b"<< /Type /Catalog /Pages 2 0 R >>", b"", HELVETICA, *extra_objects]
     kids = []
-    for content, (w, h) in zip(pages, sizes):
+    for content, (w, h) in zip(pages, sizes, strict=False):
         objects.append(stream(content, compress=compress))
         objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %g %g] /Contents %d 0 R "
                        b"/Resources << /Font << %s >> >> %s >>" % (w, h, len(objects), fonts, page_extra))

@@ -49,7 +49,7 @@ def report(path: Path, pages: int, *, title: str = "Annual Report 2025", produce
             c.setFont("Helvetica", 11)
             y = height - 120
             rng = random.Random(n)
-            for i in range(10 + 3 * (n % 4)):  # pages hold different amounts of text, as real ones do
+            for _i in range(10 + 3 * (n % 4)):  # pages hold different amounts of text, as real ones do
                 # Body lines differ from page to page, as real prose does.
                 words = rng.sample(WORDS, 14)
                 c.drawString(72, y, " ".join(words).capitalize() + ".")

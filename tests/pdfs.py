@@ -61,7 +61,7 @@ def make_pdf(path: str | Path | None, pages: Sequence[Sequence[Item]], *, pagesi
     """
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=pagesize, encrypt=password, invariant=1)
-    width, height = pagesize
+    _width, height = pagesize
     for items in pages:
         for item in items:
             if isinstance(item, Picture):
@@ -102,7 +102,7 @@ def body(page: int, *, lines: int = 12) -> list[str]:
     """The body lines of a page: prose that is different on every page (seeded by the page number)."""
     rng = random.Random(page * 7919)
     out = []
-    for i in range(lines):
+    for _i in range(lines):
         words = [rng.choice(_WORDS) for _ in range(rng.randint(8, 12))]
         out.append(" ".join(words).capitalize() + ".")
     return out

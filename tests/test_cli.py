@@ -160,7 +160,7 @@ def test_remove_takes_out_a_kept_group(capsys, table_pdf, tmp_path):
     (["--keep", "two"], "whole number"),
 ])
 def test_bad_group_ids_are_usage_errors(capsys, annual_pdf, argv, needle):
-    code, out, err = run(capsys, annual_pdf, *argv)
+    code, _out, err = run(capsys, annual_pdf, *argv)
     assert code == 2
     assert needle in err
     assert "Traceback" not in err
@@ -185,7 +185,7 @@ def test_keep_line_puts_one_line_back_with_the_bytes_the_library_gives(capsys, a
 
 def test_remove_line_takes_out_one_body_line_and_explain_says_so(capsys, annual_pdf, tmp_path):
     line = pdfs.body(3)[1]
-    index = [l.text for l in analyze(annual_pdf).pages[2].lines].index(line)
+    index = [line.text for line in analyze(annual_pdf).pages[2].lines].index(line)
     code, out, _ = run(capsys, annual_pdf, "--remove-line", f"3:{index}", "-o", "-")
     assert code == 0 and line not in out and pdfs.body(3)[0] in out
     code, out, _ = run(capsys, annual_pdf, "--remove-line", f"3:{index}", "--explain", "3")
@@ -271,7 +271,7 @@ def test_bad_input_is_one_line_and_exit_1(capsys, tmp_path, make, needle):
 def test_cut_off_file_gives_what_can_be_read_and_names_the_missing_pages(capsys, tmp_path):
     path = tmp_path / "cut.pdf"
     pdfs.truncated(path)
-    code, out, err = run(capsys, path, "--pages", tmp_path / "pages.jsonl")
+    code, _out, err = run(capsys, path, "--pages", tmp_path / "pages.jsonl")
     assert code == 3, err  # EXIT_PARTIAL: what could be read is cleaned, and the status says it is not all
     cut, *warnings = err.strip().splitlines()
     assert cut == f"warning: the file is cut off after {path.stat().st_size:,} bytes"
@@ -284,7 +284,7 @@ def test_cut_off_file_gives_what_can_be_read_and_names_the_missing_pages(capsys,
 
 
 def test_missing_file(capsys, tmp_path):
-    code, out, err = run(capsys, tmp_path / "nothing.pdf")
+    code, _out, err = run(capsys, tmp_path / "nothing.pdf")
     assert code == 1
     assert_one_error(err, "nothing.pdf", "does not exist")
 
@@ -314,7 +314,7 @@ def test_unexpected_failure_is_one_line(capsys, annual_pdf, monkeypatch):
     ["x.pdf", "-o", "-", "--json", "-"],
 ])
 def test_usage_errors_exit_2(capsys, argv):
-    code, out, err = run(capsys, *argv)
+    code, _out, err = run(capsys, *argv)
     assert code == 2
     assert "error:" in err and "Traceback" not in err
 
@@ -398,7 +398,7 @@ def test_jobs_2_gives_the_same_files_as_jobs_1(capsys, batch, tmp_path):
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_progress_per_page_and_per_file(capsys, annual_pdf, table_pdf, tmp_path, jobs):
-    code, out, err = run(capsys, annual_pdf, table_pdf, "--out-dir", tmp_path / "out", "--progress", "--jobs", jobs)
+    code, _out, err = run(capsys, annual_pdf, table_pdf, "--out-dir", tmp_path / "out", "--progress", "--jobs", jobs)
     assert code == 0
     assert re.search(r"annual\.pdf: page \d of 6", err) or re.search(r"tables\.pdf: page \d of 5", err), err
     assert re.search(r"^\[1/2\] .*(annual|tables)\.pdf: \d pages", err, re.M), err
@@ -484,7 +484,7 @@ def test_ctrl_c_stops_a_batch_at_once_without_a_traceback(tmp_path, jobs):
         assert re.search(r": page \d+ of 300$", first), first
         start = time.monotonic()
         os.killpg(proc.pid, signal.SIGINT)  # what a terminal does on Ctrl-C: the whole process group
-        out, err = proc.communicate(timeout=30)
+        _out, err = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -561,7 +561,7 @@ def test_explain_prints_every_line_of_the_page_with_its_evidence_and_decision(ca
     assert columns.split()[:2] == ["#", "box"]
     report = analyze(annual_pdf)
     assert len(rows) == len(report.pages[1].lines)
-    by_text = {line.text: row for line, row in zip(report.pages[1].lines, rows)}
+    by_text = {line.text: row for line, row in zip(report.pages[1].lines, rows, strict=False)}
     header, footer = by_text[HEADER], by_text[pdfs.annual_footer(2)]
     assert " top " in header and " outside " in header and "removed: at the top of 6 of 6 pages" in header
     assert " bottom " in footer and "removed: a page number" in footer

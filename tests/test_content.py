@@ -8,6 +8,7 @@ fallback itself (what the fast reader declines is read by pdfminer, nothing draw
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
@@ -191,7 +192,7 @@ def soup(rng: random.Random) -> tuple[bytes, ...]:
     cuts = sorted(rng.choice(spaces) if rng.random() < 0.8 else rng.randint(0, len(data))
                   for _ in range(rng.choice((0, 0, 1, 2))))
     bounds = [0, *cuts, len(data)]
-    return tuple(data[a:b] for a, b in zip(bounds, bounds[1:]))
+    return tuple(data[a:b] for a, b in itertools.pairwise(bounds))
 
 
 def test_random_token_soup_reads_the_same():

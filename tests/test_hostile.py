@@ -70,7 +70,7 @@ NOT_PDFS = {
     "zip": (zip_file(), "ZIP archive"),
     "jpeg": (b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(200), "JPEG image"),
     "empty": (b"", "empty"),
-    "text": ("Meeting notes – renamed to .pdf\n".encode(), "text file"),
+    "text": ("Meeting notes – renamed to .pdf\n".encode(), "text file"),  # noqa: RUF001 - text, not ASCII
     "html": (b"<!DOCTYPE html><html><body>Download failed</body></html>", "web page"),
     "binary": (bytes(range(256)) * 8, "does not start with %PDF-"),
 }
@@ -569,7 +569,7 @@ def test_broken_embedded_font_program_does_not_crash():
     data = h.unicode_text_pdf([[(72, 700, 12, "hello world")]] * 2, map_text=False)
     # Give the font a TrueType program that is garbage: pdfminer parses it looking for a cmap.
     data = data.replace(b"/StemV 80 >>", b"/StemV 80 /FontFile2 9 0 R >>")
-    objects = _objects_of(data) + [h.stream(b"\x00\x01\x00\x00\x00\x09garbage" * 20)]
+    objects = [*_objects_of(data), h.stream(b"\x00\x01\x00\x00\x00\tgarbage" * 20)]
     report = analyze(h.write(objects))
     assert len(report.pages) == 2
 

@@ -23,11 +23,11 @@ REAL = Path(__file__).resolve().parents[1] / ".." / "shared" / "eval" / "real"
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)  # "langchain-community is being sunset"
     from langchain_community.document_loaders import PyPDFLoader
-from llama_index.core import SimpleDirectoryReader
-from llama_index.core.schema import MetadataMode
-from pagefurniture.langchain import PageFurnitureLoader
-from pagefurniture.llama_index import PageFurnitureReader
-from test_documents import folio_report, with_labels_and_info
+from llama_index.core import SimpleDirectoryReader  # noqa: E402 - after the warning filter above
+from llama_index.core.schema import MetadataMode  # noqa: E402 - after the warning filter above
+from pagefurniture.langchain import PageFurnitureLoader  # noqa: E402 - after the warning filter above
+from pagefurniture.llama_index import PageFurnitureReader  # noqa: E402 - after the warning filter above
+from test_documents import folio_report, with_labels_and_info  # noqa: E402 - after the warning filter above
 
 
 def pypdf_documents(path: Path, **kwargs) -> list:
@@ -60,7 +60,7 @@ def test_langchain_metadata_has_pypdfloaders_keys_on_real_files(name: str) -> No
     theirs = pypdf_documents(REAL / name)
     ours = PageFurnitureLoader(REAL / name).load()
     assert len(ours) == len(theirs)
-    for mine, reference in zip(ours, theirs):
+    for mine, reference in zip(ours, theirs, strict=False):
         assert set(mine.metadata) - set(OUR_KEYS) == set(reference.metadata)
     for key, value in theirs[0].metadata.items():
         if key == "page_label" or "IndirectObject(" in str(value):  # pypdf leaves references unresolved

@@ -48,7 +48,7 @@ def test_guard_refuses_a_pdfminer_that_lacks_what_it_patches(monkeypatch):
     from pdfminer.cmapdb import CMapDB
 
     monkeypatch.setattr(patches, "_installed", False)
-    monkeypatch.setattr(patches, "PATCHED", patches.PATCHED + ((CMapDB, ("_load_json",)),))
+    monkeypatch.setattr(patches, "PATCHED", (*patches.PATCHED, (CMapDB, ("_load_json",))))
     with pytest.raises(ImportError, match="CMapDB has no _load_json; pdfminer changed"):
         patches.install()
 

@@ -59,7 +59,7 @@ def test_dash_on_a_terminal_is_a_usage_error(capsys, monkeypatch):
             return True
 
     monkeypatch.setattr(sys, "stdin", Terminal())
-    code, out, err = run(capsys, "-")
+    code, _out, err = run(capsys, "-")
     assert code == 2
     assert err.splitlines()[0] == ("error: - reads the PDF from stdin, but stdin is a terminal; "
                                    "pipe a PDF into it: pagefurniture - < file.pdf")
@@ -190,13 +190,13 @@ def test_a_batch_killed_mid_run_and_resumed_gives_the_outputs_of_a_clean_run(tmp
     _batch_files(folder, 10)
     clean, killed = tmp_path / "clean", tmp_path / "killed"
     command = [sys.executable, "-m", "pagefurniture", str(folder), "--jobs", "2"]
-    done = subprocess.run(command + ["--out-dir", str(clean)], capture_output=True, text=True, timeout=600)
+    done = subprocess.run([*command, "--out-dir", str(clean)], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     expected = outputs(clean)
     assert len(expected) == 10 * len(OUTPUTS)
 
     manifest = tmp_path / "run.jsonl"
-    proc = subprocess.Popen(command + ["--out-dir", str(killed), "--manifest", str(manifest)],
+    proc = subprocess.Popen([*command, "--out-dir", str(killed), "--manifest", str(manifest)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + 300
@@ -216,7 +216,7 @@ def test_a_batch_killed_mid_run_and_resumed_gives_the_outputs_of_a_clean_run(tmp
     for name, data in finals.items():  # what is there is whole: the bytes of the clean run
         assert data == expected[name], name
 
-    resumed = subprocess.run(command + ["--out-dir", str(killed), "--skip-existing", "--manifest", str(manifest)],
+    resumed = subprocess.run([*command, "--out-dir", str(killed), "--skip-existing", "--manifest", str(manifest)],
                              capture_output=True, text=True, timeout=600)
     assert resumed.returncode == 0, resumed.stderr
     skipped = int(resumed.stdout.split(", ")[-1].split()[0])

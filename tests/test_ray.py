@@ -52,7 +52,7 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
 def expected(inputs: list[Path]) -> dict[str, Report | PageFurnitureError]:
     """What analyze gives for each file, as the command line takes it: a scan is the error NoTextLayer."""
     with ProcessPoolExecutor(2) as pool:  # both cores, before the cluster has work: half the waiting
-        return dict(zip(map(str, inputs), pool.map(_analyze, inputs)))
+        return dict(zip(map(str, inputs), pool.map(_analyze, inputs), strict=False))
 
 
 def _analyze(path: Path) -> Report | PageFurnitureError:

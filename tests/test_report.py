@@ -193,7 +193,7 @@ def test_summary_counts(report):
     assert summary["pages"] == 3
     assert summary["lines"] == 12 and summary["lines_removed"] == 6
     assert summary["chars_removed"] == 3 * len("Acme Handbook") + 3
-    assert summary["chars"] == sum(len(l.text) for p in report.pages for l in p.lines)
+    assert summary["chars"] == sum(len(line.text) for p in report.pages for line in p.lines)
     assert (summary["groups"], summary["groups_removed"]) == (3, 2)
     assert summary["pages_without_text"] == [] and summary["pages_unreadable"] == []
 

@@ -69,7 +69,7 @@ def test_run_answers_with_everything_the_page_shows():
     assert texts() == {"clean": report.cleaned_text(), "removed": report.removed_jsonl(), "report": report.to_json(),
                        "pages": report.pages_jsonl()}
     assert [p["page"] for p in answer["layout"]] == list(range(1, 10))
-    for page, shown in zip(report.pages, answer["layout"]):
+    for page, shown in zip(report.pages, answer["layout"], strict=False):
         assert [line[5] for line in shown["lines"]] == [line.text for line in page.lines]
         assert [tuple(line[:4]) for line in shown["lines"]] == [line.box for line in page.lines]
         assert [line[7] for line in shown["lines"]] == [report.line_decision(page.number, i)

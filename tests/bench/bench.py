@@ -153,7 +153,7 @@ def prepare(args: argparse.Namespace) -> Inputs:
     batch_dir = OUT / f"batch{args.batch}"
     gen.batch(batch_dir, args.batch)
     first = gen.document(100, OUT)
-    return Inputs(corpus=real + [long], scaling=scaling, first=first, batch_dir=batch_dir)
+    return Inputs(corpus=[*real, long], scaling=scaling, first=first, batch_dir=batch_dir)
 
 
 # -- CPython ------------------------------------------------------------------------------------------
@@ -332,7 +332,7 @@ def cold_starts(args: argparse.Namespace) -> int:
             print(f"  {text!r:32} at {median(times):.2f} s (median of {len(times)})")
     if args.against:
         ours, theirs = visits["this tree"], visits[args.against]
-        pairs = [a["ready"] - b["ready"] for a, b in zip(ours, theirs)]
+        pairs = [a["ready"] - b["ready"] for a, b in zip(ours, theirs, strict=False)]
         print(f"this tree minus {args.against}, paired: median {median(pairs):+.2f} s; this tree faster in "
               f"{sum(d < 0 for d in pairs)} of {len(pairs)} pairs")
     print(f"load average before: {load_before}, after: {loadavg()}")
@@ -529,7 +529,7 @@ def summarize(results: dict, args: argparse.Namespace) -> str:
 
     j1 = [r["batch"][1]["wall"] for r in runs]
     j2 = [r["batch"][2]["wall"] for r in runs]
-    speedup = [a / b for a, b in zip(j1, j2)]
+    speedup = [a / b for a, b in zip(j1, j2, strict=False)]
     # CPU seconds over wall seconds: about 2 when two cores were really ours; less when other work
     # on the machine took them (then the speedup says more about the machine than about --jobs).
     busy = {j: median(r["batch"][j]["cpu"] / r["batch"][j]["wall"] for r in runs) for j in (1, 2)}

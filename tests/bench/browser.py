@@ -19,6 +19,7 @@ heap and Chromium's own share) is read from /proc as a cross-check.
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import os
 import sys
@@ -313,10 +314,8 @@ class Session:
         closers = [lambda: self.browser.close(), lambda: self._pw.stop(), lambda: self.server.shutdown()]
         closers += [other.shutdown for other in self.others]
         for closer in closers:
-            try:
+            with contextlib.suppress(Exception):
                 closer()
-            except Exception:
-                pass
 
     def _compression(self) -> str:
         encodings = {r["encoding"] for r in self.requests if r["encoding"]}

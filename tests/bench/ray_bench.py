@@ -21,6 +21,7 @@ it started, read from /proc) for Ray; pages per CPU second shows what Ray costs 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import sys
@@ -63,10 +64,8 @@ def one_process(paths: list[Path]) -> Result:
     pages = 0
     start, cpu = time.perf_counter(), time.process_time()
     for path in paths:
-        try:
+        with contextlib.suppress(PageFurnitureError):
             pages += len(analyze(path).require_text().pages)
-        except PageFurnitureError:
-            pass
     return pages, time.perf_counter() - start, time.process_time() - cpu
 
 

@@ -66,7 +66,7 @@ def differences(name: str, old: dict, new: dict, limit: int = 20) -> list[str]:
     old_pages, new_pages = old["pages"], new["pages"]
     if len(old_pages) != len(new_pages):
         out.append(f"{name}: {len(old_pages)} pages -> {len(new_pages)}")
-    for a, b in zip(old_pages, new_pages):
+    for a, b in zip(old_pages, new_pages, strict=False):
         where = f"{name} page {a['number']}"
         for field in ("number", "width", "height", "error", "pictures"):
             if a[field] != b[field]:
@@ -74,7 +74,7 @@ def differences(name: str, old: dict, new: dict, limit: int = 20) -> list[str]:
         if a["lines"] != b["lines"]:
             if len(a["lines"]) != len(b["lines"]):
                 out.append(f"{where}: {len(a['lines'])} lines -> {len(b['lines'])}")
-            for i, (la, lb) in enumerate(zip(a["lines"], b["lines"])):
+            for i, (la, lb) in enumerate(zip(a["lines"], b["lines"], strict=False)):
                 if la != lb:
                     out.append(f"{where} line {i + 1}: {la!r}\n{' ' * len(where)}      -> {lb!r}")
                     break  # the first differing line says enough; the rest usually follow from it

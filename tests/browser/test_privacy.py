@@ -204,7 +204,7 @@ def test_a_changed_wheel_is_refused_by_the_browser(browser, build_module, site, 
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
         url = f"http://127.0.0.1:{httpd.server_address[1]}/"
-        context, recorder = new_context(browser, url)
+        context, _recorder = new_context(browser, url)
         page = context.new_page()
         page.goto(url)
         wait_state(page, "error", timeout=BOOT_TIMEOUT)
