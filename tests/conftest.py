@@ -1,8 +1,12 @@
-"""Shared fixtures. PDFs are made on the fly by ``pdfs.py`` (importable from every test in this folder)."""
+"""Shared fixtures. PDFs are made on the fly by ``helpers/pdfs.py``; every module of ``helpers/`` is
+importable by its name from every test (``import pdfs``)."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "helpers"))
 
 import native
 import pdfs
@@ -10,6 +14,11 @@ import pytest
 from pagefurniture.read import kernel
 
 REPO = Path(__file__).resolve().parents[1]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: takes more than a few seconds; the quick tier leaves it out "
+                                       '(-m "not slow")')
 
 
 @pytest.fixture
@@ -43,12 +52,13 @@ def _write(path: Path, make) -> Path:
 
 @pytest.fixture(scope="session")
 def node_reader():
-    """site/content.mjs under node, for kernel.use_native (tests/native.py)."""
+    """site/content.mjs under node, for kernel.use_native (tests/helpers/native.py)."""
     with native.NodeReader() as module:
         yield module
 
 
-@pytest.fixture(params=["python", "javascript"])
+# The kernel's run needs node and doubles the suite: the quick tier reads with Python's loop only.
+@pytest.fixture(params=["python", pytest.param("javascript", marks=pytest.mark.slow)])
 def content_reader(request):
     """Each test twice: content streams read by tokens.py's own loop, then by site/content.mjs (the
     browser's reader) under node. A test module asks for it with

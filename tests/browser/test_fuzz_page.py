@@ -1,4 +1,4 @@
-"""The CPython fuzz's mutated PDFs (tests/test_fuzz.py: the same seeds, the same cases), opened in the page.
+"""The CPython fuzz's mutated PDFs (tests/pdf/test_fuzz.py: the same seeds, the same cases), opened in the page.
 
 Each must end, within a bound that only catches hangs, with what CPython gives for it: a result (with the
 partial banner exactly when the result is partial), the password prompt, or one error message of the
@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import random
 
-import test_fuzz as fuzz
+import fuzzing as fuzz
 from conftest import DATA, wait_state
 from pagefurniture import PageFurnitureError, analyze
 

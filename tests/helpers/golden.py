@@ -1,8 +1,8 @@
 """Golden outputs: what the command line writes for each checked-in test PDF, kept beside it in tests/data.
 
-    python tests/golden.py      # write them again from the current code; then review the diff
+    python tests/helpers/golden.py      # write them again from the current code; then review the diff
 
-``tests/test_golden.py`` fails when the code's outputs differ from these files, so a change to the text,
+``tests/pdf/test_golden.py`` fails when the code's outputs differ from these files, so a change to the text,
 the report.json or removed.jsonl schema, a reason or a decision shows up as a diff to review, file by
 file. The files have the names ``--out-dir`` gives them (NAME.clean.txt, NAME.report.json, ...); a PDF the
 tool refuses has NAME.error.txt with the error's kind and message instead.

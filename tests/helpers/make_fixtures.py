@@ -1,7 +1,7 @@
 """Make the sample PDF on the page and the checked-in test PDFs in tests/data (run once; the outputs are
 checked in).
 
-    python tests/make_fixtures.py      # needs reportlab and qpdf
+    python tests/helpers/make_fixtures.py      # needs reportlab and qpdf
 
 Each PDF is small and shows one thing: obvious furniture, a password, an owner password only, text in
 CJK encodings that need pdfminer's character maps (Japanese, Chinese), a file cut off in the middle,
@@ -21,8 +21,8 @@ from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfgen import canvas
 
 HERE = Path(__file__).resolve().parent
-DATA = HERE / "data"
-SITE = HERE.parent / "site"
+DATA = HERE.parent / "data"
+SITE = HERE.parents[1] / "site"
 
 CHAPTERS = ["Our year in brief", "Stores and customers", "People", "Environment", "Finances", "Outlook",
             "Governance", "Risks"]

@@ -1,4 +1,4 @@
-"""Measure time and peak memory of the big inputs: ``python tests/memory_budget.py [NAME ...]``.
+"""Measure time and peak memory of the big inputs: ``python tests/helpers/memory_budget.py [NAME ...]``.
 
 Not a test (timings and memory depend on the machine); it prints the figures quoted under Limits in the
 README. Each input is written to a temporary file and read by a fresh process, so the peak resident set
@@ -18,7 +18,7 @@ import tracemalloc
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent / "py")]
+sys.path[:0] = [str(HERE), str(HERE.parents[1] / "py")]
 
 import hostile as h  # noqa: E402
 from pagefurniture import LimitExceeded, analyze  # noqa: E402

@@ -19,13 +19,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import pypdf
 from reportlab.lib.pagesizes import LETTER
 from reportlab.pdfgen import canvas
 
 PAGE = LETTER  # (612, 792) points
 # PDFs checked in because something other than reportlab made them (qpdf's encryption) or the page and the
 # golden outputs need fixed bytes; made by make_fixtures.py.
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 @dataclass(frozen=True)
@@ -181,3 +182,25 @@ def not_a_pdf(path: str | Path | None = None) -> bytes:
     if path is not None:
         Path(path).write_bytes(data)
     return data
+
+
+def folio_report(path: Path, *, first: int = 41, pages: int = 6) -> Path:
+    """The annual report's layout with its pages printed as "Page 41 of 46" onwards: a journal issue."""
+    last = first + pages - 1
+    make_pdf(path, [[Text(ANNUAL_HEADER, 72, 50, 9),
+                     *[Text(line, 72, 120 + 18 * i, 11) for i, line in enumerate(body(n))],
+                     Text(f"Page {first + n - 1} of {last}", 270, 760, 9)]
+                    for n in range(1, pages + 1)])
+    return path
+
+
+def with_labels_and_info(source: Path, path: Path) -> Path:
+    """``source`` with its own page labels (i, ii, A-1, ...) and document information written by pypdf."""
+    writer = pypdf.PdfWriter(clone_from=source)
+    writer.set_page_label(0, 1, style="/r")
+    writer.set_page_label(2, len(writer.pages) - 1, style="/D", prefix="A-")
+    writer.add_metadata({"/Title": " Annual Report ", "/Author": "Ada Lovelace", "/Custom": "été",
+                         "/CreationDate": "D:20240208091013-05'00'", "/ModDate": "D:2024"})
+    with open(path, "wb") as fh:
+        writer.write(fh)
+    return path

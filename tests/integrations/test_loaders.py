@@ -18,7 +18,7 @@ import pytest
 from pagefurniture import NoTextLayer, PasswordRequired, analyze
 from pagefurniture.documents import OUR_KEYS
 
-REAL = Path(__file__).resolve().parents[1] / ".." / "shared" / "eval" / "real"
+REAL = Path(__file__).resolve().parents[2] / ".." / "shared" / "eval" / "real"
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)  # "langchain-community is being sunset"
@@ -27,7 +27,7 @@ from llama_index.core import SimpleDirectoryReader  # noqa: E402 - after the war
 from llama_index.core.schema import MetadataMode  # noqa: E402 - after the warning filter above
 from pagefurniture.langchain import PageFurnitureLoader  # noqa: E402 - after the warning filter above
 from pagefurniture.llama_index import PageFurnitureReader  # noqa: E402 - after the warning filter above
-from test_documents import folio_report, with_labels_and_info  # noqa: E402 - after the warning filter above
+from pdfs import folio_report, with_labels_and_info  # noqa: E402 - after the warning filter above
 
 
 def pypdf_documents(path: Path, **kwargs) -> list:

@@ -21,7 +21,7 @@ import ray
 from pagefurniture import PageFurnitureError, Report, analyze
 from pagefurniture.ray import FILE_COLUMNS, PAGE_COLUMNS, analyze_dataset, file_row
 
-REAL = (Path(__file__).resolve().parents[1] / ".." / "shared" / "eval" / "real").resolve()
+REAL = (Path(__file__).resolve().parents[2] / ".." / "shared" / "eval" / "real").resolve()
 
 # Ray's own settings warn about each other's deprecation when the data context is created.
 pytestmark = pytest.mark.filterwarnings("ignore:.*deprecated:DeprecationWarning")

@@ -1,6 +1,6 @@
 """The browser's reader of content streams (``site/content.mjs``) against ``read/tokens.py``'s own loop.
 
-``content.mjs`` runs under node (``tests/native.py``). Two levels: what it hands Python for a run of
+``content.mjs`` runs under node (``tests/helpers/native.py``). Two levels: what it hands Python for a run of
 streams (each operator it calls, with operands of the same types and values) against what
 ``tokens.run`` calls, for the real interpreter's operator table, on the snippets and random token
 soups of ``test_content.py`` and on every content stream of sample PDFs; and whole pages read through
@@ -14,8 +14,8 @@ import os
 import pickle
 import random
 
+import content_cases as tc
 import pytest
-import test_content as tc
 from pagefurniture.read import kernel, tokens
 from pagefurniture.read.interpreter import Interpreter
 from pdfminer.pdftypes import PDFStream, resolve1, stream_value
@@ -106,7 +106,7 @@ def js_calls(node, datas: tuple[bytes, ...]) -> list | str | None:
     while (chunk := reader.take()) is not None:
         flat = kernel.unpickle(chunk.to_bytes())
         assert len(flat) % 2 == 0 and len(flat) <= 2 * 1024
-        for index, operands in zip(flat[::2], flat[1::2]):
+        for index, operands in zip(flat[::2], flat[1::2], strict=True):
             assert type(operands) is tuple
             log.append((NAMES[index], typed(list(operands))))
     return log
@@ -275,7 +275,7 @@ def test_a_page_of_streams_too_long_to_read_ahead_is_read_by_content_py(node, mo
     finally:
         kernel.use_native(None)
     assert len(runs) == 1 and [line.text for line in python[0][5]] == ["A line of text"]
-    names, text = kernel.operator_table(Interpreter)
+    _, text = kernel.operator_table(Interpreter)
     reader = node.Reader.new(node.table(text))
     assert reader.feed(b"q Q " * 200, False) is None  # 800 bytes: under the limit
     assert reader.feed(b"q Q " * 100, True) == "python: streams too long to read ahead"

@@ -1,5 +1,5 @@
 """The browser's placing of glyphs and making of lines (``site/content.mjs``'s ``Glyphs``, driven by
-``glyphs._Deferred``) against ``glyphs._Glyphs`` and ``lines.build_lines``, under node (``tests/native.py``).
+``glyphs._Deferred``) against ``glyphs._Glyphs`` and ``lines.build_lines``, under node (``tests/helpers/native.py``).
 
 Both devices are shown the same strings, in the same text states, and must give the same lines to the bit
 (every float compared by its repr, so that -0.0 is not 0.0), or raise the same error. The strings are made
@@ -14,9 +14,9 @@ from __future__ import annotations
 import math
 import random
 
+import content_cases as tc
 import hostile as h
 import pytest
-import test_content as tc
 from pagefurniture.errors import LimitExceeded
 from pagefurniture.read import document, glyphs, kernel
 from pagefurniture.read.limits import Limits, _Clock
@@ -125,7 +125,7 @@ def page(rng: random.Random) -> tuple[tuple, list]:
             if rng.random() < 0.4:
                 seq.append(rng.choice([-250, 120, 3000, -3000, 0.5, -1000.125, 0, True]))
             else:
-                cids = [rng.choice(list(TEXTS) + [200]) for _ in range(rng.randint(0, 8))]
+                cids = [rng.choice([*TEXTS, 200]) for _ in range(rng.randint(0, 8))]
                 seq.append(b"".join(bytes((0, c)) if width == 2 else bytes((c,)) for c in cids))
         shows.append((state, seq, rng.choice(["", "", "header", "pagination"]), rng.random() < 0.3))
         if rng.random() < 0.2:  # the same string again, over the first: a bold look, or a strand
@@ -206,7 +206,7 @@ def test_what_the_interpreter_takes_back_is_taken_back_once_handed_over(node_rea
         device.begin_page(None, (1, 0, 0, 1, 0, 0))
         state = PDFTextState()
         saved = None
-        for k, (settings, seq, _, td) in enumerate(shows):
+        for k, (settings, seq, _, _) in enumerate(shows):
             if k == 3:
                 saved = device.checkpoint()
             for key, value in settings.items():

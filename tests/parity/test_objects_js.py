@@ -1,7 +1,7 @@
 """The browser's reader of PDF objects (``site/content.mjs``'s ``Objects``) against pdfminer's parser.
 
 ``SafePDFDocument`` asks it for each object of the file and for the objects of each object stream;
-what it leaves to pdfminer, pdfminer reads. It runs here under node (``tests/native.py``). Every case is
+what it leaves to pdfminer, pdfminer reads. It runs here under node (``tests/helpers/native.py``). Every case is
 read both ways and must give the same objects (references, names and keywords compared by identity, a
 stream by its dictionary, data and number), or the same exception; the cases it must read itself are
 checked to be read by it, so that no test compares pdfminer with itself.
@@ -12,9 +12,9 @@ from __future__ import annotations
 import io
 import random
 
+import content_cases as tc
 import hostile as h
 import pytest
-import test_content as tc
 from pagefurniture.read import kernel
 from pagefurniture.read.xref import SafePDFDocument
 from pdfminer.pdfparser import PDFParser
@@ -247,8 +247,7 @@ def test_random_objects_read_as_pdfminer_reads_them(node, monkeypatch):
         assert javascript == python, body
         # An object stream's top level holds no references ("N G R" there fails in pdfminer).
         objects = b"[%s] [%s] " % (body, value(rng))
-        stream = lambda: PDFStream({"N": 1}, objects)  # noqa: E731
-        python, javascript = both(node, data, lambda doc: doc._get_objects(stream()))
+        python, javascript = both(node, data, lambda doc, objects=objects: doc._get_objects(PDFStream({"N": 1}, objects)))
         assert javascript == python, body
     assert count.left == 0, (count.read, count.left)  # well-formed objects are read by content.mjs
 
@@ -256,14 +255,12 @@ def test_random_objects_read_as_pdfminer_reads_them(node, monkeypatch):
 def test_random_token_soup_reads_as_pdfminer_reads_it(node):
     # Mostly what content.mjs leaves to pdfminer: each must come out as pdfminer makes it.
     rng = random.Random(20261202)
-    data, pos = with_object(b"1")
     for _ in range(400):
         body = b" ".join(rng.choice(RARE if rng.random() < 0.05 else PIECES) for _ in range(rng.randint(1, 14)))
         data, at = with_object(body)
-        python, javascript = both(node, data, lambda doc: doc._getobj_parse(at, 4))
+        python, javascript = both(node, data, lambda doc, at=at: doc._getobj_parse(at, 4))
         assert javascript == python, body
-        stream = lambda: PDFStream({"N": 1}, body)  # noqa: E731
-        python, javascript = both(node, data, lambda doc: doc._get_objects(stream()))
+        python, javascript = both(node, data, lambda doc, body=body: doc._get_objects(PDFStream({"N": 1}, body)))
         assert javascript == python, body
 
 

@@ -463,6 +463,7 @@ def test_python_m_pagefurniture(tmp_path):
     assert good.stdout == expected_clean()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_stops_a_batch_at_once_without_a_traceback(tmp_path, jobs):
     import os

@@ -18,8 +18,8 @@ from pagefurniture.read import cmaps, install
 from pdfminer import cmapdb
 from pdfminer.cmapdb import CMapDB
 
-DATA = Path(__file__).resolve().parent / "data"
-# The checked-in CJK PDFs (tests/make_fixtures.py): reportlab's CID fonts in predefined encodings.
+DATA = Path(__file__).resolve().parents[1] / "data"
+# The checked-in CJK PDFs (tests/helpers/make_fixtures.py): reportlab's CID fonts in predefined encodings.
 CJK = {
     "japanese.pdf": ("Japanese", "UniJIS-UCS2-H", "HeiseiMin-W3", "年次報告書 2025"),
     "chinese.pdf": ("Chinese (simplified)", "UniGB-UCS2-H", "STSong-Light", "二〇二五年年度报告"),

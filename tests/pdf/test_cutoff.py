@@ -17,7 +17,7 @@ import hostile as h
 import pytest
 from pagefurniture import Report, TruncatedPDF, analyze
 
-EVAL = Path(__file__).resolve().parents[2] / "shared" / "eval"
+EVAL = Path(__file__).resolve().parents[3] / "shared" / "eval"
 FRACTIONS = (0.3, 0.6, 0.9)
 # file: who made it and how it stores its objects.
 PRODUCERS = {
@@ -51,7 +51,7 @@ READ = {
 
 needs_eval = pytest.mark.skipif(not EVAL.is_dir(), reason=f"the evaluation kit is not at {EVAL}")
 # Content streams read both ways: by tokens.py's loop, and by the browser's reader (conftest.py).
-pytestmark = pytest.mark.usefixtures("content_reader")
+pytestmark = [pytest.mark.usefixtures("content_reader"), pytest.mark.slow]
 
 
 @functools.cache

@@ -12,28 +12,7 @@ import pytest
 from pagefurniture import NoTextLayer, analyze
 from pagefurniture.documents import load, printed_numbers
 from pagefurniture.read import Reader
-
-
-def folio_report(path: Path, *, first: int = 41, pages: int = 6) -> Path:
-    """The annual report's layout with its pages printed as "Page 41 of 46" onwards: a journal issue."""
-    last = first + pages - 1
-    pdfs.make_pdf(path, [[pdfs.Text(pdfs.ANNUAL_HEADER, 72, 50, 9),
-                          *[pdfs.Text(line, 72, 120 + 18 * i, 11) for i, line in enumerate(pdfs.body(n))],
-                          pdfs.Text(f"Page {first + n - 1} of {last}", 270, 760, 9)]
-                         for n in range(1, pages + 1)])
-    return path
-
-
-def with_labels_and_info(source: Path, path: Path) -> Path:
-    """``source`` with its own page labels (i, ii, A-1, ...) and document information written by pypdf."""
-    writer = pypdf.PdfWriter(clone_from=source)
-    writer.set_page_label(0, 1, style="/r")
-    writer.set_page_label(2, len(writer.pages) - 1, style="/D", prefix="A-")
-    writer.add_metadata({"/Title": " Annual Report ", "/Author": "Ada Lovelace", "/Custom": "été",
-                         "/CreationDate": "D:20240208091013-05'00'", "/ModDate": "D:2024"})
-    with open(path, "wb") as fh:
-        writer.write(fh)
-    return path
+from pdfs import folio_report, with_labels_and_info
 
 
 def test_reader_gives_the_document_info_and_page_labels(annual_pdf: Path, tmp_path: Path) -> None:

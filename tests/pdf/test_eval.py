@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from pagefurniture.cli import main
 
-EVAL = Path(__file__).resolve().parents[2] / "shared" / "eval"
+EVAL = Path(__file__).resolve().parents[3] / "shared" / "eval"
 
 # The targets: (key in score.py's "overall" totals, comparison, bound). "macro_f1" is the mean of the
 # documents' F1, which a document the detector gets wholly wrong pulls down however short it is.
@@ -31,6 +31,7 @@ TARGETS: dict[str, list[tuple[str, str, float]]] = {
 NO_TEXT = "no page of this PDF has a text layer"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("split", sorted(TARGETS))
 def test_accuracy(split: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = EVAL / split

@@ -5,7 +5,7 @@ from __future__ import annotations
 import golden
 import pytest
 
-REGENERATE = "if the change is meant, run python tests/golden.py and review the diff"
+REGENERATE = "if the change is meant, run python tests/helpers/golden.py and review the diff"
 
 
 @pytest.mark.parametrize("pdf", golden.pdfs(), ids=lambda pdf: pdf.name)

@@ -185,6 +185,7 @@ def _batch_files(folder: Path, count: int) -> None:
         pdfs.annual_report(folder / f"doc{i:02d}.pdf", pages=40 + 5 * (i % 3))
 
 
+@pytest.mark.slow
 def test_a_batch_killed_mid_run_and_resumed_gives_the_outputs_of_a_clean_run(tmp_path):
     folder = tmp_path / "in"
     _batch_files(folder, 10)

@@ -22,7 +22,7 @@ from urllib.request import Request, urlopen
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _load():

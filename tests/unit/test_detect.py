@@ -18,7 +18,7 @@ from pagefurniture.detect import DEFAULT_SETTINGS, Settings, detect, page_number
 from pagefurniture.model import Line, Page
 from pagefurniture.report import report_for
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 DETECT = Path(detect_package.__file__).parent
 
 W, H = 612.0, 792.0

@@ -13,7 +13,7 @@ from pathlib import Path
 import pagefurniture
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 PACKAGE = Path(pagefurniture.__file__).parent
 MODULES = sorted(".".join(("pagefurniture", *path.relative_to(PACKAGE).with_suffix("").parts)).removesuffix(".__init__")
                  for path in PACKAGE.rglob("*.py") if path.stem != "__main__")

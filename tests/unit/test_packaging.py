@@ -12,12 +12,12 @@ from pathlib import Path
 
 from packaging.requirements import Requirement
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def site_pin() -> str:
     """The pdfminer.six version build.py ships to the page."""
-    build = sys.modules.get("site_build")  # as tests/test_build.py loads it, if it ran first
+    build = sys.modules.get("site_build")  # as tests/unit/test_build.py loads it, if it ran first
     if build is None:
         spec = importlib.util.spec_from_file_location("site_build", REPO / "build.py")
         build = sys.modules["site_build"] = importlib.util.module_from_spec(spec)

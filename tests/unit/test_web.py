@@ -13,7 +13,7 @@ from pagefurniture import MissingCharacterMap, analyze, cli, web
 from pagefurniture.read import cmaps, kernel
 from pdfs import DATA
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def run(data: bytes, name: str, password: str | None = None, key: str = "") -> str:
