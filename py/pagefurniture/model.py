@@ -1,7 +1,7 @@
 """Typed data shared by every stage: pages of lines in, groups with decisions out.
 
-Coordinates are PDF points on the page as a viewer shows it (after /Rotate and the crop box), with the
-origin at the top-left corner: a box is ``(x0, top, x1, bottom)``. Page numbers are 1-based.
+Coordinates are PDF points on the page as a viewer shows it (the crop box clipped to the media box, after
+/Rotate), with the origin at its top-left corner: a box is ``(x0, top, x1, bottom)``. Page numbers are 1-based.
 """
 
 from __future__ import annotations

@@ -100,3 +100,23 @@ def test_a_lines_size_is_what_rounding_every_glyph_gave():
             counts[size] = counts.get(size, 0) + 1
         got, want = _most_common_size(counts), per_glyph(sizes)
         assert repr(got) == repr(want), sizes
+
+
+def test_places_are_measured_on_the_crop_box_clipped_to_the_media_box():
+    # A print-ready export: a crop box 33 pt larger than the media box on every side, around a slug that
+    # lies below the media box. Viewers draw the media box; the page and its lines are measured on it.
+    content = h.text_ops([(72, 700, 10, "Running text"), (72, -28, 6, "slug 34524_ch05.indd 169")])
+    pdf = h.document([content], sizes=[(612, 783)], page_extra=b"/CropBox [-33 -33 645 816]")
+    page = extract(pdf).pages[0]
+    assert (page.width, page.height) == (612, 783)
+    boxes = {line.text: line.box for line in page.lines}
+    assert boxes["Running text"][0] == 72 and round(boxes["Running text"][3]) == round(783 - 700 + 10 * 0.216)
+    assert boxes["slug 34524_ch05.indd 169"][1] > 783  # beyond the visible page's foot
+
+
+def test_a_crop_box_inside_the_media_box_is_the_visible_page():
+    content = h.text_ops([(72, 700, 10, "Running text")])
+    pdf = h.document([content], page_extra=b"/CropBox [36 36 576 756]")
+    page = extract(pdf).pages[0]
+    assert (page.width, page.height) == (540, 720)
+    assert page.lines[0].box[0] == 36

@@ -288,6 +288,14 @@ def _frame(page_object: PDFPage) -> tuple[float, float, tuple[float, float, floa
     except (TypeError, ValueError):
         mx0, my0, mx1, my1 = 0.0, 0.0, 612.0, 792.0
         cx0, cy0, cx1, cy1 = mx0, my0, mx1, my1
+    # The visible page is the crop box clipped to the media box, as viewers draw it (a print-ready export
+    # may give a crop box larger than its media box, around a slug area that is never shown).
+    lo_x, hi_x, lo_y, hi_y = min(mx0, mx1), max(mx0, mx1), min(my0, my1), max(my0, my1)
+    clipped = (max(min(cx0, cx1), lo_x), max(min(cy0, cy1), lo_y), min(max(cx0, cx1), hi_x), min(max(cy0, cy1), hi_y))
+    if clipped[2] - clipped[0] >= 1 and clipped[3] - clipped[1] >= 1:
+        cx0, cy0, cx1, cy1 = clipped
+    else:
+        cx0, cy0, cx1, cy1 = mx0, my0, mx1, my1
     rotate = (page_object.rotate or 0) % 360
     w, h = abs(mx1 - mx0), abs(my1 - my0)
     # Device space: pdfminer moves the media box's lower-left corner to the origin and rotates.
