@@ -581,3 +581,37 @@ def test_the_examples_in_the_detector_docstrings_run(name, monkeypatch):
 def removed_with(pages: list[Page], settings: Settings) -> set[tuple[int, str]]:
     return {(page, pages[page - 1].lines[index].text)
             for group in detect(pages, settings=settings) if group.remove for page, index in group.members}
+
+
+def test_a_preprint_note_and_its_date_at_the_foot_of_the_first_page_of_a_short_paper():
+    # Four pages: the first page's foot holds "Preprint submitted to ..." and the date on one row, below
+    # where the text ends on the other pages. One page alone must not stretch the text block down to it.
+    rng = random.Random(4)
+    pages = [Page(1, W, H, (*body(rng, top=120, bottom=700), line("Preprint submitted to Elsevier", 730, x0=40, size=8),
+                            line("June 8, 2018", 730, x0=500, size=8)))]
+    pages += [Page(n, W, H, (*body(rng, top=60, bottom=700), line(str(n), 750, x0=300))) for n in (2, 3, 4)]
+    got = removed(pages)
+    assert {(1, "Preprint submitted to Elsevier"), (1, "June 8, 2018")} <= got
+    assert not any(page == 1 and text.startswith(tuple(WORDS)) for page, text in got)
+    # The same lines where the text ends on the other pages too (a footnote) are the text's.
+    pages = [Page(p.number, W, H, tuple(ln for ln in p.lines if ln.top < 705)) for p in pages]
+    pages[0] = Page(1, W, H, (*pages[0].lines, line("Preprint submitted to Elsevier", 690, x0=40, size=8)))
+    assert (1, "Preprint submitted to Elsevier") not in removed(pages)
+
+
+def test_a_number_that_counts_with_the_pages_where_the_text_runs_on_other_pages_is_a_heading():
+    # Chapter openers set "CHAPTER N" low on the page, where the text runs on every other page; the
+    # chapters are one page long, so N counts with the pages. The folio at the top is a page number.
+    rng = random.Random(6)
+    pages = []
+    for n in range(1, 13):
+        folio = line(str(n + 10), 40, x0=530)
+        if n % 3 == 1:
+            lines = (folio, line(f"CHAPTER {n}", 140, x0=440, size=14), *body(rng, top=200))
+        else:
+            lines = (folio, *body(rng, top=74))
+        pages.append(Page(n, W, H, lines))
+    got = texts_removed(pages)
+    assert {str(n + 10) for n in range(1, 13)} == got
+    chapter = next(g for g in detect(pages) if g.text == "CHAPTER 1")
+    assert not chapter.remove and "where the text runs" in chapter.reason

@@ -10,9 +10,11 @@ the edge only on some of their pages).
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
+from ..model import Line
 from .edges import _edges
 from .groups import (
     Place,
@@ -26,6 +28,7 @@ from .groups import (
     _Line,
     _merge_slots,
     _mid,
+    _outside,
     _same_place,
     _where,
     furniture_of,
@@ -176,6 +179,91 @@ def _accept_companions(ctx: _Context) -> dict[int, _Group]:
             out[k] = g.decided(_kind_of(g.place), True, f"changes from page to page but sits on the same line as "
                                                         f"other furniture, {_where(g.place)} of {{pages}}")
     return out
+
+
+def _in_the_text(ctx: _Context) -> dict[int, _Group]:
+    """Given the groups, keeps a removal at the top or bottom whose place is where the text runs on most
+    other pages of the same size: a chapter's heading set low on its opening page, a note in the middle of
+    an empty page. Lines the PDF marks as a page header or footer, text beyond the page and text beside
+    the text column are left be. Returns the groups it keeps after all."""
+    s = ctx.settings
+    furniture = ctx.furniture()
+    text = _TextPlaces(ctx, furniture)
+    out = {}
+    for k, g in enumerate(ctx.groups):
+        if not g.remove or g.place not in ("top", "bottom") or g.beyond or \
+                sum(m.line.artifact in PAGINATION for m in g.members) * 2 > len(g.members):
+            continue
+        members = _spread(g.members, s.text_sample)
+        inside = sum(not m.beside and not _outside(m, ctx) and text.runs_through(m) for m in members)
+        if inside * 2 > len(members):
+            out[k] = g.decided("repeated-content", False, "where the text runs on most other pages, inside the "
+                                                          "text block")
+    return out
+
+
+class _TextPlaces:
+    """Where each page's text runs: its lines that are not furniture, by height (in steps of a few points)."""
+
+    STEP = 8
+
+    def __init__(self, ctx: _Context, furniture: dict) -> None:
+        self.ctx, self.furniture = ctx, furniture
+        self.by_size: dict[tuple[int, int], list[int]] = defaultdict(list)
+        for number, layout in ctx.layouts.items():
+            self.by_size[(round(layout.page.width), round(layout.page.height))].append(number)
+        self.cache: dict[int, dict[int, list[Line]]] = {}
+        self.extents: dict[int, tuple[float, float]] = {}
+
+    def runs_through(self, m: _Line) -> bool:
+        """True when, on most other pages of the line's size (Settings.text_sample of them at most), the
+        text runs through the line's place: a line of text shares a good part of its height, and another
+        lies wholly between it and its edge (where a page's text only begins at that height, as a slide's
+        title does beside a logo, the place is the text's first row, not its middle)."""
+        page = self.ctx.layouts[m.page].page
+        others = _spread([n for n in self.by_size[(round(page.width), round(page.height))] if n != m.page],
+                         self.ctx.settings.text_sample)
+        if not others:
+            return False
+        top, bottom = m.line.top, m.line.bottom
+        least = self.ctx.settings.text_overlap * (bottom - top)
+        hits = 0
+        for number in others:
+            if any(min(bottom, line.bottom) - max(top, line.top) > least for line in self._near(number, top, bottom)):
+                extent = self._extent(number)
+                hits += extent[0] <= m.line.top if m.place == "top" else extent[1] >= m.line.bottom
+        return hits * 2 > len(others)
+
+    def _extent(self, number: int) -> tuple[float, float]:
+        """The highest bottom of a page's lines of text, and the lowest top: a line that lies wholly above
+        a place, or wholly below it, reaches past these."""
+        self._near(number, 0.0, 0.0)
+        return self.extents[number]
+
+    def _near(self, number: int, top: float, bottom: float) -> list[Line]:
+        buckets = self.cache.get(number)
+        if buckets is None:
+            buckets = self.cache[number] = defaultdict(list)
+            first, last = math.inf, -math.inf
+            page = self.ctx.layouts[number].page
+            for i, line in enumerate(page.lines):
+                # Upright text on the page (text beyond it is not where the page's text runs).
+                if line.angle == 0 and (number, i) not in self.furniture and line.text.strip() and \
+                        line.top >= 0 and line.bottom <= page.height:
+                    for step in range(int(line.top) // self.STEP, int(line.bottom) // self.STEP + 1):
+                        buckets[step].append(line)
+                    first, last = min(first, line.bottom), max(last, line.top)
+            self.extents[number] = (first, last)
+        height = self.ctx.layouts[number].page.height
+        steps = range(int(max(top, 0.0)) // self.STEP, int(min(bottom, height)) // self.STEP + 1)
+        return [line for step in steps for line in buckets.get(step, ())]
+
+
+def _spread(items: list, most: int) -> list:
+    """At most ``most`` of the items, evenly spread over them."""
+    if len(items) <= most:
+        return items
+    return [items[k * len(items) // most] for k in range(most)]
 
 
 def _confirm_edges(ctx: _Context) -> dict[int, _Group]:

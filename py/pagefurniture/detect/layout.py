@@ -254,12 +254,20 @@ def _type_areas(ctx: _Context) -> dict[int, TextBlock | None]:
         extent = _text_extent(layout, grouped, slots, s)
         if extent is not None:
             extents[(round(layout.page.width), round(layout.page.height))].append(extent)
-    lo, hi = s.block_quantile, 1 - s.block_quantile
-    blocks = {size: TextBlock(_quantile([e[0] for e in spans], lo), _quantile([e[1] for e in spans], lo),
-                              _quantile([e[2] for e in spans], hi), _quantile([e[3] for e in spans], hi))
+    blocks = {size: TextBlock(_reach([e[0] for e in spans], s), _reach([e[1] for e in spans], s),
+                              -_reach([-e[2] for e in spans], s), -_reach([-e[3] for e in spans], s))
               for size, spans in extents.items()}
     return {number: blocks.get((round(layout.page.width), round(layout.page.height)))
             for number, layout in ctx.layouts.items()}
+
+
+def _reach(values: list[float], s: Settings) -> float:
+    """How far the text reaches on the side whose values grow inwards (tops, lefts; give the others
+    negated): the value that all pages but Settings.block_quantile of them reach, and that at least
+    Settings.block_pages pages reach, so that one page alone never stretches the block."""
+    ordered = sorted(values)
+    k = max(round(s.block_quantile * (len(ordered) - 1)), s.block_pages - 1)
+    return ordered[min(k, len(ordered) - 1)]
 
 
 def _edge_slots(ctx: _Context) -> list[Slot]:

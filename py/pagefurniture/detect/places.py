@@ -229,8 +229,8 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
 def _first_page_foot(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the publisher's lines alone at the foot of the first page, below
     the text block (a copyright or DOI line, a journal's address): printed once, where the footer goes on
-    the other pages, and furniture all the same. A footnote there is the text's, so the line must also
-    say what it is (PUBLISHING)."""
+    the other pages, and furniture all the same. A footnote there is the text's, so a row must also say
+    what it is (PUBLISHING); its other lines go with it (the date beside "Preprint submitted to ...")."""
     s = ctx.settings
     layout = next(iter(ctx.layouts.values()))  # the first page with text
     if layout.block is None or ctx.n_text <= 1:
@@ -241,7 +241,8 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
         row = [layout.lines[i] for i in layout.rows[r] if i in layout.lines]
         if not row or not all(m.place == "bottom" and not m.beyond and _outside(m, ctx) for m in row):
             break
-        wanted.update((m.key, m) for m in row if m.key not in furniture and PUBLISHING.search(m.line.text))
+        if any(PUBLISHING.search(m.line.text) for m in row):
+            wanted.update((m.key, m) for m in row if m.key not in furniture)
     # A cover has little text: only a page of the document's text has a footer zone to speak of.
     lines = layout.page.lines
     text_rows = sum(1 for row in layout.rows if any(abs(lines[i].size - ctx.body) <= s.body_slack for i in row))

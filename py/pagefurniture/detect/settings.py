@@ -93,9 +93,20 @@ class Settings:
 
     # The text block reaches as far as the text does on all but this share of the pages of one size.
     block_quantile: float = 0.1
+    # ... and never as far as one page alone takes it: it reaches as far as at least this many pages do (on
+    # a short document the quantile is the farthest page, whose one-off line, a first page's footer, is no
+    # measure of the block).
+    block_pages: int = 2
     # A line is outside the text block when it lies beyond it by more than this share of its font size
     # (a running head's descenders may touch the block).
     block_slack: float = 0.25
+
+    # Whether the text runs where a removal lies is judged on this many of its lines at most, each against
+    # this many other pages at most (a sample spread over the document: the answer is a majority).
+    text_sample: int = 40
+    # A line of text runs where a line lies when it shares this share of that line's height (not the
+    # gap between two lines of text).
+    text_overlap: float = 0.3
 
     # -- page numbers -----------------------------------------------------------------------------------
 
