@@ -184,6 +184,14 @@ def test_diagonal_watermark():
     assert [g.kind for g in groups] == ["watermark"] and len(groups[0].pages) == 6
 
 
+def test_slanted_labels_of_a_chart_in_the_texts_size_are_no_watermark():
+    # A bar chart repeated on three pages labels its bars with months set at 45 degrees, in the body's size.
+    months = ["Jan-99", "Feb-99", "Mar-99", "Apr-99"]
+    extra = [[line(month, 400, x0=100 + 40 * k, angle=45, x1=130 + 40 * k) for k, month in enumerate(months)]
+             for _ in range(3)]
+    assert not texts_removed(pages_of(extra))
+
+
 def test_pleading_line_numbers_in_the_left_margin():
     extra = [[line(str(k), 100 + 13.5 * (k - 1), x0=43, size=10, x1=54) for k in range(1, 29)] for _ in range(4)]
     groups = [g for g in detect(pages_of(extra, x0=90)) if g.remove]

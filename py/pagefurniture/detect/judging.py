@@ -45,6 +45,9 @@ def _judge(ctx: _Context) -> dict[int, _Group]:
 def _judgement(g: _Group, ctx: _Context) -> _Group:
     """Given a group of repeated lines and the document, decides it on the evidence of its place."""
     if g.place == "diagonal":
+        # A watermark is drawn large across the page; slanted labels in the text's size are a chart's.
+        if _mid(m.line.size for m in g.members) < ctx.body * ctx.settings.heading_size:
+            return g.decided("repeated-content", False, "slanted, but no larger than the text: a picture's label")
         return g.decided("watermark", True, "a diagonal line across {pages}, drawn over the text")
     if g.place == "body":
         return g.decided("repeated-content", False, "inside the text, not at a page edge")
