@@ -623,3 +623,22 @@ def test_a_number_that_counts_with_the_pages_where_the_text_runs_on_other_pages_
     assert {str(n + 10) for n in range(1, 13)} == got
     chapter = next(g for g in detect(pages) if g.text == "CHAPTER 1")
     assert not chapter.remove and "where the text runs" in chapter.reason
+
+
+def test_a_bare_pagination_mark_supports_but_does_not_decide():
+    # A long table's title and column headings repeat at the top of its text on every page, marked
+    # /Artifact /Pagination (no /Header subtype), joined to the rows below; the running head above them,
+    # marked the same way, is set apart. The mark makes neither decision: the place does.
+    def marked(text: str, top: float, x0: float, size: float = 10.0) -> Line:
+        return Line(text, (x0, top, x0 + len(text) * size * 0.5, top + size), size, "Times-Roman", artifact="pagination")
+
+    rng = random.Random(11)
+    pages = []
+    for n in range(1, 9):
+        heads = [marked("Regional Water Survey", 40, 72, 8), marked("Table 4. Wells by district", 86, 72),
+                 *(marked(cell, 99.5, 72 + 110 * k) for k, cell in enumerate(["District", "Wells", "Depth", "Yield"]))]
+        rows = [line(f"{rng.choice(WORDS)} {rng.randint(10, 99)}", 113 + 13.5 * r, x0=72 + 110 * k, x1=150 + 110 * k)
+                for r in range(40) for k in range(4)]
+        pages.append(Page(n, W, H, (*heads, *rows)))
+    got = texts_removed(pages)
+    assert got == {"Regional Water Survey"}

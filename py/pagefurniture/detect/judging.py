@@ -33,7 +33,7 @@ from .groups import (
     _where,
     furniture_of,
 )
-from .numbers import PAGINATION
+from .numbers import NAMED
 from .settings import Settings
 
 
@@ -52,7 +52,7 @@ def _judgement(g: _Group, ctx: _Context) -> _Group:
     if g.place == "body":
         return g.decided("repeated-content", False, "inside the text, not at a page edge")
     where = _where(g.place)
-    marked = sum(m.line.artifact in PAGINATION for m in g.members)
+    marked = sum(m.line.artifact in NAMED for m in g.members)
     if marked * 2 > len(g.members):
         what = {"top": "header", "bottom": "footer"}.get(g.place, "margin note")
         return g.decided(_kind_of(g.place), True, f"marked as a page {what} in the PDF, {where} of {{pages}}")
@@ -195,7 +195,7 @@ def _in_the_text(ctx: _Context) -> dict[int, _Group]:
     out = {}
     for k, g in enumerate(ctx.groups):
         if not g.remove or g.place not in ("top", "bottom") or g.beyond or \
-                sum(m.line.artifact in PAGINATION for m in g.members) * 2 > len(g.members):
+                sum(m.line.artifact in NAMED for m in g.members) * 2 > len(g.members):
             continue
         members = _spread(g.members, s.text_sample)
         inside = sum(not m.beside and not _outside(m, ctx) and text.runs_through(m) for m in members)

@@ -29,6 +29,10 @@ PUBLISHING = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\b|\bdoi\b|\bissn\b|\bisbn
 # What the PDF's tags say, as extraction reports it (``Line.artifact``): these name page furniture. A
 # bare /Artifact without a type also marks decoration (bullets, photo credits), so it only supports.
 PAGINATION = frozenset({"header", "footer", "pagination", "watermark"})
+# Of those, the ones that name the furniture itself. A bare /Pagination without a /Header or /Footer
+# subtype is also what a long table's headings repeated on every page get: it supports a decision that
+# the line's place must still make.
+NAMED = frozenset({"header", "footer", "watermark"})
 
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 

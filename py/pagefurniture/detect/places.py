@@ -30,7 +30,7 @@ from .groups import (
     _pages,
     _where,
 )
-from .numbers import PAGINATION, PUBLISHING, _lone_number
+from .numbers import NAMED, PAGINATION, PUBLISHING, _lone_number
 from .settings import Settings
 
 
@@ -209,13 +209,21 @@ def _stamps(layout: _Layout, furniture: dict, s: Settings) -> list[_Line]:
 
 def _marked_artifacts(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the lines the PDF itself marks as page headers, footers or page
-    numbers (/Artifact /Pagination) at the page's edges, where nothing else has explained them."""
+    numbers (/Artifact /Pagination) at the page's edges, where nothing else has explained them. A bare
+    /Pagination mark names no furniture (a long table's repeated headings get it too): such a line must
+    also be at the page edge, outside the text block and set apart."""
     furniture = ctx.furniture()
     found: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
+    bare: dict[tuple[int, int], _Line] = {}
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
             if m.key not in furniture and m.line.artifact in PAGINATION and m.place not in ("diagonal", "body"):
-                found[(m.place, m.line.artifact)].append(m)
+                if m.line.artifact in NAMED or m.place not in ("top", "bottom"):
+                    found[(m.place, m.line.artifact)].append(m)
+                else:
+                    bare[m.key] = m
+    for m in _edge_lines(ctx, bare) if bare else []:
+        found[(m.place, m.line.artifact)].append(m)
     out = []
     for (place, artifact), members in found.items():
         what = {"top": "header", "bottom": "footer"}.get(place, "margin note") if artifact == "pagination" else artifact
