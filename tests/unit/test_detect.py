@@ -642,3 +642,24 @@ def test_a_bare_pagination_mark_supports_but_does_not_decide():
         pages.append(Page(n, W, H, (*heads, *rows)))
     got = texts_removed(pages)
     assert got == {"Regional Water Survey"}
+
+
+def test_a_slide_shown_in_builds_is_one_slide():
+    # Six slides, each shown in three states (a build): each state holds the one before and a bullet more.
+    # The title and the diagram's label near the foot repeat on the three states of one slide only: they
+    # are content. The frame number in the corner stays while a slide is built: it counts with the slides.
+    sw, sh = 363.0, 272.0
+    rng = random.Random(12)
+    pages, number = [], 0
+    for frame in range(1, 7):
+        title = line(f"{rng.choice(WORDS).title()} {rng.choice(WORDS)} and {rng.choice(WORDS)}", 20, x0=20, size=14)
+        label = line(f"{rng.choice(WORDS)} {rng.choice(WORDS)}", 200, x0=200, size=7)
+        bullets = [line(" ".join(rng.choice(WORDS) for _ in range(6)), 60 + 30 * k, x0=20, size=11) for k in range(3)]
+        for state in range(1, 4):
+            number += 1
+            footline = [line("Ada Lovelace", 262, x0=10, size=6), line("On the engine", 262, x0=150, size=6)]
+            pages.append(Page(number, sw, sh, (title, label, *bullets[:state], *footline,
+                                                line(f"{frame}", 4, x0=350, size=6))))
+    got = removed(pages)
+    assert {text for _, text in got} == {"Ada Lovelace", "On the engine"} | {str(n) for n in range(1, 7)}
+    assert len(got) == 3 * 18

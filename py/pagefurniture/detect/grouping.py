@@ -9,6 +9,7 @@ numbers count with the pages.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable
 
 from .groups import Place, _by_size, _cluster, _Context, _Group, _kind_of, _Line, _numbers, _where
 from .numbers import ALNUM, PN_WRAP
@@ -35,7 +36,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             continue  # on one page only (items come page by page): no sequence
         for cl in _cluster([(m.offset, tolerance * max(m.line.size, min_size), k) for k, (m, _) in enumerate(items)]):
             lone = not key[1].replace("{n}", "").strip(PN_WRAP + " ")
-            run = _runs([items[k] for k in cl], ctx.n_text, s, lone=lone)
+            run = _runs([items[k] for k in cl], ctx.n_text, s, lone=lone, slide=ctx.slide)
             if run:
                 scored.append((len(run), key, run))
     scored.sort(key=lambda item: -item[0])
@@ -113,7 +114,8 @@ def _repeated_groups(ctx: _Context) -> list[_Group]:
             clusters = [[members[k] for k in cl] for cl in _cluster(spots)]
         for cl in clusters:
             for ms in _by_size(cl, s):
-                if len({m.page for m in ms}) >= 2:
+                # On the states of one slide only (a title kept while the slide is built up): not repeated.
+                if len({ctx.slide[m.page] for m in ms}) >= 2:
                     out.append(_Group(place, shape, sorted(ms, key=lambda m: m.key), _numbers(ms)))
     return out
 
@@ -122,21 +124,23 @@ def _repeated_groups(ctx: _Context) -> list[_Group]:
 
 
 def _runs(items: list[tuple[_Line, int]], n_text: int, s: Settings, *, lone: bool = False,
-          min_run: int | None = None) -> list[_Line]:
+          min_run: int | None = None, slide: dict[int, int] | None = None) -> list[_Line]:
     """Given lines with a number each, returns those whose number steps with the pages over a run.
 
     One number per page counts with the pages (value - page stays constant); two numbers per page, one
     each side of the sheet (two pages printed on one), count two per page. Each such chain is followed in
     page order and cut where it skips more than Settings.run_gap pages; a run of Settings.min_run pages
     (short_run in a short document) is a page-number sequence. A ``lone`` number (the line holds nothing
-    else) may also count more slowly than the pages.
+    else) may also count more slowly than the pages. Where pages are the states of slides (``slide``:
+    each page's slide), a number counts with the slides: a frame number stays while its slide is built.
     """
+    at = slide.__getitem__ if slide else (lambda page: page)
     halves: dict[int, set[bool]] = defaultdict(set)
     for m, _ in items:
         halves[m.page].add(m.left_half)
     chains: dict[tuple[int, int, bool], list[_Line]] = defaultdict(list)
     for m, v in sorted(items, key=lambda item: (item[0].page, item[0].line.box[0])):
-        chains[(1, v - m.page, False)].append(m)
+        chains[(1, v - at(m.page), False)].append(m)
         if len(halves[m.page]) == 2:
             chains[(2, v - 2 * m.page, m.left_half)].append(m)
     if min_run is None:
@@ -146,7 +150,7 @@ def _runs(items: list[tuple[_Line, int]], n_text: int, s: Settings, *, lone: boo
     if lone:
         # A lone number in one place that never runs ahead of the pages and never goes back counts
         # slides or frames, where some pages (section dividers) go unnumbered.
-        chains[(1, 0, True)] = _monotone(items, min_run, s)
+        chains[(1, 0, True)] = _monotone(items, min_run, s, at)
     for (step, _, _), chain in sorted(chains.items(), key=lambda kv: kv[0][0]):
         run: list[_Line] = []
         for nxt in [*chain, None]:
@@ -162,9 +166,9 @@ def _runs(items: list[tuple[_Line, int]], n_text: int, s: Settings, *, lone: boo
     return list(best.values())
 
 
-def _monotone(items: list[tuple[_Line, int]], min_run: int, s: Settings) -> list[_Line]:
-    """The longest stretch of one number per page that rises by no more than the pages do, never falls,
-    and rises in all; at least ``min_run`` pages long."""
+def _monotone(items: list[tuple[_Line, int]], min_run: int, s: Settings, at: Callable[[int], int]) -> list[_Line]:
+    """The longest stretch of one number per page that rises by no more than the pages (``at``: their
+    slides) do, never falls, and rises in all; at least ``min_run`` pages long."""
     first: dict[int, tuple[_Line, int]] = {}
     for m, v in sorted(items, key=lambda item: item[0].key):
         first.setdefault(m.page, (m, v))
@@ -173,7 +177,7 @@ def _monotone(items: list[tuple[_Line, int]], min_run: int, s: Settings) -> list
     for item in [*(first[page] for page in sorted(first)), None]:
         if item is not None and run:
             step, pages = item[1] - run[-1][1], item[0].page - run[-1][0].page
-            if 0 <= step <= pages <= s.run_gap:
+            if 0 <= step <= at(item[0].page) - at(run[-1][0].page) and 0 < pages <= s.run_gap:
                 run.append(item)
                 continue
         if run and len(run) > len(best) and run[-1][1] > run[0][1]:

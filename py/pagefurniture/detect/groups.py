@@ -128,6 +128,7 @@ class _Context:
     lines: list[_Line]  # every placed line, page by page
     settings: Settings
     numbering: _Numbering  # how the settings read page numbers (numbers.py), with its caches
+    slide: dict[int, int]  # the slide each page is a state of, from 1 (layout._slides); the page's place without builds
     groups: list[_Group] = field(default_factory=list)
 
     def add(self, found: list[_Group], by: str) -> None:

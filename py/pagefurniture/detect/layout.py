@@ -210,6 +210,31 @@ def _beside_picture(box: tuple[float, float, float, float], picture: tuple[float
     return x1 >= px0 - gap and x0 <= px1 + gap and bottom >= ptop - gap and top <= pbottom + gap
 
 
+# -- slides and their builds -------------------------------------------------------------------------------
+
+
+def _slides(pages: Sequence[Page], s: Settings) -> dict[int, int]:
+    """Given the pages with text, returns the slide each is a state of, numbered as the pages are but for
+    the builds: a page that holds most of the page before it, in the same places (Settings.build_share of
+    its lines, at least Settings.build_lines), is that page built on (a presentation's build, a beamer
+    overlay) and has its slide; every other page begins a slide. Without builds, a page's slide is its
+    number."""
+    slides: dict[int, int] = {}
+    previous: set[tuple[str, int, int]] = set()
+    before: Page | None = None
+    builds = 0
+    for page in pages:
+        spots = {(line.text, round(line.box[0]), round(line.top)) for line in page.lines if line.text.strip()}
+        kept = len(previous & spots)
+        if before is not None and before.number == page.number - 1 and \
+                (round(before.width), round(before.height)) == (round(page.width), round(page.height)) and \
+                kept >= s.build_lines and kept >= s.build_share * len(previous):
+            builds += 1
+        slides[page.number] = page.number - builds
+        previous, before = spots, page
+    return slides
+
+
 # -- the body text -----------------------------------------------------------------------------------------
 
 

@@ -130,6 +130,14 @@ class Settings:
     # ... and a roman one at most this many letters.
     roman_letters: int = 9
 
+    # -- slides -----------------------------------------------------------------------------------------
+
+    # A page is a build of the page before it (one slide shown in states) when it holds this share of that
+    # page's lines, in the same places, and at least this many of them. Repetition is counted over slides:
+    # a title repeated on the states of one slide is said once.
+    build_share: float = 0.8
+    build_lines: int = 3
+
     # -- repeated lines ---------------------------------------------------------------------------------
 
     # A line on only a few pages is furniture only where other furniture shares its place on this share of
