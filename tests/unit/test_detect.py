@@ -204,6 +204,19 @@ def test_text_beyond_the_crop_box_is_removed():
     assert "outside the visible page" in group.reason and len(group.pages) == 3
 
 
+def test_what_runs_off_the_page_or_lies_far_beyond_it_is_content():
+    # A listing runs off the foot of four pages: its first row is cut by the page's edge, two more lie
+    # beyond it, with the text's own spacing. A presentation tool parks overlays 3,000 pt to the right.
+    # Only the printer's slug, set apart below the page, is furniture.
+    extra = [[line("int total = 0;", 788.5, size=10),
+              line("for (i = 0; i < n; i++) total += weight[i] * value[i];", 802, size=10),
+              line("return total;", 815.5, size=10),
+              line("Overlay 4", 300, x0=3000, size=10),
+              line(f"34524_ch05.indd {168 + n}", 850, x0=40, size=6)] for n in range(1, 5)]
+    got = texts_removed(pages_of(extra, bottom=780))  # the text's last row: 775-785
+    assert got == {f"34524_ch05.indd {168 + n}" for n in range(1, 5)}
+
+
 def test_copyright_line_at_the_foot_of_the_first_page():
     notice = "© 2025 Silverline Manufacturing. doi:10.7258/tfe.2025.974"
     extra = [[line(notice, 762, x0=45), line("45", 776, x0=280)]]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable
 
-from .groups import Place, _by_size, _cluster, _Context, _Group, _kind_of, _Line, _numbers, _where
+from .groups import Place, _by_size, _cluster, _Context, _Group, _kind_of, _Layout, _Line, _numbers, _where
 from .numbers import ALNUM, PN_WRAP
 from .settings import Settings
 
@@ -56,20 +56,28 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
 def _beyond_groups(ctx: _Context) -> list[_Group]:
     """Given the lines not yet grouped, returns the text beyond the visible page that recurs on pages.
 
-    Printers' slugs and proof notes are printed beyond the crop box on every page; a table that runs off
-    the page's side shares its rows with the text on the page, and one-off text beyond the edge is a
-    clipped picture's, so neither counts.
+    Printers' slugs and proof notes are printed beyond the crop box on every page, in the slug area
+    around it. What runs off the page is content: a table that runs off its side shares its rows with
+    the text on the page, and a listing that runs off its foot goes on from the page's text with the
+    text's own spacing. Text farther out than the page is large (Settings.beyond_reach) is on no sheet
+    at all, and one-off text beyond the edge is a clipped picture's: neither counts.
     """
     s = ctx.settings
+    wide = max(s.apart_min * ctx.body, s.apart * ctx.gap)
     out: list[_Group] = []
     by_place: dict[Place, list[_Line]] = defaultdict(list)
     for m in ctx.ungrouped():
         if not m.beyond:
             continue
         layout = ctx.layouts[m.page]
+        page = layout.page
+        if -m.offset > s.beyond_reach * (page.height if m.place in ("top", "bottom") else page.width):
+            continue  # far beyond the page: never printed on any sheet
         row = layout.rows[m.row] if m.row >= 0 else []
         if any(not layout.lines[i].beyond for i in row if i in layout.lines):
             continue  # shares its row with text on the page: content running off the edge
+        if m.place in ("top", "bottom") and m.row >= 0 and _runs_on(layout, m, wide):
+            continue  # goes on from the text on the page, with the text's spacing: content running off it
         by_place[m.place].append(m)
     for place, members in by_place.items():
         for cl in _cluster([(m.offset, s.position_tolerance * max(m.line.size, s.min_size) + s.beyond_slack, k)
@@ -81,6 +89,22 @@ def _beyond_groups(ctx: _Context) -> list[_Group]:
             out.append(_Group(place, ms[0].shape, ms, _numbers(ms), _kind_of(place), True,
                               "outside the visible page (beyond the crop box) on {pages}"))
     return out
+
+
+def _runs_on(layout: _Layout, m: _Line, wide: float) -> bool:
+    """True when the rows between a line beyond the page's top or foot and the page's text follow each
+    other with gaps no wider than the text's (``wide``): the text running off the page."""
+    page, rows, gaps = layout.page, layout.rows, layout.gaps
+    step = -1 if m.place == "bottom" else 1
+    r = m.row
+    while 0 <= r + step < len(rows):
+        gap = gaps[min(r, r + step)]  # the gap between the two rows
+        if gap > wide:
+            return False
+        r += step
+        if any(0 <= page.lines[i].top and page.lines[i].bottom <= page.height for i in rows[r]):
+            return True
+    return False
 
 
 def _repeated_groups(ctx: _Context) -> list[_Group]:

@@ -35,6 +35,10 @@ class Settings:
     # Points added to the position tolerance for text beyond the visible page: a printer's slug is set by
     # hand, less exactly than the page's own furniture.
     beyond_slack: float = 2.0
+    # The slug area around a page reaches at most this share of the page's size beyond it (a proof block
+    # above a form: 134 pt over a 792 pt page); text farther out is on no printed sheet (a presentation's
+    # overlays parked thousands of points away).
+    beyond_reach: float = 0.5
     # Lines of one slot have the same size within this share: a 28 pt masthead is not the 10 pt running head.
     size_tolerance: float = 0.12
     # Points added to the size tolerance, for the rounding of sizes a PDF writes (9.96 pt against 10 pt).
