@@ -102,7 +102,7 @@ def _runs_on(layout: _Layout, m: _Line, wide: float) -> bool:
         if gap > wide:
             return False
         r += step
-        if any(0 <= page.lines[i].top and page.lines[i].bottom <= page.height for i in rows[r]):
+        if any(page.lines[i].top >= 0 and page.lines[i].bottom <= page.height for i in rows[r]):
             return True
     return False
 
