@@ -102,15 +102,18 @@ def printed_numbers(report: Report) -> dict[int, str]:
 
     In a line with several numbers ("Page 3 of 9") the one that counts with the pages is taken. Where
     several such lines share a page ("- 34 -" and "(Continued on page 35)"), the shortest line gives it.
+    A running head or foot that holds the folio counts where its numbers count with the pages.
     """
     best: dict[int, tuple[int, str]] = {}  # page -> (length of the line, number as printed)
     for group in report.groups:
-        if group.kind != "page-number":
+        if group.kind not in ("page-number", "header", "footer") or not group.remove:
             continue
         found = [(page, report.pages[page - 1].lines[index].text) for page, index in group.members]
         tokens = {page: page_number_tokens(text) for page, text in found}
         # The group's numbers run with the pages at one offset (number - page), or a few after restarts.
         offsets = Counter(value - page for page, found_tokens in tokens.items() for _, value, _ in found_tokens)
+        if group.kind != "page-number" and (not offsets or offsets.most_common(1)[0][1] * 2 <= len(found)):
+            continue  # a head or foot whose numbers do not count with the pages ("Annual Report 2025")
         for page, text in found:
             if not tokens[page]:
                 continue

@@ -48,12 +48,13 @@ def test_printed_numbers_are_the_number_that_counts_with_the_pages(tmp_path: Pat
 
 
 def test_printed_numbers_come_from_the_shortest_page_number_line() -> None:
-    # Both lines count with the pages; the folio is the page's number, the pointer to the next page is not.
+    # Both lines count with the pages; the folio is the page's number, the pointer to the next page (a
+    # footer that holds a number) is not.
     data = pdfs.make_pdf(None, [[*[pdfs.Text(line, 72, 120 + 18 * i, 11) for i, line in enumerate(pdfs.body(n))],
                                  pdfs.Text(f"(Continued on page {n + 1})", 400, 740, 9),
                                  pdfs.Text(f"- {n} -", 290, 765, 9)] for n in range(1, 7)])
     report = analyze(data)
-    assert [group.kind for group in report.groups] == ["page-number", "page-number"]
+    assert [group.kind for group in report.groups] == ["footer", "page-number"]
     assert printed_numbers(report) == {n: str(n) for n in range(1, 7)}
 
 
@@ -78,3 +79,13 @@ def test_load_gives_each_pages_text_label_and_removed_lines(tmp_path: Path) -> N
 def test_load_refuses_a_scan(scan_pdf: Path) -> None:
     with pytest.raises(NoTextLayer):
         load(scan_pdf, name=scan_pdf.name)
+
+
+def test_a_running_head_that_holds_the_folio_gives_the_printed_number(tmp_path: Path) -> None:
+    heads = ["PART TWO Biological Foundations", "CHAPTER 5 Physical Development"]
+    data = pdfs.make_pdf(None, [[pdfs.Text(f"{168 + n} {heads[n % 2]}", 72, 50, 9),
+                                 *[pdfs.Text(line, 72, 120 + 18 * i, 11) for i, line in enumerate(pdfs.body(n))]]
+                                for n in range(1, 7)])
+    report = analyze(data)
+    assert {group.kind for group in report.groups if group.remove} == {"header"}
+    assert printed_numbers(report) == {n: str(168 + n) for n in range(1, 7)}

@@ -676,3 +676,17 @@ def test_a_slide_shown_in_builds_is_one_slide():
     got = removed(pages)
     assert {text for _, text in got} == {"Ada Lovelace", "On the engine"} | {str(n) for n in range(1, 7)}
     assert len(got) == 3 * 18
+
+
+def test_a_running_head_that_holds_the_folio_is_a_header():
+    # Even pages: "170 PART TWO Biological Foundations of Development"; odd: the chapter's head and its folio.
+    extra = []
+    for n in range(1, 11):
+        folio = 169 + n
+        head = (f"{folio} PART TWO Biological Foundations of Development" if n % 2 == 0 else
+                f"CHAPTER 5 Physical Development {folio}")
+        extra.append([line(head, 40, size=8), line(f"Page {folio} of 300", 760, x0=280, size=8)])
+    groups = [g for g in detect(pages_of(extra)) if g.remove]
+    kinds = {g.text: g.kind for g in groups}
+    assert kinds == {"CHAPTER 5 Physical Development 170": "header",
+                     "171 PART TWO Biological Foundations of Development": "header", "Page 170 of 300": "page-number"}

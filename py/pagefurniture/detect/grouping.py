@@ -48,8 +48,15 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
         if len(pages) < 2:
             continue
         claimed.update(m.key for m in members)
-        found.append(_Group(place, shape.replace("{n}", "#"), members, "page", "page-number", True,
-                            f"a page number: it counts with the pages, {_where(place)} of {{pages}}"))
+        # A running head or foot that holds the folio ("170 PART TWO Biological Foundations") is a header
+        # or footer: its line holds more words than a page number's ("Page 3 of 9").
+        words = len([w for w in shape.split() if w != "{n}" and any(ch.isalpha() for ch in w)])
+        if words <= s.folio_words:
+            found.append(_Group(place, shape.replace("{n}", "#"), members, "page", "page-number", True,
+                                f"a page number: it counts with the pages, {_where(place)} of {{pages}}"))
+        else:
+            found.append(_Group(place, shape.replace("{n}", "#"), members, "page", _kind_of(place), True,
+                                f"holds a page number: it counts with the pages, {_where(place)} of {{pages}}"))
     return found
 
 

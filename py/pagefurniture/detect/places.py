@@ -104,7 +104,7 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
     have it at the head)."""
     offsets: set[tuple[int, bool]] = set()
     for g in ctx.groups:
-        if g.remove and g.kind == "page-number":
+        if g.remove and (g.kind == "page-number" or g.numbers == "page"):
             for m in g.members:
                 for _, value, roman in ctx.numbering.tokens(m.line.text):
                     offsets.add((value - m.page, roman))
@@ -123,8 +123,9 @@ def _other_numbering(ctx: _Context, lone: list[tuple[_Line, int]], found: list[_
     folios are (the front matter's roman one beside the body's arabic): page numbers too where it counts
     with the pages over Settings.folio_run pages or more."""
     s = ctx.settings
-    folios = _merge_slots(_describe(g, s) for g in [*ctx.groups, *found] if g.remove and g.kind == "page-number"
-                          and g.place in ("top", "bottom") and not g.beyond)
+    folios = _merge_slots(_describe(g, s) for g in [*ctx.groups, *found] if g.remove
+                          and (g.kind == "page-number" or g.numbers == "page") and g.place in ("top", "bottom")
+                          and not g.beyond)
     in_slot = [(m, value) for m, value in lone if any(slot.holds(m) for slot in folios)]
     counting = _runs(in_slot, ctx.n_text, s, min_run=s.folio_run) if in_slot else []
     counted = _edge_lines(ctx, {m.key: m for m in counting}) if counting else []

@@ -123,6 +123,9 @@ class Settings:
     # A second numbering in the folios' place (the front matter's roman beside the body's arabic) needs
     # this many pages that count: the folio's place vouches for it.
     folio_run: int = 2
+    # A page number's line holds at most this many words besides its number ("Page 3 of 9"); a line with
+    # more that counts with the pages is a running head or foot that holds the folio (its kind says so).
+    folio_words: int = 2
     # A line of more words than this is running text, never a page number's line; a long footer with its
     # counter ("... Global Dividends - Pag. 3 di 9") has up to about twenty.
     pn_tokens: int = 24
