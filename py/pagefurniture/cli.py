@@ -317,6 +317,10 @@ def explain_table(report: Report, number: int) -> str:
     block = evidence.block
     where = (f"text block x {block.left:.1f}-{block.right:.1f}, y {block.top:.1f}-{block.bottom:.1f} pt"
              if block else "no text block (no text on pages of this size)")
+    if evidence.turned:
+        # Its text runs up or down the page: it was read turned, and its text block is measured so.
+        where = (f"read turned a quarter {'clockwise' if evidence.turned == 90 else 'anticlockwise'} "
+                 f"(its text runs {'up' if evidence.turned == 90 else 'down'} the page), {where} as turned")
     head = (f"page {number} of {len(report.pages)}, {page.width:g} x {page.height:g} pt; {where}; "
             f"body text {evidence.body_size:g} pt" + (f"; {page.error}" if page.error else ""))
     rows = [("#", "box (x0 top x1 bottom)", "place", "from edge", "text block", "slot", "group", "text", "decision")]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pagefurniture.detect as detect_package
 import pytest
 from pagefurniture import analyze
-from pagefurniture.detect import DEFAULT_SETTINGS, Settings, detect, page_number_tokens, roman_value, shape_of
+from pagefurniture.detect import DEFAULT_SETTINGS, Settings, detect, explain, page_number_tokens, roman_value, shape_of
 from pagefurniture.model import Line, Page
 from pagefurniture.report import report_for
 
@@ -690,3 +690,27 @@ def test_a_running_head_that_holds_the_folio_is_a_header():
     kinds = {g.text: g.kind for g in groups}
     assert kinds == {"CHAPTER 5 Physical Development 170": "header",
                      "171 PART TWO Biological Foundations of Development": "header", "Page 170 of 300": "page-number"}
+
+
+def test_a_landscape_page_set_sideways_has_its_foot_along_the_long_edge():
+    # Pages 4 and 5 hold a wide table, set sideways on the portrait pages: their text, the running foot
+    # included, runs up the page, and the foot lies along the long edge. Turned, it is their foot.
+    def sideways(text: str, top: float, x0: float, size: float = 10.0) -> Line:
+        # A line of the turned page (792 wide, 612 high) as it is drawn on the portrait page.
+        x1, bottom = x0 + len(text) * size * 0.5, top + size
+        return Line(text, (top, H - x1, bottom, H - x0), size, "Times-Roman", angle=90)
+
+    rng = random.Random(13)
+    pages = []
+    for n in range(1, 9):
+        foot = f"Page {n} of 8"
+        if n in (4, 5):
+            rows = [sideways(" ".join(rng.choice(WORDS) for _ in range(14)), 80 + 13.5 * k, 72) for k in range(30)]
+            pages.append(Page(n, W, H, (*rows, sideways(foot, 570, 360, 8))))
+        else:
+            pages.append(Page(n, W, H, (*body(rng), line(foot, 750, x0=280, size=8))))
+    assert removed(pages) == {(n, f"Page {n} of 8") for n in range(1, 9)}
+    evidence = explain(pages, 4)
+    assert evidence.turned == 90 and explain(pages, 3).turned == 0
+    foot = evidence.lines[-1]
+    assert foot.place == "bottom" and foot.line == pages[3].lines[-1]  # placed as turned, shown as drawn

@@ -191,9 +191,10 @@ class PageEvidence:
     """One page as the detector judged it: its text block and the evidence for each of its lines."""
 
     number: int
-    block: TextBlock | None
+    block: TextBlock | None  # in the page's points as it was read, turned by ``turned``
     body_size: float  # of the whole document
     lines: tuple[LineEvidence, ...]
+    turned: int = 0  # degrees the page was turned clockwise to read its text running up (90) or down (270)
 
 
 def explain(pages: Sequence[Page], number: int, *, settings: Settings = DEFAULT_SETTINGS) -> PageEvidence:
@@ -219,7 +220,7 @@ def explain(pages: Sequence[Page], number: int, *, settings: Settings = DEFAULT_
         group = group_of.get((number, i))
         out.append(LineEvidence(i, line, m.place if m else None, m.offset if m else 0.0, outside, slot, group,
                                 None if group is None else by[group]))
-    return PageEvidence(number, lay.block if lay else None, analysis.body, tuple(out))
+    return PageEvidence(number, lay.block if lay else None, analysis.body, tuple(out), lay.turned if lay else 0)
 
 
 @dataclass(frozen=True, slots=True)

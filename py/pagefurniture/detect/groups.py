@@ -112,6 +112,8 @@ class _Layout:
     # unless every line is wanted: both are the page's text.
     lines: dict[int, _Line]
     block: TextBlock | None = None
+    # Degrees the page was turned clockwise to read its text (layout._turn); ``page`` is the turned page.
+    turned: int = 0
 
 
 @dataclass(slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from ..model import Line, Page
@@ -62,6 +62,34 @@ def _rows(page: Page, s: Settings) -> Rowed:
         row_of[i] = len(rows) - 1
     gaps = [b[0] - a[1] for a, b in pairwise(spans)]
     return row_of, rows, gaps, long
+
+
+def _turn(page: Page, s: Settings) -> int:
+    """How far a page must be turned for most of its text to read left to right: 90 (a quarter turn
+    clockwise) when its text runs mostly up the page, 270 when down, else 0. A landscape page set
+    sideways in a portrait document (a wide table) runs its foot along the long edge, which is its foot
+    once the page is turned."""
+    chars: Counter[int] = Counter()
+    for line in page.lines:
+        chars[line.angle] += len(line.text)
+    total = sum(chars.values())
+    turn = max((90, 270), key=lambda angle: chars[angle])
+    return turn if total and chars[turn] > s.vertical_page * total else 0
+
+
+def _upright(page: Page, turn: int) -> Page:
+    """The page turned by ``turn`` degrees clockwise (``_turn``), its lines in their order, so that a
+    line's index still names it on the page as drawn."""
+    if not turn:
+        return page
+    w, h = page.width, page.height
+
+    def box(b: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        x0, top, x1, bottom = b
+        return (h - bottom, x0, h - top, x1) if turn == 90 else (top, w - x1, bottom, w - x0)
+
+    lines = tuple(replace(line, box=box(line.box), angle=(line.angle - turn) % 360) for line in page.lines)
+    return replace(page, width=h, height=w, lines=lines, pictures=tuple(box(b) for b in page.pictures))
 
 
 def _columns(pages: Sequence[Page], rowed: dict[int, Rowed], s: Settings) -> dict[int, Column]:
@@ -129,14 +157,17 @@ def _frame(page: Page, column: Column | None, s: Settings) -> _Frame:
 
 def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False) -> dict[int, _Layout]:
     """Given the pages with text, returns each page's rows and the lines that may be furniture, each with
-    its edge and distance (``every_line``: all lines, for explaining a page)."""
+    its edge and distance (``every_line``: all lines, for explaining a page). A page whose text runs
+    mostly up or down it is read turned the way its text reads (``_turn``)."""
+    turned = {page.number: _turn(page, s) for page in pages}
+    pages = [_upright(page, turned[page.number]) for page in pages]
     rowed = {page.number: _rows(page, s) for page in pages}
     columns = _columns(pages, rowed, s)
     layouts: dict[int, _Layout] = {}
     for page in pages:
         row_of, rows, gaps, long = rowed[page.number]
         placed = _place_page(page, row_of, len(rows) - 1, _frame(page, columns.get(page.number), s), s, every_line)
-        layouts[page.number] = _Layout(page, rows, gaps, long, placed)
+        layouts[page.number] = _Layout(page, rows, gaps, long, placed, turned=turned[page.number])
     return layouts
 
 
