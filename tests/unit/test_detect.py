@@ -714,3 +714,19 @@ def test_a_landscape_page_set_sideways_has_its_foot_along_the_long_edge():
     assert evidence.turned == 90 and explain(pages, 3).turned == 0
     foot = evidence.lines[-1]
     assert foot.place == "bottom" and foot.line == pages[3].lines[-1]  # placed as turned, shown as drawn
+
+
+def test_this_page_intentionally_left_blank_is_content():
+    # Chapters end on odd pages: the even pages left over say so in the middle of the page, and hold
+    # nothing else but the running foot. Where the text runs on every other page, the notice is content.
+    rng = random.Random(14)
+    pages = []
+    for n in range(1, 13):
+        foot = line(f"Handbook of Procedures {n}", 760, x0=72, size=8)
+        if n % 4 == 0:
+            lines = (line("This page intentionally left blank", 396, x0=230, size=10), foot)
+        else:
+            lines = (*body(rng), foot)
+        pages.append(Page(n, W, H, lines))
+    got = texts_removed(pages)
+    assert got == {f"Handbook of Procedures {n}" for n in range(1, 13)}
