@@ -4,6 +4,7 @@
 // comes from Python; PDF text is untrusted and is only ever set as textContent.
 
 import { Pool } from "./bridge.js";
+import { BUG_KIND, TITLES } from "./app/errors.js";
 
 const $ = (id) => document.getElementById(id);
 const LARGE = 100 * 1024 * 1024; // above this, ask before reading (memory and minutes)
@@ -15,23 +16,6 @@ const COLOURS = 12; // group colours in style.css (--group-0 …); each box and 
 const RUNS_SHOWN = 4; // page runs shown in a row before "and N more"
 const ANNOUNCE_EVERY = 3000; // ms between progress announcements to screen readers
 const STORE = "pagefurniture.choices."; // + the file's sha256: the choices made for it, in this browser only
-// A title per kind of error, which names the kind without repeating the sentence under it: that sentence
-// is Python's (what is wrong and what to do), or the page's for a failure of the page itself.
-const TITLES = {
-  "not-a-pdf": "Wrong kind of file",
-  "no-file": "Nothing to read",
-  damaged: "Cannot read this file",
-  "cut-off": "The file is cut off",
-  "character-map": "A character map is missing",
-  "no-text": "Only pictures, no text",
-  limit: "Too large for the page",
-  unreadable: "Cannot open the file",
-  "password-required": "Password needed",
-  "wrong-password": "Wrong password",
-  cancelled: "Stopped",
-  boot: "The tool could not start",
-  bug: "Something went wrong",
-};
 
 // "?workers=N" in the address sets the number of workers (1 reads with the main worker alone).
 const WORKERS = Math.round(Number(new URLSearchParams(location.search).get("workers"))) ||
@@ -352,8 +336,8 @@ function skipPassword(entry) {
 }
 
 function showError(error, entry = null) {
-  $("error-title").textContent = TITLES[error.kind] ?? TITLES.bug;
-  $("error").dataset.kind = TITLES[error.kind] ? error.kind : "bug";
+  $("error-title").textContent = TITLES[error.kind] ?? TITLES[BUG_KIND];
+  $("error").dataset.kind = TITLES[error.kind] ? error.kind : BUG_KIND;
   $("error-file").textContent = entry ? entry.path : "";
   $("error-message").textContent = sentence(error.message);
   $("error-detail").textContent = error.detail ?? "";
