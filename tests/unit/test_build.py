@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import zipfile
 from pathlib import Path
@@ -202,8 +203,11 @@ def _page_titles(built: Path) -> dict:
         pytest.skip("node is not installed: the page's modules cannot be run outside the browser")
     script = ("const m = await import(process.argv[1]);"
               "console.log(JSON.stringify({titles: m.TITLES, page: m.PAGE_TITLES, bug: m.BUG_KIND}));")
-    done = subprocess.run([node, "--experimental-default-type=module", "--input-type=module", "-e", script,
-                           str(built / "app" / "errors.js")], capture_output=True, text=True, timeout=60)
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copytree(built / "app", Path(tmp) / "app")
+        (Path(tmp) / "package.json").write_text('{"type": "module"}')  # node reads .js as what they are: modules
+        done = subprocess.run([node, "--input-type=module", "-e", script, str(Path(tmp) / "app" / "errors.js")],
+                              capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
