@@ -20,6 +20,7 @@ import contextlib
 import gzip
 import hashlib
 import http.server
+import importlib.util
 import io
 import json
 import re
@@ -105,6 +106,11 @@ LICENCES = "licences.txt"  # in the built folder: every component the site serve
 # The two scripts, and the content reader the page hands Python, so that the run reads the sample as the page does.
 PRECOMPILE = (ROOT / "py" / "browser" / "precompile.mjs", ROOT / "py" / "browser" / "precompile.py",
               ROOT / "site" / "content.mjs")
+
+# The title of each kind of error, which the page shows above the message: written by the build from
+# py/pagefurniture/errors.py, where each kind has its title, so that no title is typed twice.
+ERRORS = PY / "pagefurniture" / "errors.py"
+ERROR_TITLES = "app/error-titles.js"
 
 # Only the page's own origin. Pyodide compiles WebAssembly ('wasm-unsafe-eval'); downloads are blob: URLs.
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; "
@@ -332,6 +338,39 @@ def trimmed_stdlib(stdlib: bytes, made: bytes) -> bytes:
     return stdlib
 
 
+# -- the error titles ------------------------------------------------------------------------------------
+
+def error_titles(source: Path = ERRORS) -> bytes:
+    """app/error-titles.js: {kind: title} for the bug kind and every kind of error ``source`` defines.
+
+    The module is run on its own (it imports nothing of the package). A class that names a kind of its own
+    needs a title of its own (one that names none is its parent's kind); a kind without one, or two
+    classes of the same kind, fail the build.
+    """
+    spec = importlib.util.spec_from_file_location("pagefurniture_errors", source)
+    if spec is None or spec.loader is None:
+        raise BuildError(f"cannot load {source}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    titles = {module.BUG_KIND: module.BUG_TITLE}
+    todo = list(module.PageFurnitureError.__subclasses__())
+    while todo:
+        kind = todo.pop(0)
+        todo.extend(kind.__subclasses__())
+        if "kind" not in kind.__dict__:
+            continue
+        title = kind.__dict__.get("title")
+        if not isinstance(title, str) or not title:
+            raise BuildError(f"{source.name}: {kind.__name__} needs a title of its own, which the web page shows "
+                             "above the message of its kind")
+        if kind.kind in titles:
+            raise BuildError(f"{source.name}: {kind.__name__} has the kind {kind.kind!r} of another error")
+        titles[kind.kind] = title
+    return (f"// Written by build.py from py/pagefurniture/errors.py, where each kind of error has its title.\n"
+            f"export const BUG_KIND = {json.dumps(module.BUG_KIND)};\n"
+            f"export const TITLES = Object.freeze({json.dumps(titles, indent=2, ensure_ascii=False)});\n").encode()
+
+
 # -- the build -------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -440,6 +479,9 @@ def collect(cache: Path, *, quiet: bool = False) -> Collected:
             files[path.relative_to(SITE).as_posix()] = path.read_bytes()
     if "index.html" not in files:
         raise BuildError("site/index.html is missing")
+    if ERROR_TITLES in files:
+        raise BuildError(f"site/{ERROR_TITLES} is written by the build from {ERRORS.relative_to(ROOT)}; remove it")
+    files[ERROR_TITLES] = error_titles()
 
     licences = collect_licences(cache, lock_info, aes["LICENSE.txt"], pdfminer, charset, pdfjs)
     return Collected(files, wheels, lock_info, licences)

@@ -1,3 +1,4 @@
+// @ts-check
 // The bridge to the workers that run pagefurniture: it spawns them, calls them, shares a long PDF's pages
 // out among them and cancels by ending them. Nothing else in the page touches a Worker or postMessage.
 //
@@ -16,38 +17,69 @@ const SHARE_LIMIT = 100 * 1024 * 1024;
 const JOIN_SECONDS = 1;
 const JOIN_PAGES = 12;
 
+/**
+ * What a call rejects with: Python's error answer, or the same shape for a failure in JavaScript.
+ * @typedef {{kind: string, message?: string, detail?: string}} WorkerError
+ */
+/**
+ * What the pool tells the page.
+ * @typedef {object} Hooks
+ * @property {(done: number, total: number, message: string) => void} boot  each step of the main worker's boot
+ * @property {(versions: Record<string, string>) => void} ready  the main worker is ready
+ * @property {(count: number) => void} helpers  how many helpers are ready
+ * @property {(error: WorkerError) => void} lost  the main worker failed to boot or stopped
+ */
+/** @typedef {{worker: Worker, ready: boolean}} WorkerEntry */
+/** @typedef {{resolve: (answer: any) => void, reject: (error: WorkerError) => void, entry: WorkerEntry}} Waiter */
+/** @typedef {{join: (helper: WorkerEntry) => Promise<void>}} Run */
+
 export class Pool {
-  // on: {boot(done, total, message), ready(versions), helpers(count), lost(error)}
+  /** @param {{workers: number, on: Hooks}} options */
   constructor({ workers, on }) {
     this.helperCount = Math.max(0, Math.min(7, workers - 1));
     this.on = on;
     this.nextId = 1;
+    /** @type {Map<number, Waiter>} */
     this.pending = new Map(); // id → {resolve, reject, entry}
+    /** @type {Run | null} */
     this.run = null; // the file being read, for helpers that become ready meanwhile
-    this.start();
+    /** @type {WorkerEntry[]} */
+    this.helpers = [];
+    /** @type {Promise<void>} */
+    this.ready = Promise.resolve();
+    /** @type {WorkerEntry} */
+    this.main = this.start();
   }
 
   // A fresh main worker (and, once it is ready, fresh helpers); `ready` resolves when the main one is.
   start() {
     this.helpers = [];
     this.on.helpers(0);
-    let ready;
+    /** @type {() => void} */
+    let ready = () => {};
     this.ready = new Promise((resolve) => { ready = resolve; });
     this.main = this.spawn((versions) => {
       this.on.ready(versions);
       ready();
       for (let i = 0; i < this.helperCount; i++) this.startHelper();
     });
+    return this.main;
   }
 
   // The first main worker is the one start.js started while the page loaded, if it did; every other
   // worker is new.
+  /**
+   * @param {(versions: Record<string, string>) => void} onReady
+   * @returns {WorkerEntry}
+   */
   spawn(onReady) {
     const started = window.pagefurnitureWorker;
     window.pagefurnitureWorker = null;
     const worker = started?.worker ?? new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     const entry = { worker, ready: false };
+    /** @param {MessageEvent} event */
     const onmessage = (event) => this.message(entry, event.data, onReady);
+    /** @param {ErrorEvent} event */
     const onerror = (event) => {
       event.preventDefault();
       this.lost(entry, { kind: "boot", message: "The PDF reader stopped unexpectedly. Reload the page.", detail: event.message ?? "" });
@@ -60,7 +92,10 @@ export class Pool {
     // What the worker said before is handed on once the caller has finished setting up (the Pool is
     // being constructed now); start.js keeps collecting until then, so nothing comes out of order.
     else setTimeout(() => {
-      for (const event of started.early) (event.type === "error" ? onerror : onmessage)(event);
+      for (const event of started.early) {
+        if (event.type === "error") onerror(/** @type {ErrorEvent} */ (event));
+        else onmessage(/** @type {MessageEvent} */ (event));
+      }
       listen();
     });
     return entry;
@@ -78,6 +113,11 @@ export class Pool {
     this.on.helpers(this.helpers.filter((helper) => helper.ready).length);
   }
 
+  /**
+   * @param {WorkerEntry} entry
+   * @param {any} message  see worker.js for the messages
+   * @param {(versions: Record<string, string>) => void} onReady
+   */
   message(entry, message, onReady) {
     if (message.type === "boot") {
       if (entry === this.main) this.on.boot(message.done, message.total, message.message);
@@ -96,6 +136,10 @@ export class Pool {
 
   // A worker that failed to boot or stopped: a helper is simply dropped (the main worker reads the pages it
   // was reading when it finishes); the main worker takes everything waiting on it down with it.
+  /**
+   * @param {WorkerEntry} entry
+   * @param {WorkerError} error
+   */
   lost(entry, error) {
     entry.worker.terminate();
     if (entry !== this.main) {
@@ -113,6 +157,12 @@ export class Pool {
     this.on.lost(error);
   }
 
+  /**
+   * @param {WorkerEntry} entry
+   * @param {object} message
+   * @param {Transferable[]} [transfer]
+   * @returns {Promise<any>}
+   */
   ask(entry, message, transfer = []) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -122,6 +172,12 @@ export class Pool {
   }
 
   // One request to the main worker (see worker.js for the requests); resolves with Python's answer.
+  /**
+   * @param {string} type
+   * @param {object} [args]
+   * @param {Transferable[]} [transfer]
+   * @returns {Promise<any>}
+   */
   call(type, args = {}, transfer = []) {
     return this.ask(this.main, { type, ...args }, transfer);
   }
@@ -140,6 +196,11 @@ export class Pool {
   // Reads one PDF on every worker that is ready and resolves with the main worker's finished answer (kept
   // there under `key`), plus `readers` (how many workers read pages) and `seconds` (from the moment the
   // main worker was free to open it). onPages(done, total) follows the reading.
+  /**
+   * @param {{key: string, name: string, bytes: ArrayBuffer, password: string | null,
+   *   onPages: (done: number, total: number) => void}} file
+   * @returns {Promise<any>}
+   */
   async read({ key, name, bytes, password, onPages }) {
     await this.ready;
     const started = performance.now();
@@ -152,27 +213,45 @@ export class Pool {
 
   // Pages that no worker has read when the main worker runs out of work (a helper stopped) are read by
   // "finish". Throws the first error a worker answers with.
+  /**
+   * @param {string} key
+   * @param {number} total
+   * @param {ArrayBuffer | null} bytes  a copy for the helpers, or null when they do not join
+   * @param {string | null} password
+   * @param {(done: number, total: number) => void} onPages
+   * @returns {Promise<any>}
+   */
   async readPages(key, total, bytes, password, onPages) {
     // Runs small enough to keep every worker busy to the end and the progress bar moving.
     const size = Math.max(1, Math.min(8, Math.ceil(total / 40)));
+    /** @type {[number, number][]} */
     const todo = [];
     for (let first = 1; first <= total; first += size) todo.push([first, Math.min(total, first + size - 1)]);
+    /** @type {string[]} */
     const shared = []; // helpers' answers, handed to "finish"
+    /** @type {Set<Promise<boolean>>} */
     const reading = new Set(); // runs being read now
+    /** @type {Set<WorkerEntry>} */
     const readers = new Set(); // the workers that read at least one run
     let done = 0;
+    /** @type {WorkerError | null} */
     let failed = null;
     let open = true; // until the main worker has run out of work
     const pace = { pages: 0, since: performance.now() }; // the main worker's, for the helpers' decision
     const pool = this;
 
+    /**
+     * @param {WorkerEntry} entry
+     * @param {[number, number]} run
+     */
     async function read(entry, [first, last]) {
       const share = entry !== pool.main;
       try {
         const answer = await pool.ask(entry, { type: "read", first, last, share });
         if (share) shared.push(answer);
         else pace.pages += last - first + 1;
-      } catch (error) {
+      } catch (caught) {
+        const error = /** @type {WorkerError} */ (caught);
         if (error.kind !== "helper-lost") failed ??= error;
         return false;
       }
@@ -182,9 +261,10 @@ export class Pool {
       return true;
     }
 
+    /** @param {WorkerEntry} entry */
     async function drive(entry) {
       while (open && todo.length && !failed) {
-        const step = read(entry, todo.shift());
+        const step = read(entry, /** @type {[number, number]} */ (todo.shift()));
         reading.add(step);
         const ok = await step;
         reading.delete(step);
@@ -200,6 +280,7 @@ export class Pool {
       return left * ((performance.now() - pace.since) / 1000 / pace.pages) >= JOIN_SECONDS;
     }
 
+    /** @param {WorkerEntry} helper */
     async function join(helper) {
       if (!open || !bytes || !worthJoining()) return;
       const own = bytes.slice(0);

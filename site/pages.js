@@ -1,9 +1,15 @@
+// @ts-check
 // Draws a PDF's pages with pdf.js, which the page imports the first time it shows a page (the first visit
 // does not load it before the tool is ready). pdf.js only draws: the text, the boxes and every decision
 // come from the pagefurniture package. Our boxes are in the visible page's points from its top-left
 // corner, which is what a pdf.js viewport at scale 1 measures, so a box is placed by multiplying by the scale.
 
+/** @typedef {import("./pdfjs/pdf.min.mjs")} PdfJs */
+/** @typedef {import("./pdfjs/pdf.min.mjs").RenderTask} RenderTask */
+
+/** @param {string} path */
 const here = (path) => new URL(path, import.meta.url).href;
+/** @type {Promise<PdfJs> | null} */
 let library = null;
 
 function pdfjs() {
@@ -16,6 +22,10 @@ function pdfjs() {
 
 // One PDF opened in pdf.js; `bytes` is copied, so the caller keeps its own.
 export class Drawing {
+  /**
+   * @param {ArrayBuffer} bytes
+   * @param {string | null} password
+   */
   constructor(bytes, password) {
     this.task = pdfjs().then((lib) => lib.getDocument({
       data: new Uint8Array(bytes.slice(0)),
@@ -29,11 +39,18 @@ export class Drawing {
       verbosity: 0,
     }));
     this.document = this.task.then((task) => task.promise);
+    /** @type {Map<HTMLCanvasElement, RenderTask>} */
     this.tasks = new Map(); // canvas → the render task drawing into it
   }
 
   // Draws page `number` into `canvas` at `width` CSS pixels; resolves with the scale (CSS pixels per
   // point) or null when this drawing was replaced by a newer one into the same canvas.
+  /**
+   * @param {number} number
+   * @param {HTMLCanvasElement} canvas
+   * @param {number} width
+   * @returns {Promise<number | null>}
+   */
   async draw(number, canvas, width) {
     const doc = await this.document;
     const page = await doc.getPage(number);
@@ -45,12 +62,13 @@ export class Drawing {
     canvas.height = Math.floor(viewport.height);
     canvas.style.width = `${width}px`;
     canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
-    const task = page.render({ canvasContext: canvas.getContext("2d"), canvas, viewport, annotationMode: 0 });
+    const context = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
+    const task = page.render({ canvasContext: context, canvas, viewport, annotationMode: 0 });
     this.tasks.set(canvas, task);
     try {
       await task.promise;
     } catch (error) {
-      if (error?.name === "RenderingCancelledException") return null;
+      if (/** @type {Error} */ (error)?.name === "RenderingCancelledException") return null;
       throw error;
     } finally {
       if (this.tasks.get(canvas) === task) this.tasks.delete(canvas);

@@ -1,3 +1,4 @@
+// @ts-check
 // Starts the main worker while the page is still loading: its boot takes seconds and everything waits for
 // it, and the page's modules run only once the document and its style sheet are in. bridge.js takes the
 // worker over (Pool.spawn); what the worker says before that is kept here and handed over with it.
@@ -5,7 +6,8 @@
 "use strict";
 if (window.pagefurnitureWorker === undefined) { // null: bridge.js came first and started its own
   try {
-    const worker = new Worker(new URL("worker.js", document.currentScript.src), { type: "module" });
+    const worker = new Worker(new URL("worker.js", /** @type {HTMLScriptElement} */ (document.currentScript).src), { type: "module" });
+    /** @type {(MessageEvent | ErrorEvent)[]} */
     const early = [];
     worker.onmessage = (event) => early.push(event);
     worker.onerror = (event) => {

@@ -1,3 +1,4 @@
+// @ts-check
 // Caches the whole site after the first visit so the tool works offline. The build writes its id into
 // BUILD, so a new build is a new service worker and a new cache. The manifest's "precache" files are
 // fetched at install; the others (pdf.js's image decoders) are kept the first time a PDF needs them.
@@ -7,14 +8,17 @@
 // build's manifest, so that a new build with the same maps keeps them; the page asks for all of them once
 // it is ready and idle ({type: "store-maps"}), and a map a PDF needs before then is kept when it is fetched.
 // service worker → page   {type: "maps", done, total, failed}   (how many maps are stored)
+
+// This script's global scope, as what it is: a service worker's.
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const BUILD = "__BUILD__";
 const CACHE = `pagefurniture-${BUILD}`;
 const MAPS = "pagefurniture-cmap-";
 const MAP_FOLDER = "cmap/";
-const scope = self.registration.scope;
+const scope = sw.registration.scope;
 const MANIFEST = new URL("manifest.json", scope).href;
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const response = await fetch(MANIFEST, { cache: "no-cache" });
     const manifest = await response.clone().json();
@@ -23,21 +27,22 @@ self.addEventListener("install", (event) => {
     const urls = ["./", ...manifest.precache].map((path) => new URL(path, scope).href);
     await cache.addAll(urls.map((url) => new Request(url, { cache: "no-cache" })));
     await cache.put(MANIFEST, response); // the worker reads which maps the site has from it, offline too
-    await self.skipWaiting();
+    await sw.skipWaiting();
   })());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const { cache: maps } = await mapList();
     for (const name of await caches.keys()) {
       if (name.startsWith("pagefurniture-") && name !== CACHE && name !== maps) await caches.delete(name);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
 // The maps of this build: their paths and sha256 (from the manifest), and the name of the cache for them.
+/** @type {Promise<{entries: [string, string][], cache: string}> | null} */
 let maps = null;
 function mapList() {
   maps ??= (async () => {
@@ -52,7 +57,7 @@ function mapList() {
   return maps;
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(scope)) return;
   event.respondWith((async () => {
@@ -68,9 +73,12 @@ self.addEventListener("fetch", (event) => {
 
 // Downloads every map not stored yet, one at a time (this runs while the page may be in use), each checked
 // against its sha256 in the manifest, and tells the page that asked how far it is. One run at a time.
+/** @typedef {{done: number, total: number | null, failed: boolean}} Progress */
+/** @type {Promise<Progress> | null} */
 let storing = null;
+/** @type {Progress} */
 let progress = { done: 0, total: null, failed: false }; // total: null until the manifest is read
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   if (event.data?.type !== "store-maps") return;
   const client = event.source;
   storing ??= storeMaps().finally(() => { storing = null; });
@@ -95,7 +103,7 @@ async function storeMaps() {
   for (const [path, sha256] of entries) {
     const url = new URL(path, scope).href;
     if (!await cache.match(url)) {
-      const integrity = "sha256-" + btoa(String.fromCharCode(...sha256.match(/../g).map((hex) => parseInt(hex, 16))));
+      const integrity = "sha256-" + btoa(String.fromCharCode(.../** @type {string[]} */ (sha256.match(/../g)).map((hex) => parseInt(hex, 16))));
       try {
         const response = await fetch(url, { integrity, cache: "no-cache" });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);

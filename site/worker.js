@@ -1,3 +1,4 @@
+// @ts-check
 // The module worker that runs the pagefurniture package in Pyodide. It boots as soon as it loads, in
 // named steps that are each posted to the page; every request waits for the boot, and a failed boot answers
 // every later request with the same error instead of leaving it hanging.
@@ -23,6 +24,7 @@
 // Python answers {"ok": false, "error": ...} for bad input; that becomes an "error" message here, the same
 // as a failure in JavaScript, so that the page has one way to receive errors.
 
+/** @param {string} path */
 const here = (path) => new URL(path, import.meta.url).href;
 
 // Imported, not loaded with the module: a static import would hold back every fetch below until both
@@ -31,10 +33,19 @@ const pyodideModule = import("./pyodide/pyodide.mjs");
 const aesModule = import("./vendor/aes.mjs");
 const contentModule = import("./content.mjs");
 
+/**
+ * @param {number} done
+ * @param {number} total
+ * @param {string} message
+ */
 function bootStep(done, total, message) {
   postMessage({ type: "boot", done, total, message });
 }
 
+/**
+ * @param {any} error  whatever was thrown
+ * @param {string} [fallbackKind]
+ */
 function failure(error, fallbackKind = "boot") {
   return {
     kind: error?.kind ?? fallbackKind,
@@ -60,14 +71,15 @@ const cmaps = fetch(here("./manifest.json"))
     .map((path) => path.slice("cmap/".length).replace(/\.json\.gz$/, "")))
   .catch(() => null);
 
+/** @param {{name: string, file_name: string, sha256: string}} wheel  as the lock file lists it */
 async function fetchWheel({ name, file_name, sha256 }) {
-  const integrity = "sha256-" + btoa(String.fromCharCode(...sha256.match(/../g).map((hex) => parseInt(hex, 16))));
+  const integrity = "sha256-" + btoa(String.fromCharCode(.../** @type {string[]} */ (sha256.match(/../g)).map((hex) => parseInt(hex, 16))));
   try {
     const response = await fetch(here(`./pyodide/${file_name}`), { integrity });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());
   } catch (error) {
-    throw new Error(`${name} (${file_name}): ${error.message}`);
+    throw new Error(`${name} (${file_name}): ${/** @type {Error} */ (error).message}`);
   }
 }
 
@@ -82,7 +94,7 @@ async function boot() {
     throw new Error(`the Python packages could not be loaded: ${problems.join("; ") || "the lock file lists none"}`);
   }
   const site = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
-  for (const wheel of fetched) pyodide.unpackArchive(wheel.value, "wheel", { extractDir: site });
+  for (const wheel of fetched) pyodide.unpackArchive(/** @type {PromiseFulfilledResult<Uint8Array>} */ (wheel).value, "wheel", { extractDir: site });
   bootStep(2, 3, "Preparing…");
   const web = pyodide.pyimport("pagefurniture.web");
   const { default: aesjs } = await aesModule;
@@ -109,6 +121,7 @@ booted.then(
 
 // Each request's call into pagefurniture.web, by the request's type: the same types, and the same functions,
 // as web.HANDLERS (a test checks the two tables against each other).
+/** @type {Record<string, (web: any, message: any) => any>} */
 const HANDLERS = {
   open: (web, m) => web.open_pdf(new Uint8Array(m.bytes), m.name, m.password ?? null),
   read: (web, m) => web.read_pages(m.first, m.last, m.share),
@@ -120,6 +133,7 @@ const HANDLERS = {
   close: (web, m) => web.close(),
 };
 
+/** @param {any} message  a request (see the top of this file) */
 async function handle(message) {
   const { web } = await booted;
   if (!Object.hasOwn(HANDLERS, message.type)) throw new Error(`unknown request ${message.type}`);

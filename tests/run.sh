@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Set up and run every test. On a fresh Debian machine as root: bash tests/run.sh [pytest options]
-#   1. Debian packages the tests use: chromium (browser tests), qpdf and nodejs (site/content.js outside
-#      the browser), installed only when missing;
+#   1. Debian packages the tests use: chromium (browser tests), qpdf, nodejs (site/content.js outside
+#      the browser) and npm, installed only when missing;
 #   2. the package (editable) and the pinned test dependencies, into the Python in $PYTHON (default
 #      python3) or, when that is Debian's own Python (which refuses pip installs), into a virtual
-#      environment in $VENV (default ~/.cache/pagefurniture/venv);
+#      environment in $VENV (default ~/.cache/pagefurniture/venv); and the pinned npm packages of
+#      tests/package-lock.json (TypeScript, which checks the page's scripts) into tests/node_modules;
 #   3. pytest over tests/ (browser tests build the site themselves). Exits with pytest's status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,7 @@ missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 command -v "$python" >/dev/null 2>&1 || missing+=(python3)
 externally_managed() {
     "$python" -c 'import os, sys, sysconfig
@@ -43,6 +45,7 @@ fi
 
 export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_ROOT_USER_ACTION=ignore
 "$python" -m pip install -q -e ./py -r tests/requirements.txt
+npm ci --prefix tests --no-audit --no-fund --loglevel=error
 
 # -rfEs: name failed, erroring and skipped tests (with the reason) above the summary line.
 exec "$python" -m pytest tests -rfEs "$@"

