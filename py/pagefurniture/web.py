@@ -77,7 +77,7 @@ def install(*, cmap_url: str | None = None, aes: Any = None, fetch: Callable[[st
     has no such file, an OSError when it cannot be had now. ``cmaps`` names the maps the site has (the
     build's manifest lists them): a map it has that cannot be fetched is then an error that says so, one
     it does not have is left to pdfminer, which reads the font without it, as it does anywhere.
-    ``reader`` is the module ``site/content.mjs``: content streams are then tokenised in JavaScript.
+    ``reader`` is the JavaScript kernel, ``site/kernel/index.mjs``: PDFs are then read with it.
     """
     if aes is not None:
         kernel.use_aes(aes)

@@ -4,7 +4,8 @@ pdfminer's own layout analysis (grouping characters into lines, boxes and a read
 cost and more than we need: furniture detection needs each line's text, box, size and font. So a small
 device (``glyphs``) receives the characters and this module groups them into lines itself, in the visible
 page's coordinates (pdfminer already applies /Rotate through the page's transformation matrix). The
-JavaScript kernel makes the same lines in the browser, with the same operations in the same order.
+JavaScript kernel makes the same lines in the browser, with the same operations in the same order
+(``site/kernel/glyphs.mjs``; each of its functions names the one here it mirrors).
 """
 
 from __future__ import annotations
