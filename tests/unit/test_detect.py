@@ -665,7 +665,9 @@ def test_a_slide_shown_in_builds_is_one_slide():
     rng = random.Random(12)
     pages, number = [], 0
     for frame in range(1, 7):
-        title = line(f"{rng.choice(WORDS).title()} {rng.choice(WORDS)} and {rng.choice(WORDS)}", 20, x0=20, size=14)
+        # A numbered title: the number stays on the states of its slide, and counts nothing there.
+        title = line(f"{frame}. {rng.choice(WORDS).title()} {rng.choice(WORDS)} and {rng.choice(WORDS)}", 20, x0=20,
+                     size=14)
         label = line(f"{rng.choice(WORDS)} {rng.choice(WORDS)}", 200, x0=200, size=7)
         bullets = [line(" ".join(rng.choice(WORDS) for _ in range(6)), 60 + 30 * k, x0=20, size=11) for k in range(3)]
         for state in range(1, 4):
