@@ -732,3 +732,26 @@ def test_this_page_intentionally_left_blank_is_content():
         pages.append(Page(n, W, H, lines))
     got = texts_removed(pages)
     assert got == {f"Handbook of Procedures {n}" for n in range(1, 13)}
+
+
+def test_a_spreadsheets_rows_in_small_type_are_a_table_not_furniture():
+    # A printed spreadsheet: rows of seven cells in 7.6 pt type fill each page down to just above the
+    # page's own footer. The same values recur in a column (a department, a make, a date) at the same
+    # place on several pages; a date "05/11/2015" may even count with the pages. The cells share their
+    # columns with the rows above and below: they are a table's, whatever their size or repetition.
+    rng = random.Random(15)
+    departments, makes = ["Day Surgery", "A&E Resus", "Theatres", "Ward 7"], ["Arjo", "Baxter", "Valleylab"]
+    pages = []
+    for n in range(1, 9):
+        rows = []
+        for r in range(28):
+            top = 120 + 14.2 * r
+            cells = [f"NHT-{rng.randint(10000, 99999)}", rng.choice(departments), rng.choice(makes),
+                     f"{rng.randint(1, 28):02d}/{rng.randint(1, 12):02d}/{rng.choice([2015, 2025])}",
+                     f"{r + n}/{rng.randint(1, 12):02d}/2026", f"{rng.randint(1000, 99999):,}.{rng.randint(10, 99)}"]
+            rows += [line(cell, top, x0=55 + 120 * k, size=7.6, x1=55 + 120 * k + 5 * len(cell)) for k, cell in enumerate(cells)]
+        pages.append(Page(n, 842, 595, (line("Asset register", 39, x0=54, size=10.5), *rows,
+                                         line("CONFIDENTIAL internal use only", 548, x0=54, size=10.5),
+                                         line(f"Page {n} of 8", 548, x0=727, size=10.5))))
+    got = texts_removed(pages)
+    assert got == {"Asset register", "CONFIDENTIAL internal use only"} | {f"Page {n} of 8" for n in range(1, 9)}

@@ -58,7 +58,7 @@ def _walk(layout: _Layout, furniture: dict | set, place: Place, body: float, s: 
         fur = [i for i in row if (page.number, i) in furniture]
         other = [i for i in row if (page.number, i) not in furniture]
         near = min(lines[i].top for i in row) if place == "top" else max(lines[i].bottom for i in row)
-        if not fur or _table_row(row, lines, body, s):
+        if not fur or r in layout.table or _table_row(row, lines, body, s):
             # Content, or a table row: never furniture.
             if not block:
                 return block, None

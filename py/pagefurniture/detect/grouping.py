@@ -26,6 +26,8 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             continue
         if m.place in ("top", "bottom") and m.rank >= edge_rows:
             continue
+        if m.index in ctx.layouts[m.page].cells:
+            continue  # a table's cell: its numbers are the table's
         for shape, value, is_roman in shapes(m.line.text, m.shape):
             slots[(m.place, shape, is_roman)].append((m, value))
     # Longer runs first, so that a line is claimed by its best explanation.

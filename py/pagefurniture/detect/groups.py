@@ -114,6 +114,8 @@ class _Layout:
     block: TextBlock | None = None
     # Degrees the page was turned clockwise to read its text (layout._turn); ``page`` is the turned page.
     turned: int = 0
+    table: set[int] = field(default_factory=set)  # the rows that are a table's (layout._table_cells) ...
+    cells: set[int] = field(default_factory=set)  # ... and the indices of the lines that are its cells
 
 
 @dataclass(slots=True)

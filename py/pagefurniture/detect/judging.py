@@ -56,6 +56,9 @@ def _judgement(g: _Group, ctx: _Context) -> _Group:
     if marked * 2 > len(g.members):
         what = {"top": "header", "bottom": "footer"}.get(g.place, "margin note")
         return g.decided(_kind_of(g.place), True, f"marked as a page {what} in the PDF, {where} of {{pages}}")
+    if sum(m.index in ctx.layouts[m.page].cells for m in g.members) * 2 > len(g.members):
+        return g.decided("repeated-content", False,
+                         "a table's cell: its row shares its columns with the rows beside it")
     if g.place in ("left", "right"):
         return _side_judgement(g, ctx)
     size = _mid(m.line.size for m in g.members)

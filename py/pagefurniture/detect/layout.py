@@ -133,6 +133,33 @@ def _head_rows(rows: list[list[int]], gaps: list[float], s: Settings) -> set[int
     return out
 
 
+def _table_cells(page: Page, rows: list[list[int]], s: Settings) -> tuple[set[int], set[int]]:
+    """The rows of a page that are a table's, and the lines that are its cells. A row of
+    Settings.table_cells cells or more, that many of them starting or ending where cells of the row
+    above or below do, is a table's (the columns a table's rows share); its cells are the lines in those
+    columns. A running head or foot has its parts where no neighbour has cells; a printer's slug of many
+    parts has no neighbour of many cells; a folio in the margin beside a table's row is in no column."""
+    lines = page.lines
+    table: set[int] = set()
+    cells: set[int] = set()
+    least = s.table_cells
+    for r in range(len(rows) - 1):
+        a, b = rows[r], rows[r + 1]
+        if len(a) < least or len(b) < least:
+            continue
+        shared = [(i, j) for i in a for j in b if _same_column(lines[i], lines[j], s)]
+        if len({i for i, _ in shared}) >= least:
+            table.update((r, r + 1))
+            cells.update(i for pair in shared for i in pair)
+    return table, cells
+
+
+def _same_column(a: Line, b: Line, s: Settings) -> bool:
+    """True when two cells start or end at one place (left- or right-aligned in one column)."""
+    reach = max(s.align_min, s.align_size * min(a.size, b.size))
+    return abs(a.box[0] - b.box[0]) <= reach or abs(a.box[2] - b.box[2]) <= reach
+
+
 # -- each line's place -------------------------------------------------------------------------------------
 
 
@@ -167,7 +194,9 @@ def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False
     for page in pages:
         row_of, rows, gaps, long = rowed[page.number]
         placed = _place_page(page, row_of, len(rows) - 1, _frame(page, columns.get(page.number), s), s, every_line)
-        layouts[page.number] = _Layout(page, rows, gaps, long, placed, turned=turned[page.number])
+        table, cells = _table_cells(page, rows, s)
+        layouts[page.number] = _Layout(page, rows, gaps, long, placed, turned=turned[page.number], table=table,
+                                       cells=cells)
     return layouts
 
 
