@@ -755,3 +755,29 @@ def test_a_spreadsheets_rows_in_small_type_are_a_table_not_furniture():
                                          line(f"Page {n} of 8", 548, x0=727, size=10.5))))
     got = texts_removed(pages)
     assert got == {"Asset register", "CONFIDENTIAL internal use only"} | {f"Page {n} of 8" for n in range(1, 9)}
+
+
+def test_a_letters_contact_footer_printed_once():
+    # A three-page letter: the first page's foot holds the company's contact line and, below it, its
+    # registration line; the later pages carry a continuation head instead. Printed once, both are furniture.
+    rng = random.Random(16)
+    contact = "T 0117 496 0321 · office@hollis-marr.example · www.hollis-marr.example"
+    registered = "Hollis & Marr Surveyors Ltd · Registered in England and Wales No. 04417723"
+    pages = [Page(1, W, H, (*body(rng, top=120, bottom=700), line(contact, 755, x0=175, size=7.5),
+                            line(registered, 764, x0=82, size=7.5)))]
+    pages += [Page(n, W, H, (line(f"Mrs A. Pennington · Ref. HM/2291/AP · Page {n}", 40, size=9),
+                             *body(rng, top=72, bottom=700))) for n in (2, 3)]
+    got = removed(pages)
+    assert {(1, contact), (1, registered)} <= got
+    assert not any(page == 1 and text.startswith(tuple(WORDS)) for page, text in got)
+
+
+def test_a_line_that_names_its_page_and_the_documents_pages_is_a_page_number_on_one_page():
+    # A two-page letter numbers its second page only: "Page 2 of 2", beside the letter's date.
+    rng = random.Random(17)
+    pages = [Page(1, W, H, tuple(body(rng, top=120, bottom=700))),
+             Page(2, W, H, (*body(rng, top=72, bottom=400), line("January 3, 2016", 770, x0=72, size=9),
+                            line("Page 2 of 2", 770, x0=480, size=9)))]
+    assert removed(pages) == {(2, "January 3, 2016"), (2, "Page 2 of 2")}
+    kinds = {g.text: g.kind for g in detect(pages) if g.remove}
+    assert kinds["Page 2 of 2"] == "page-number"

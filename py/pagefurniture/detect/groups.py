@@ -129,6 +129,7 @@ class _Context:
     body: float  # the body text's font size
     gap: float  # the body text's typical gap between rows
     n_text: int  # pages with text
+    n_pages: int  # pages in all, with text or not
     lines: list[_Line]  # every placed line, page by page
     settings: Settings
     numbering: _Numbering  # how the settings read page numbers (numbers.py), with its caches

@@ -149,6 +149,26 @@ def _lone_numbers(ctx: _Context) -> list[tuple[_Line, int, bool]]:
     return lone
 
 
+def _page_of_pages(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the lines at the top or bottom edge that name their page and the
+    number of pages the document has ("Page 2 of 2", "3/45"): a page number even where it is printed on
+    one page only (a letter's second page), and so never repeats."""
+    s = ctx.settings
+    furniture = ctx.furniture()
+    wanted: dict[tuple[int, int], _Line] = {}
+    for layout in ctx.layouts.values():
+        for m in layout.lines.values():
+            if m.key in furniture or m.place not in ("top", "bottom") or m.beyond or m.rank >= s.edge_rows or \
+                    m.index in layout.cells:
+                continue
+            values = [value for _, value, roman in ctx.numbering.tokens(m.line.text) if not roman]
+            if len(values) == 2 and values == [m.page, ctx.n_pages] and ctx.n_pages > 1:
+                wanted[m.key] = m
+    found = _edge_lines(ctx, wanted) if wanted else []
+    return _folios(found, lambda place: f"names its page and the document's {ctx.n_pages} pages, {_where(place)} "
+                                        f"of {{pages}}")
+
+
 def _folios(members: list[_Line], reason: Callable[[Place], str]) -> list[_Group]:
     """Given page numbers found one by one, returns them as a page-number group per edge, with its reason."""
     out = []
@@ -238,20 +258,22 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
 def _first_page_foot(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the publisher's lines alone at the foot of the first page, below
     the text block (a copyright or DOI line, a journal's address): printed once, where the footer goes on
-    the other pages, and furniture all the same. A footnote there is the text's, so a row must also say
-    what it is (PUBLISHING); its other lines go with it (the date beside "Preprint submitted to ...")."""
+    the other pages, and furniture all the same. A footnote there is the text's, so one of its rows must
+    also say what it is (PUBLISHING); the other rows of the foot go with it (the date beside "Preprint
+    submitted to ...", a company's registration line under its web address)."""
     s = ctx.settings
     layout = next(iter(ctx.layouts.values()))  # the first page with text
     if layout.block is None or ctx.n_text <= 1:
         return []
     furniture = ctx.furniture()
-    wanted: dict[tuple[int, int], _Line] = {}
+    foot: list[_Line] = []
     for r in range(len(layout.rows) - 1, -1, -1):
         row = [layout.lines[i] for i in layout.rows[r] if i in layout.lines]
         if not row or not all(m.place == "bottom" and not m.beyond and _outside(m, ctx) for m in row):
             break
-        if any(PUBLISHING.search(m.line.text) for m in row):
-            wanted.update((m.key, m) for m in row if m.key not in furniture)
+        foot += row
+    says = any(PUBLISHING.search(m.line.text) for m in foot)
+    wanted = {m.key: m for m in foot if m.key not in furniture} if says else {}
     # A cover has little text: only a page of the document's text has a footer zone to speak of.
     lines = layout.page.lines
     text_rows = sum(1 for row in layout.rows if any(abs(lines[i].size - ctx.body) <= s.body_slack for i in row))
