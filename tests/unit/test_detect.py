@@ -781,3 +781,19 @@ def test_a_line_that_names_its_page_and_the_documents_pages_is_a_page_number_on_
     assert removed(pages) == {(2, "January 3, 2016"), (2, "Page 2 of 2")}
     kinds = {g.text: g.kind for g in detect(pages) if g.remove}
     assert kinds["Page 2 of 2"] == "page-number"
+
+
+def test_a_slides_number_with_its_overlays_letter_counts_with_the_slides():
+    # Slides shown in overlays number their states "3", "3-a", "3-b" at the foot: each is slide 3's number.
+    sw, sh = 842.0, 595.0
+    rng = random.Random(18)
+    pages, number = [], 0
+    for slide in range(1, 6):
+        title = line(f"{rng.choice(WORDS).title()} {rng.choice(WORDS)}", 40, x0=60, size=24)
+        points = [line(" ".join(rng.choice(WORDS) for _ in range(7)), 120 + 40 * k, x0=60, size=18) for k in range(3)]
+        for state, letter in enumerate(["", "-a", "-b"][: 1 + slide % 3], 1):
+            number += 1
+            pages.append(Page(number, sw, sh, (title, *points[:state], line(f"{slide}{letter}", 560, x0=415, size=20))))
+    got = removed(pages)
+    assert got == {(p.number, p.lines[-1].text) for p in pages}
+    assert {g.kind for g in detect(pages) if g.remove} == {"page-number"}
