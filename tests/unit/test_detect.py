@@ -800,3 +800,20 @@ def test_a_slides_number_with_its_overlays_letter_counts_with_the_slides():
     got = removed(pages)
     assert got == {(p.number, p.lines[-1].text) for p in pages}
     assert {g.kind for g in detect(pages) if g.remove} == {"page-number"}
+
+
+def test_a_head_block_that_grows_with_the_section():
+    # A newsletter's running head: the folio and title on the left, the issue on the right, on every page;
+    # some sections set a banner over it, one line or two, stacked tight on the head and outside the text.
+    rng = random.Random(19)
+    banners = {4: ["FEATURES"], 5: ["FEATURES"], 6: ["FEATURES"], 7: ["WHAT'S ON", "Diary of events"],
+               8: ["WHAT'S ON", "Diary of events"]}
+    pages = []
+    for n in range(2, 10):
+        head = [line(f"{n} | The Riverside Bulletin", 73, x0=51, size=9), line("Spring 2026 · Issue 41", 73, x0=443, size=9)]
+        over = [line(text, 73 - 9.3 * (len(banners.get(n, [])) - k), x0=270, size=8)
+                for k, text in enumerate(banners.get(n, []))]
+        pages.append(Page(n - 1, W, H, (*over, *head, *body(rng, top=110))))
+    got = texts_removed(pages)
+    assert {"WHAT'S ON", "Diary of events", "FEATURES", "Spring 2026 · Issue 41"} <= got
+    assert not any(text.startswith(tuple(WORDS)) for text in got)

@@ -149,6 +149,8 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Finds("page-of-pages", places._page_of_pages),
     # The other lines of furniture rows outside the text block: a section title beside the page number.
     Finds("row-companions", places._row_companions),
+    # Lines between the page edge and furniture, outside the text block: a head block that grows.
+    Finds("beyond-furniture", places._beyond_furniture),
     # Lines in a running head's or foot's slot whose text is found nowhere else: a short section's head.
     Finds("fill-slots", places._fill_slots),
     # Lone numbers at the edge that fit the page numbering, or count in the folios' place.

@@ -66,6 +66,53 @@ def _companions(ctx: _Context) -> dict[tuple[int, int], _Line]:
     return wanted
 
 
+def _beyond_furniture(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns repeated lines between a page's edge and its furniture, outside
+    the text block and stacked on the furniture as its own lines are: a head block that grows with the
+    section (a newsletter's banner over its running head, in some sections only). Nothing but furniture
+    lies between furniture and the page edge; where a line that repeats does, it belongs to it."""
+    s = ctx.settings
+    furniture = ctx.furniture()
+    if not furniture:
+        return []
+    repeated = {m.key for g in ctx.groups if not g.remove for m in g.members}
+    tight = max(s.apart_min * ctx.body, s.apart * ctx.gap)
+    found: dict[Place, list[_Line]] = defaultdict(list)
+    for layout in ctx.layouts.values():
+        for place in ("top", "bottom"):
+            found[place] += _stacked(layout, place, furniture, repeated, tight, ctx)
+    out = []
+    for place, members in found.items():
+        if members:
+            out.append(_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
+                              f"stacked on other furniture, between it and the page edge, {_apart_from_block(place)}, "
+                              f"on {{pages}}"))
+    return out
+
+
+def _stacked(layout: _Layout, place: Place, furniture: dict, repeated: set[tuple[int, int]], tight: float,
+             ctx: _Context) -> list[_Line]:
+    """The repeated lines outside the text block met from the page edge (``place``) before its first
+    row of furniture, each row within ``tight`` of the next and of a few parts only, as a head's is."""
+    order = range(len(layout.rows)) if place == "top" else range(len(layout.rows) - 1, -1, -1)
+    outer: list[_Line] = []
+    for r in order:
+        row = layout.rows[r]
+        if outer:
+            gap = layout.gaps[r - 1] if place == "top" else layout.gaps[r]  # between this row and the last
+            if gap > tight:
+                return []
+        if any((layout.page.number, i) in furniture for i in row):
+            return outer
+        placed = [layout.lines.get(i) for i in row]
+        if len(row) >= ctx.settings.cell_row or not all(
+                m is not None and m.key in repeated and m.place == place and not m.beyond and m.line.angle == 0
+                and _outside(m, ctx) for m in placed):
+            return []  # a row of many cells (a chart's axis, a table's row) or of lines that are not furniture's
+        outer += [m for m in placed if m is not None]
+    return []
+
+
 def _fill_slots(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the lines in a furniture slot (place, size and font of running
     heads on other pages) whose text is found nowhere else: the head of a short section, a lone folio."""
