@@ -220,24 +220,40 @@ class _TextPlaces:
             self.by_size[(round(layout.page.width), round(layout.page.height))].append(number)
         self.cache: dict[int, dict[int, list[Line]]] = {}
         self.extents: dict[int, tuple[float, float]] = {}
+        self.answers: dict[tuple[int, Place, float, float], bool] = {}
 
     def runs_through(self, m: _Line) -> bool:
         """True when, on most other pages of the line's size (Settings.text_sample of them at most), the
         text runs through the line's place: a line of text shares a good part of its height, and another
         lies wholly between it and its edge (where a page's text only begins at that height, as a slide's
-        title does beside a logo, the place is the text's first row, not its middle)."""
+        title does beside a logo, the place is the text's first row, not its middle). The lines of a group
+        mostly share one place, which is asked about once."""
         page = self.ctx.layouts[m.page].page
-        others = _spread([n for n in self.by_size[(round(page.width), round(page.height))] if n != m.page],
-                         self.ctx.settings.text_sample)
+        key = (m.page, m.place, round(m.line.top), round(m.line.bottom))
+        size = (round(page.width), round(page.height))
+        shared = (0, m.place, round(m.line.top), round(m.line.bottom))
+        if shared in self.answers and len(self.by_size[size]) > self.ctx.settings.text_sample:
+            return self.answers[shared]  # many pages: the sample is the same whichever page asks
+        if key not in self.answers:
+            self.answers[key] = self.answers[shared] = self._runs_through(m, size)
+        return self.answers[key]
+
+    def _runs_through(self, m: _Line, size: tuple[int, int]) -> bool:
+        others = _spread([n for n in self.by_size[size] if n != m.page], self.ctx.settings.text_sample)
         if not others:
             return False
         top, bottom = m.line.top, m.line.bottom
         least = self.ctx.settings.text_overlap * (bottom - top)
-        hits = 0
+        hits = misses = 0
         for number in others:
+            through = False
             if any(min(bottom, line.bottom) - max(top, line.top) > least for line in self._near(number, top, bottom)):
                 extent = self._extent(number)
-                hits += extent[0] <= m.line.top if m.place == "top" else extent[1] >= m.line.bottom
+                through = extent[0] <= m.line.top if m.place == "top" else extent[1] >= m.line.bottom
+            hits += through
+            misses += not through
+            if hits * 2 > len(others) or misses * 2 >= len(others):
+                break  # the majority is known
         return hits * 2 > len(others)
 
     def _extent(self, number: int) -> tuple[float, float]:

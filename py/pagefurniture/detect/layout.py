@@ -69,12 +69,17 @@ def _turn(page: Page, s: Settings) -> int:
     clockwise) when its text runs mostly up the page, 270 when down, else 0. A landscape page set
     sideways in a portrait document (a wide table) runs its foot along the long edge, which is its foot
     once the page is turned."""
-    chars: Counter[int] = Counter()
+    up = down = 0
     for line in page.lines:
-        chars[line.angle] += len(line.text)
-    total = sum(chars.values())
-    turn = max((90, 270), key=lambda angle: chars[angle])
-    return turn if total and chars[turn] > s.vertical_page * total else 0
+        if line.angle == 90:
+            up += len(line.text)
+        elif line.angle == 270:
+            down += len(line.text)
+    if not up and not down:
+        return 0  # nearly every page: only upright text
+    total = sum(len(line.text) for line in page.lines)
+    turn, chars = (90, up) if up >= down else (270, down)
+    return turn if chars > s.vertical_page * total else 0
 
 
 def _upright(page: Page, turn: int) -> Page:
@@ -143,7 +148,11 @@ def _table_cells(page: Page, rows: list[list[int]], s: Settings) -> tuple[set[in
     table: set[int] = set()
     cells: set[int] = set()
     least = s.table_cells
-    for r in range(len(rows) - 1):
+    # Only rows where a line may be placed (Settings.edge_rows from an edge) are asked about.
+    edge = s.edge_rows + 1
+    last = len(rows) - 1
+    pairs = range(last) if len(rows) <= 2 * edge else [*range(edge), *range(last - edge, last)]
+    for r in pairs:
         a, b = rows[r], rows[r + 1]
         if len(a) < least or len(b) < least:
             continue
@@ -280,19 +289,29 @@ def _slides(pages: Sequence[Page], s: Settings) -> dict[int, int]:
     overlay) and has its slide; every other page begins a slide. Without builds, a page's slide is its
     number."""
     slides: dict[int, int] = {}
-    previous: set[tuple[str, int, int]] = set()
     before: Page | None = None
     builds = 0
     for page in pages:
-        spots = {(line.text, round(line.box[0]), round(line.top)) for line in page.lines if line.text.strip()}
-        kept = len(previous & spots)
-        if before is not None and before.number == page.number - 1 and \
-                (round(before.width), round(before.height)) == (round(page.width), round(page.height)) and \
-                kept >= s.build_lines and kept >= s.build_share * len(previous):
+        if before is not None and before.number == page.number - 1 and _built_on(before, page, s):
             builds += 1
         slides[page.number] = page.number - builds
-        previous, before = spots, page
+        before = page
     return slides
+
+
+def _built_on(before: Page, page: Page, s: Settings) -> bool:
+    """True when ``page`` holds Settings.build_share of the lines of the page ``before`` it (at least
+    Settings.build_lines), in the same places and size of page."""
+    if (round(before.width), round(before.height)) != (round(page.width), round(page.height)):
+        return False
+    # The texts first: on the pages of a book they differ at once, and strings are quick to compare.
+    texts = {line.text for line in page.lines}
+    earlier = [line for line in before.lines if line.text.strip()]
+    least = max(s.build_lines, s.build_share * len(earlier))
+    if sum(line.text in texts for line in earlier) < least:
+        return False
+    spots = {(line.text, round(line.box[0]), round(line.top)) for line in page.lines}
+    return sum((line.text, round(line.box[0]), round(line.top)) in spots for line in earlier) >= least
 
 
 # -- the body text -----------------------------------------------------------------------------------------

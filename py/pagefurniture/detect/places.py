@@ -203,10 +203,11 @@ def _page_of_pages(ctx: _Context) -> list[_Group]:
     s = ctx.settings
     furniture = ctx.furniture()
     wanted: dict[tuple[int, int], _Line] = {}
+    total = str(ctx.n_pages)
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
-            if m.key in furniture or m.place not in ("top", "bottom") or m.beyond or m.rank >= s.edge_rows or \
-                    m.index in layout.cells:
+            if total not in m.line.text or m.key in furniture or m.place not in ("top", "bottom") or m.beyond or \
+                    m.rank >= s.edge_rows or m.index in layout.cells:
                 continue
             values = [value for _, value, roman in ctx.numbering.tokens(m.line.text) if not roman]
             if len(values) == 2 and values == [m.page, ctx.n_pages] and ctx.n_pages > 1:
