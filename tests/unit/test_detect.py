@@ -817,3 +817,19 @@ def test_a_head_block_that_grows_with_the_section():
     got = texts_removed(pages)
     assert {"WHAT'S ON", "Diary of events", "FEATURES", "Spring 2026 · Issue 41"} <= got
     assert not any(text.startswith(tuple(WORDS)) for text in got)
+
+
+def test_text_parked_off_the_page_is_not_between_a_headline_and_the_edge():
+    # A deck's navigation bar runs across the top of every slide; some slides also hold an overlay's
+    # hidden text, drawn thousands of points above the page. It is on no page, so the bar is still at
+    # the page's edge there.
+    sw, sh = 363.0, 272.0
+    rng = random.Random(20)
+    sections = ["Why version control", "Basics", "Branches", "Working together"]
+    pages = []
+    for n in range(1, 13):
+        bar = [line(name, 4.2, x0=8 + 90 * k, size=6) for k, name in enumerate(sections)]
+        hidden = [line("a bullet shown later", -2100, x0=40, size=11)] if n % 2 else []
+        text = [line(" ".join(rng.choice(WORDS) for _ in range(7)), 60 + 20 * k, x0=40, size=11) for k in range(5)]
+        pages.append(Page(n, sw, sh, (*bar, *hidden, line(f"Slide title {rng.choice(WORDS)}", 29, x0=130, size=14), *text)))
+    assert texts_removed(pages) == set(sections)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..model import Line
+from ..model import Line, Page
 from .groups import Key, Place, _Context, _Layout, _Line, _outside
 from .settings import Settings
 
@@ -57,6 +57,8 @@ def _walk(layout: _Layout, furniture: dict | set, place: Place, body: float, s: 
         row = rows[r]
         fur = [i for i in row if (page.number, i) in furniture]
         other = [i for i in row if (page.number, i) not in furniture]
+        if not fur and all(_off_page(lines[i], page) for i in row):
+            continue  # not on the page at all (a presentation's overlays parked far off it): nothing in the way
         near = min(lines[i].top for i in row) if place == "top" else max(lines[i].bottom for i in row)
         if not fur or r in layout.table or _table_row(row, lines, body, s):
             # Content, or a table row: never furniture.
@@ -78,6 +80,12 @@ def _walk(layout: _Layout, furniture: dict | set, place: Place, body: float, s: 
             return block, None
         block.append(({(page.number, i) for i in fur}, near, _inner(row, lines, place)))
     return block, None
+
+
+def _off_page(line: Line, page: Page) -> bool:
+    """True when a line lies wholly outside the visible page."""
+    x0, top, x1, bottom = line.box
+    return bottom <= 0 or top >= page.height or x1 <= 0 or x0 >= page.width
 
 
 def _table_row(row: list[int], lines: tuple[Line, ...], body: float, s: Settings) -> bool:
