@@ -833,3 +833,21 @@ def test_text_parked_off_the_page_is_not_between_a_headline_and_the_edge():
         text = [line(" ".join(rng.choice(WORDS) for _ in range(7)), 60 + 20 * k, x0=40, size=11) for k in range(5)]
         pages.append(Page(n, sw, sh, (*bar, *hidden, line(f"Slide title {rng.choice(WORDS)}", 29, x0=130, size=14), *text)))
     assert texts_removed(pages) == set(sections)
+
+
+def test_a_repeated_bullet_deep_in_the_text_still_counts_as_text_for_what_lies_beside_it():
+    # A deck's outline slide comes back before each part; its first item sits where the other slides'
+    # first bullet runs. Those bullets repeat too (two points, made again and again): taken for furniture
+    # for a while, they are still text, so the outline's item lies where the text runs.
+    sw, sh = 363.0, 272.0
+    rng = random.Random(21)
+    points = [line("Starkregen wie im Juli 2021 überlastet die Kanalisation", 94, x0=50, size=11),
+              line("Versiegelte Flächen leiten das Wasser direkt ab", 94, x0=50, size=11)]
+    pages = []
+    for n in range(1, 21):
+        if n in (2, 8, 14):
+            pages.append(Page(n, sw, sh, (line("Gliederung", 15, x0=8, size=14), line("1. Ausgangslage", 94, x0=28, size=11))))
+            continue
+        rest = [line(" ".join(rng.choice(WORDS) for _ in range(7)), 120 + 14 * k, x0=50, size=11) for k in range(5)]
+        pages.append(Page(n, sw, sh, (line(f"Titel {rng.choice(WORDS)}", 15, x0=8, size=14), points[n % 2], *rest)))
+    assert "1. Ausgangslage" not in texts_removed(pages)

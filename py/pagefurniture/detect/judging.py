@@ -193,8 +193,10 @@ def _in_the_text(ctx: _Context) -> dict[int, _Group]:
     an empty page. Lines the PDF marks as a page header or footer, text beyond the page and text beside
     the text column are left be. Returns the groups it keeps after all."""
     s = ctx.settings
-    furniture = ctx.furniture()
-    text = _TextPlaces(ctx, furniture)
+    # What is taken for furniture so far and reachable from its page's edge: a removal deep in the text
+    # (a slide's bullet repeated elsewhere, which confirm-edges will keep) is still where the text runs.
+    edge, _ = _edges(ctx, ctx.furniture())
+    text = _TextPlaces(ctx, edge)
     out = {}
     for k, g in enumerate(ctx.groups):
         if not g.remove or g.place not in ("top", "bottom") or g.beyond or \
@@ -213,7 +215,7 @@ class _TextPlaces:
 
     STEP = 8
 
-    def __init__(self, ctx: _Context, furniture: dict) -> None:
+    def __init__(self, ctx: _Context, furniture: dict | set) -> None:
         self.ctx, self.furniture = ctx, furniture
         self.by_size: dict[tuple[int, int], list[int]] = defaultdict(list)
         for number, layout in ctx.layouts.items():
