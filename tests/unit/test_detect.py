@@ -851,3 +851,20 @@ def test_a_repeated_bullet_deep_in_the_text_still_counts_as_text_for_what_lies_b
         rest = [line(" ".join(rng.choice(WORDS) for _ in range(7)), 120 + 14 * k, x0=50, size=11) for k in range(5)]
         pages.append(Page(n, sw, sh, (line(f"Titel {rng.choice(WORDS)}", 15, x0=8, size=14), points[n % 2], *rest)))
     assert "1. Ausgangslage" not in texts_removed(pages)
+
+
+def test_a_charts_axis_title_up_the_margin_is_no_stamp():
+    # A chart report: each page one chart, its axis title running up the left side beside a column of
+    # tick labels, a caption under the chart and the report's page count at the foot. The pages share
+    # their month labels, but each has its own scale and caption: none is a build of another.
+    rng = random.Random(22)
+    pages = []
+    for n in range(1, 11):
+        step = rng.choice([5, 10, 20, 25, 50])  # each chart its own scale
+        ticks = [line(str(step * k), 560 - 62 * k, x0=35, size=7.3, x1=46) for k in range(8)]
+        months = [line(m, 566, x0=76 + 65 * k, size=7.3) for k, m in enumerate(["ene", "feb", "mar", "abr", "may"])]
+        axis = line(rng.choice(["Temperatura (°C)", "Precipitación (mm)", "Humedad relativa (%)"]), 280, x0=21, size=7.3,
+                    angle=90, x1=29)
+        caption = line(f"Figura {n}. " + " ".join(rng.choice(WORDS) for _ in range(9)), 585, x0=48, size=10)
+        pages.append(Page(n, 842, 620, (*ticks, *months, axis, caption, line(f"{n} / 10", 605, x0=536, size=8))))
+    assert texts_removed(pages) == {f"{n} / 10" for n in range(1, 11)}

@@ -245,8 +245,9 @@ def _analyse(pages: Sequence[Page], settings: Settings, *, every_line: bool = Fa
     layouts = layout._place_lines(text_pages, settings, every_line=every_line)
     body = layout._body_size(layouts.values(), settings)
     lines = [m for lay in layouts.values() for m in lay.lines.values()]
-    ctx = _Context(layouts, body, layout._typical_gap(layouts.values(), body), len(text_pages), len(pages), lines,
-                   settings, _numbering(settings), layout._slides(text_pages, settings))
+    gap = layout._typical_gap(layouts.values(), body, settings)
+    ctx = _Context(layouts, body, gap, len(text_pages), len(pages), lines, settings, _numbering(settings),
+                   layout._slides(text_pages, settings))
     for step in PASSES:
         if isinstance(step, Finds):
             ctx.add(step.run(ctx), step.name)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..model import Line, Page
-from .groups import Key, Place, _Context, _Layout, _Line, _outside
+from .groups import Key, Place, _cluster, _Context, _Layout, _Line, _outside
 from .settings import Settings
 
 # The rows of furniture reachable from an edge: the keys of their furniture lines, and the row's outer
@@ -42,7 +42,23 @@ def _edge_block(layout: _Layout, furniture: dict | set, place: Place, body: floa
     """The furniture rows reachable from the page edge, each with the widest gap between it and the text
     beyond the block (None when nothing but furniture follows)."""
     block, end_gap = _walk(layout, furniture, place, body, s)
-    return _widest_gaps(block, end_gap, place)
+    return _widest_gaps(*_text_rows_off(block, end_gap, place, layout.page.height), place)
+
+
+def _text_rows_off(block: list[_Row], end_gap: float | None, place: Place, height: float
+                   ) -> tuple[list[_Row], float | None]:
+    """The walk's rows without the innermost ones that lie nearer the text than the furniture on the page
+    before them: a diagram's first row of labels far below a running head is the diagram's, however it
+    repeats. (A printer's slug beyond the page is as far from the head as the page's margin makes it.)"""
+    while len(block) > 1 and end_gap is not None:
+        outer, inner = block[-2], block[-1]
+        if (outer[2] <= 0) if place == "top" else (outer[2] >= height):
+            break
+        before = (inner[1] - outer[2]) if place == "top" else (outer[2] - inner[1])
+        if before <= end_gap:
+            break
+        block, end_gap = block[:-1], before
+    return block, end_gap
 
 
 def _walk(layout: _Layout, furniture: dict | set, place: Place, body: float, s: Settings
@@ -141,3 +157,19 @@ def _edge_lines(ctx: _Context, wanted: dict[Key, _Line]) -> list[_Line]:
     taken = set(ctx.furniture()) | set(wanted)
     confirmed, apart = _edges(ctx, taken, {page for page, _ in wanted})
     return [m for key, m in wanted.items() if key in confirmed and key in apart and _outside(m, ctx)]
+
+
+def _labels_a_scale(m: _Line, layout: _Layout, body: float, s: Settings) -> bool:
+    """True when a vertical line no larger than the text runs along a column of short labels close beside
+    it (Settings.far of its size): a chart's axis title beside its tick labels (Settings.table_cells of
+    them or more, their near edges in one column). A journal's or an archive's stamp up the margin is set
+    large, beside the text's own columns of numbers (its contents' page numbers, its equations')."""
+    if m.line.size >= s.heading_size * body:
+        return False
+    x0, _, x1, _ = m.line.box
+    reach = s.far * m.line.size
+    near = [ln.box[0] if m.place == "left" else ln.box[2] for ln in layout.page.lines
+            if ln.angle == 0 and len(ln.text) <= s.margin_text
+            and (0 <= ln.box[0] - x1 <= reach if m.place == "left" else 0 <= x0 - ln.box[2] <= reach)]
+    columns = _cluster([(x, max(s.align_min, s.align_size * m.line.size), k) for k, x in enumerate(near)])
+    return any(len(column) >= s.table_cells for column in columns)

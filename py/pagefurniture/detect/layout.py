@@ -301,7 +301,7 @@ def _slides(pages: Sequence[Page], s: Settings) -> dict[int, int]:
 
 def _built_on(before: Page, page: Page, s: Settings) -> bool:
     """True when ``page`` holds Settings.build_share of the lines of the page ``before`` it (at least
-    Settings.build_lines), in the same places and size of page."""
+    Settings.build_lines), its longest line among them, in the same places and size of page."""
     if (round(before.width), round(before.height)) != (round(page.width), round(page.height)):
         return False
     # The texts first: on the pages of a book they differ at once, and strings are quick to compare.
@@ -311,7 +311,11 @@ def _built_on(before: Page, page: Page, s: Settings) -> bool:
     if sum(line.text in texts for line in earlier) < least:
         return False
     spots = {(line.text, round(line.box[0]), round(line.top)) for line in page.lines}
-    return sum((line.text, round(line.box[0]), round(line.top)) in spots for line in earlier) >= least
+    # The page before's longest line stays too: pages drawn on one template (a chart report's pages, with
+    # the same scales) share most lines, but each has its own caption or title, which a build keeps.
+    longest = max(earlier, key=lambda line: len(line.text))
+    return (longest.text, round(longest.box[0]), round(longest.top)) in spots and \
+        sum((line.text, round(line.box[0]), round(line.top)) in spots for line in earlier) >= least
 
 
 # -- the body text -----------------------------------------------------------------------------------------
@@ -334,9 +338,19 @@ def _body_size(layouts: Iterable[_Layout], s: Settings) -> float:
     return float(sizes.most_common(1)[0][0]) if sizes else s.default_body
 
 
-def _typical_gap(layouts: Iterable[_Layout], body: float) -> float:
-    """Given the pages, returns the typical gap between rows of text: the leading furniture must exceed."""
-    gaps = [gap for layout in layouts for gap in layout.gaps if gap > 0]
+def _typical_gap(layouts: Iterable[_Layout], body: float, s: Settings) -> float:
+    """Given the pages, returns the typical gap between rows of text: the leading furniture must exceed.
+    It is measured between rows of running text (each holding a long line in the body's size) where
+    there are any: the rows of a chart's or a slide's short labels lie far apart, and are no measure of
+    the text's leading."""
+    layouts = list(layouts)
+    running = []
+    for layout in layouts:
+        lines = layout.page.lines
+        long = {i for i in layout.long if abs(lines[i].size - body) <= s.body_slack}
+        long_rows = {r for r, row in enumerate(layout.rows) if any(i in long for i in row)}
+        running += [gap for r, gap in enumerate(layout.gaps) if gap > 0 and r in long_rows and r + 1 in long_rows]
+    gaps = running or [gap for layout in layouts for gap in layout.gaps if gap > 0]
     return _mid(gaps) if gaps else body
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 
-from .edges import _edge_lines, _over
+from .edges import _edge_lines, _labels_a_scale, _over
 from .grouping import _runs
 from .groups import (
     Place,
@@ -233,7 +233,7 @@ def _margin_stamps(ctx: _Context) -> list[_Group]:
     furniture = ctx.furniture()
     found: dict[Place, list[_Line]] = defaultdict(list)
     for layout in ctx.layouts.values():
-        for m in _stamps(layout, furniture, ctx.settings):
+        for m in _stamps(layout, furniture, ctx.body, ctx.settings):
             found[m.place].append(m)
     out = []
     first = min(ctx.layouts)
@@ -249,7 +249,7 @@ def _margin_stamps(ctx: _Context) -> list[_Group]:
     return out
 
 
-def _stamps(layout: _Layout, furniture: dict, s: Settings) -> list[_Line]:
+def _stamps(layout: _Layout, furniture: dict, body: float, s: Settings) -> list[_Line]:
     """One page's vertical lines in a side margin with nothing but furniture or other stamps between them
     and the page's edge."""
     block = layout.block
@@ -270,7 +270,8 @@ def _stamps(layout: _Layout, furniture: dict, s: Settings) -> list[_Line]:
             continue
         # In the margin means between the page's edge and all of its text.
         if all((m.page, i) in furniture or (m.page, i) in taken for i, ln in enumerate(layout.page.lines)
-               if ln is not m.line and (ln.box[2] <= x0 if m.place == "left" else ln.box[0] >= x1)):
+               if ln is not m.line and (ln.box[2] <= x0 if m.place == "left" else ln.box[0] >= x1)) and \
+                not _labels_a_scale(m, layout, body, s):
             found.append(m)
             taken.add(m.key)
     return found
