@@ -868,3 +868,26 @@ def test_a_charts_axis_title_up_the_margin_is_no_stamp():
         caption = line(f"Figura {n}. " + " ".join(rng.choice(WORDS) for _ in range(9)), 585, x0=48, size=10)
         pages.append(Page(n, 842, 620, (*ticks, *months, axis, caption, line(f"{n} / 10", 605, x0=536, size=8))))
     assert texts_removed(pages) == {f"{n} / 10" for n in range(1, 11)}
+
+
+def test_a_print_header_close_to_the_text_is_set_apart_by_its_type():
+    # A printout of source code: over the code, 4 pt above it (a ruled frame), the print header with the
+    # date, the file's name and a title; under it the file's name and "Page n/7". The code's own first
+    # line, in the code's typeface, repeats on some pages too ("class Dialect:") and stays the text's.
+    def code(text: str, top: float) -> Line:
+        return Line(text, (29, top, 29 + 6.6 * len(text), top + 11), 11.0, "Courier")
+
+    def sans(text: str, top: float, x0: float, size: float = 12.0) -> Line:
+        return Line(text, (x0, top, x0 + 0.5 * size * len(text), top + size), size, "Helvetica-Bold")
+
+    rng = random.Random(23)
+    pages = []
+    for n in range(1, 8):
+        first = code("class Dialect:", 61) if n % 3 == 0 else code(f"    {rng.choice(WORDS)} = {rng.randint(1, 99)}", 61)
+        rows = [code(f"    {rng.choice(WORDS)}_{k} = {rng.choice(WORDS)}({rng.randint(1, 99)})", 72.2 + 11.2 * k) for k in range(64)]
+        head = [sans("Python 3.11 standard library review copy", 26, 344), sans("Dec 03, 26 9:19", 45, 24),
+                sans("csv.py", 42, 316, 15)]
+        foot = [sans("csv.py", 806, 24), sans(f"Page {n}/7", 806, 523)]
+        pages.append(Page(n, 595, 842, (*head, first, *rows, *foot)))
+    got = texts_removed(pages)
+    assert got == {"Python 3.11 standard library review copy", "Dec 03, 26 9:19", "csv.py"} | {f"Page {n}/7" for n in range(1, 8)}

@@ -30,18 +30,32 @@ def _edges(ctx: _Context, furniture: dict | set, pages: Iterable[int] | None = N
     wide = max(s.apart_min * ctx.body, s.apart * ctx.gap)
     for layout in (ctx.layouts.values() if pages is None else (ctx.layouts[n] for n in pages)):
         for place in ("top", "bottom"):
-            for ok, gap in _edge_block(layout, furniture, place, ctx.body, s):
+            block, end_gap, text = _walk(layout, furniture, place, ctx.body, s)
+            block, end_gap = _text_rows_off(block, end_gap, place, layout.page.height)
+            lines = layout.page.lines
+            for ok, gap in _widest_gaps(block, end_gap, place):
                 confirmed |= ok
-                if gap is None or gap >= wide:
+                # Set apart by a gap wider than the text's leading, or by its type: a print header or a
+                # head over a rule, close to the text, is in another typeface than the text it stands on
+                # (a row of a few parts that has words: many parts, or numbers alone, are a table's or a
+                # chart's labels).
+                if gap is None or gap >= wide or (
+                        text and len(ok) < s.cell_row and any(ch.isalpha() for _, i in ok for ch in lines[i].text)
+                        and not text & {_face(lines[i].font) for _, i in ok}):
                     apart |= ok
     return confirmed, apart
+
+
+def _face(font: str) -> str:
+    """A font's typeface without its subset prefix, weight or style ("ABCDEF+Helvetica-Bold": "Helvetica")."""
+    return font.split("+", 1)[-1].replace(",", "-").split("-", 1)[0]
 
 
 def _edge_block(layout: _Layout, furniture: dict | set, place: Place, body: float, s: Settings
                 ) -> list[tuple[set[Key], float | None]]:
     """The furniture rows reachable from the page edge, each with the widest gap between it and the text
     beyond the block (None when nothing but furniture follows)."""
-    block, end_gap = _walk(layout, furniture, place, body, s)
+    block, end_gap, _ = _walk(layout, furniture, place, body, s)
     return _widest_gaps(*_text_rows_off(block, end_gap, place, layout.page.height), place)
 
 
@@ -62,9 +76,10 @@ def _text_rows_off(block: list[_Row], end_gap: float | None, place: Place, heigh
 
 
 def _walk(layout: _Layout, furniture: dict | set, place: Place, body: float, s: Settings
-          ) -> tuple[list[_Row], float | None]:
-    """From the page edge inwards, the rows of furniture met before the text, and the gap between the
-    last of them and the text (None when the walk ends in a row that holds both)."""
+          ) -> tuple[list[_Row], float | None, set[str]]:
+    """From the page edge inwards, the rows of furniture met before the text, the gap between the last of
+    them and the text (None when the walk ends in a row that holds both), and the typefaces of the text's
+    row it ends on (empty when it ends otherwise)."""
     page, rows = layout.page, layout.rows
     order = range(len(rows)) if place == "top" else range(len(rows) - 1, -1, -1)
     lines = page.lines
@@ -79,8 +94,9 @@ def _walk(layout: _Layout, furniture: dict | set, place: Place, body: float, s: 
         if not fur or r in layout.table or _table_row(row, lines, body, s):
             # Content, or a table row: never furniture.
             if not block:
-                return block, None
-            return block, (near - block[-1][2]) if place == "top" else (block[-1][2] - near)
+                return block, None, set()
+            faces = {_face(lines[i].font) for i in row}
+            return block, (near - block[-1][2]) if place == "top" else (block[-1][2] - near), faces
         if other:
             # A line sharing its row with text is furniture only when far from that text (a logo beside a
             # slide title), never when glued to it (a footnote marker, a table cell).
@@ -93,9 +109,9 @@ def _walk(layout: _Layout, furniture: dict | set, place: Place, body: float, s: 
                 continue
             if far:
                 block.append((far, near, near))
-            return block, None
+            return block, None, set()
         block.append(({(page.number, i) for i in fur}, near, _inner(row, lines, place)))
-    return block, None
+    return block, None, set()
 
 
 def _off_page(line: Line, page: Page) -> bool:
