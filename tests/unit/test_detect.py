@@ -891,3 +891,14 @@ def test_a_print_header_close_to_the_text_is_set_apart_by_its_type():
         pages.append(Page(n, 595, 842, (*head, first, *rows, *foot)))
     got = texts_removed(pages)
     assert got == {"Python 3.11 standard library review copy", "Dec 03, 26 9:19", "csv.py"} | {f"Page {n}/7" for n in range(1, 8)}
+
+
+def test_a_short_documents_page_that_names_only_itself():
+    # A two-page letter prints "Page 2" at the foot of its second page only; its first page's own foot
+    # (a registration line) reaches lower than any text, so the text block is no measure there.
+    rng = random.Random(24)
+    pages = [Page(1, W, H, (*body(rng, top=120, bottom=660), line("Registered in England and Wales No. 08841273", 780, x0=105, size=9))),
+             Page(2, W, H, (*body(rng, top=86, bottom=540), line("Page 2", 716, x0=281, size=11)))]
+    assert (2, "Page 2") in removed(pages)
+    kinds = {g.text: g.kind for g in detect(pages) if g.remove}
+    assert kinds["Page 2"] == "page-number"

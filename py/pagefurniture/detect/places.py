@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 
-from .edges import _edge_lines, _labels_a_scale, _over
+from .edges import _edge_lines, _edges, _labels_a_scale, _over
 from .grouping import _runs
 from .groups import (
     Place,
@@ -198,23 +198,38 @@ def _lone_numbers(ctx: _Context) -> list[tuple[_Line, int, bool]]:
 
 def _page_of_pages(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the lines at the top or bottom edge that name their page and the
-    number of pages the document has ("Page 2 of 2", "3/45"): a page number even where it is printed on
-    one page only (a letter's second page), and so never repeats."""
+    number of pages the document has ("Page 2 of 2", "3/45"), or in a short document their page alone
+    ("Page 2"): a page number even where it is printed on one page only (a letter's second page), and so
+    never repeats."""
     s = ctx.settings
     furniture = ctx.furniture()
     wanted: dict[tuple[int, int], _Line] = {}
+    alone: dict[tuple[int, int], _Line] = {}
     total = str(ctx.n_pages)
+    short = ctx.n_pages <= s.short_document  # too few pages for a numbering to repeat
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
-            if total not in m.line.text or m.key in furniture or m.place not in ("top", "bottom") or m.beyond or \
-                    m.rank >= s.edge_rows or m.index in layout.cells:
+            if (total not in m.line.text and not short) or m.key in furniture or m.place not in ("top", "bottom") \
+                    or m.beyond or m.rank >= s.edge_rows or m.index in layout.cells:
                 continue
             values = [value for _, value, roman in ctx.numbering.tokens(m.line.text) if not roman]
             if len(values) == 2 and values == [m.page, ctx.n_pages] and ctx.n_pages > 1:
                 wanted[m.key] = m
+            elif short and values == [m.page] and m.page > 1 and _folio_words(m.shape) <= s.folio_words:
+                alone[m.key] = m  # "Page 2" on a letter's second page
     found = _edge_lines(ctx, wanted) if wanted else []
-    return _folios(found, lambda place: f"names its page and the document's {ctx.n_pages} pages, {_where(place)} "
+    if alone:
+        # A short document's text block is no measure (each page's own foot stretches it): at the edge and
+        # set apart will do.
+        confirmed, apart = _edges(ctx, set(ctx.furniture()) | set(alone), {page for page, _ in alone})
+        found += [m for key, m in alone.items() if key in confirmed and key in apart]
+    return _folios(found, lambda place: f"names its page (and the document's {ctx.n_pages} pages), {_where(place)} "
                                         f"of {{pages}}")
+
+
+def _folio_words(shape: str) -> int:
+    """The words of a line besides its numbers (digits masked in its shape)."""
+    return len([w for w in shape.split() if any(ch.isalpha() for ch in w)])
 
 
 def _folios(members: list[_Line], reason: Callable[[Place], str]) -> list[_Group]:
