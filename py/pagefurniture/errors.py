@@ -59,6 +59,12 @@ class LimitExceeded(PageFurnitureError):
     kind = "limit"
 
 
+class NotCleaned(PageFurnitureError):
+    """A cleaned PDF cannot be made of this file (its text outputs can): it cannot be rewritten safely."""
+
+    kind = "not-cleaned"
+
+
 class Cancelled(PageFurnitureError):
     """The caller asked to stop."""
 
