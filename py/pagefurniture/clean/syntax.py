@@ -10,13 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..read.tokens import Unsupported, _nested_string
+
 _SPACE = b"\x00\t\n\x0c\r "
 _DELIMITERS = b"()<>[]{}/%"
 _GAP = re.compile(rb"(?:[\x00\t\n\x0c\r ]|%[^\r\n]*)*")
 _REGULAR = re.compile(rb"[^\x00\t\n\x0c\r ()<>\[\]{}/%]+")
 _INTEGER = re.compile(rb"[0-9]+")
 _HEADER = re.compile(rb"[\x00\t\n\x0c\r ]*([0-9]+)[\x00\t\n\x0c\r ]+([0-9]+)[\x00\t\n\x0c\r ]+obj")
-_STRING_STOP = re.compile(rb"[()\\]")
 
 
 class SyntaxProblem(ValueError):
@@ -70,22 +71,12 @@ def value_end(data: bytes, pos: int) -> int:
 
 
 def string_end(data: bytes, pos: int) -> int:
-    """Where the literal string whose ``(`` is at ``pos`` ends (balanced parentheses, escapes)."""
-    depth = 0
-    while True:
-        m = _STRING_STOP.search(data, pos)
-        if m is None:
-            raise SyntaxProblem("a string that does not end")
-        pos = m.end()
-        c = data[m.start()]
-        if c == 0x5C:
-            pos += 1
-        elif c == 0x28:
-            depth += 1
-        else:
-            depth -= 1
-            if not depth:
-                return pos
+    """Where the literal string whose ``(`` is at ``pos`` ends (balanced parentheses, escapes), as the content
+    reader finds it."""
+    try:
+        return _nested_string(data, pos)[1]
+    except Unsupported:
+        raise SyntaxProblem("a string that does not end") from None
 
 
 def dict_entries(data: bytes, pos: int) -> tuple[list[tuple[bytes, int, int]], int]:
