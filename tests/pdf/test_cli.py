@@ -373,7 +373,8 @@ def test_a_pdf_that_cannot_be_cleaned_is_one_error_and_exit_1(capsys, annual_pdf
 
     def refuse(self, pdf, **_):
         raise NotCleaned("no cleaned PDF can be made of annual.pdf: page 2 draws its text in a way the cleaned PDF "
-                         "cannot rewrite (a PostScript procedure); its cleaned text can be")
+                         "cannot rewrite (a PostScript procedure); its cleaned text and the other outputs can still "
+                         "be made")
 
     monkeypatch.setattr(Report, "cleaned_pdf", refuse)
     code, _, err = run(capsys, annual_pdf, "-o", tmp_path / "clean.txt", "--pdf", tmp_path / "clean.pdf")

@@ -34,10 +34,10 @@ def cleaned_pdf(pdf: Source, report: Report, *, password: str | None = None, lim
         traced = Traced(pdf, password=password, limits=limits)
         if traced.cut_off is not None:
             raise NotCleaned(f"the file is cut off {traced.cut_off.where}, and a PDF cannot be written from part "
-                             "of one")
+                             "of one; get a complete copy of the file")
         if traced.page_count != len(report.pages):
-            raise NotCleaned(f"it has {traced.page_count} pages and the report {len(report.pages)}: the report was "
-                             "made from another file")
+            raise NotCleaned(f"it has {traced.page_count} pages and the report {len(report.pages)}, which was "
+                             "made from another file; make the report from this one")
         removed: dict[int, list[int]] = {}
         for row in report.removed():
             removed.setdefault(row.page, []).append(row.index)
@@ -46,4 +46,7 @@ def cleaned_pdf(pdf: Source, report: Report, *, password: str | None = None, lim
         made = plan.changes(traced, traces, traced.page_count)
         return assemble(traced, made.changed, made.added)
     except NotCleaned as exc:
-        raise NotCleaned(f"no cleaned PDF can be made of {report.name}: {exc}; its cleaned text can be") from None
+        # The reason says what is wrong, and what to do when something can be done; else the text is left.
+        reason = str(exc)
+        action = "" if ";" in reason else "; its cleaned text and the other outputs can still be made"
+        raise NotCleaned(f"no cleaned PDF can be made of {report.name}: {reason}{action}") from None

@@ -144,7 +144,7 @@ def _drawn(trace: PageTrace, parent: Context, variants: dict[int, Variant]) -> d
         got = (context.streams[0], variants[context.number])
         if out.setdefault(context.name, got) != got:
             raise NotCleaned(f"page {trace.number} draws the form {context.name} more than once, with lines "
-                             "removed from some of its copies only")
+                             "removed from some of its copies only; keep or remove those lines on every copy alike")
     return out
 
 

@@ -140,13 +140,13 @@ class _Trace(_Glyphs):
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        self._forget()
+        self.forget()
 
     def begin_page(self, page: PDFPage, ctm: Any) -> None:
         super().begin_page(page, ctm)
-        self._forget()
+        self.forget()
 
-    def _forget(self) -> None:
+    def forget(self) -> None:
         self.here: tuple = ()
         self.pending: tuple[str, tuple] | None = None  # the form a Do is about to draw: its name, the Do
         self.contexts: list[tuple[int | None, str | None, tuple | None, tuple[int, ...]]] = []
@@ -383,7 +383,7 @@ class Traced:
         into its lines). ``expected`` are the page's lines as the report has them; a page that reads
         otherwise now raises NotCleaned."""
         device = self._device
-        device._forget()  # in case the page fails before it begins
+        device.forget()  # in case the page fails before it begins
         page = self._reader.read(number)
         if page.lines != expected:
             raise NotCleaned(f"page {number} does not read now as it did for the report (it has "
