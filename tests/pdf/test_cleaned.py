@@ -267,8 +267,8 @@ def test_links_outline_labels_metadata_and_fields_are_kept(tmp_path):
 
     pdfs.annual_report(tmp_path / "a.pdf")
     writer = pypdf.PdfWriter(clone_from=pdfs.with_labels_and_info(tmp_path / "a.pdf", tmp_path / "b.pdf"))
-    first = writer.add_outline_item("Summary", 0)
-    writer.add_outline_item("Outlook", 3, parent=first)
+    first = writer.add_outline_item(title="Summary", page_number=0)
+    writer.add_outline_item(title="Outlook", page_number=3, parent=first)
     from pypdf.annotations import Link
 
     writer.add_annotation(1, Link(rect=(72, 600, 200, 620), url="https://example.org/report"))

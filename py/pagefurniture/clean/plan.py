@@ -88,7 +88,7 @@ def changes(traced: Traced, traces: dict[int, PageTrace], page_count: int) -> Ch
             stream.shows.setdefault(variant, shows)
             listed.append((objid, variant))
         page_streams[number] = listed
-        page_forms[number] = _drawn(trace, trace.contexts[0], variants)
+        page_forms[number] = _drawn(trace, page, _children(trace).get(page.number, []), variants)
     # What else may draw the same streams: the pages with nothing removed, annotations, patterns.
     changing = {objid for objid, stream in forms.items() if any(variant is not None for variant in stream.uses)}
     for number in range(1, page_count + 1):
@@ -121,11 +121,22 @@ def _edits(shows: list[Show]) -> tuple[tuple[int, int, bytes], ...]:
     return tuple(sorted((show.start, show.end, content.operator(show)) for show in shows))
 
 
+def _children(trace: PageTrace) -> dict[int, list[Context]]:
+    """The forms each context of a page draws: context number -> theirs."""
+    out: dict[int, list[Context]] = {}
+    for context in trace.contexts:
+        if context.parent is not None:
+            out.setdefault(context.parent, []).append(context)
+    return out
+
+
 def _variants(trace: PageTrace) -> dict[int, Variant]:
-    """The variant each form context of a page is drawn with (children before their parents)."""
+    """The variant each form context of a page is drawn with (children before their parents: a child is
+    entered after its parent, so it has the higher number)."""
     variants: dict[int, Variant] = {}
+    children = _children(trace)
     for context in reversed(trace.contexts[1:]):
-        drawn = _drawn(trace, context, variants)
+        drawn = _drawn(trace, context, children.get(context.number, []), variants)
         edits = _edits(list(context.shows))
         changed = tuple(sorted((name, objid, variant) for name, (objid, variant) in drawn.items()
                                if variant is not None))
@@ -133,13 +144,14 @@ def _variants(trace: PageTrace) -> dict[int, Variant]:
     return variants
 
 
-def _drawn(trace: PageTrace, parent: Context, variants: dict[int, Variant]) -> dict[str, tuple[int, Variant]]:
-    """The forms ``parent`` draws, by name: the form's object and its variant. A name drawn with two
-    variants (a form drawn twice on a page, its header removed from one of them only) cannot be told
-    apart by the resources, so the cleaned PDF refuses it."""
+def _drawn(trace: PageTrace, parent: Context, children: list[Context],
+           variants: dict[int, Variant]) -> dict[str, tuple[int, Variant]]:
+    """The forms ``parent`` draws (its ``children``), by name: the form's object and its variant. A name
+    drawn with two variants (a form drawn twice on a page, its header removed from one of them only)
+    cannot be told apart by the resources, so the cleaned PDF refuses it."""
     out: dict[str, tuple[int, Variant]] = {}
-    for context in trace.contexts:
-        if context.parent != parent.number or context.name is None:
+    for context in children:
+        if context.name is None:
             continue
         got = (context.streams[0], variants[context.number])
         if out.setdefault(context.name, got) != got:
