@@ -8,8 +8,10 @@ the furniture and answers with everything the page shows. The main worker keeps 
 files it read, each under the key the page gave it (the page reads many files in turn): ``choose()``
 applies the switches to one of them, so flipping a switch reads nothing again. The four output files are
 made when the page asks for them (``outputs()``: to download, copy or pack them), not with every answer:
-for a long file, making and sending them took as long as finding the furniture. ``zip_outputs()`` packs
-every file's outputs into one ZIP, laid out as ``pagefurniture FOLDER --out-dir OUT`` writes them.
+for a long file, making and sending them took as long as finding the furniture. ``cleaned_pdf()`` makes the
+cleaned PDF when the page asks for it, from the file's bytes, which the page hands over again (the worker
+does not keep them). ``zip_outputs()`` packs every file's outputs into one ZIP, laid out as
+``pagefurniture FOLDER --out-dir OUT`` writes them.
 
 Every answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": {"kind", "message", "detail"}}``, so
 that errors cross the worker boundary as data, never as exceptions. ``HANDLERS`` names the function of each
@@ -41,7 +43,7 @@ from .errors import BUG_KIND, PageFurnitureError
 from .model import Group, Line, Page
 from .read import PDFMINER_VERSION, Reader, kernel
 from .read import install as install_reading
-from .report import OUTPUTS, Report, decision, line_decision, page_runs, report_for
+from .report import CLEANED_PDF, OUTPUTS, Report, decision, line_decision, page_runs, report_for
 
 # The Reports kept for choose(): enough for a batch reviewed file by file; a file read longer ago is
 # forgotten (the page reads it again when it is opened), so memory does not grow with the batch.
@@ -204,6 +206,25 @@ def outputs(key: str, keep: Any = (), remove: Any = (), keep_lines: Any = (), re
                       ensure_ascii=False)
 
 
+def cleaned_pdf(key: str, data: Any, password: str | None = None, keep: Any = (), remove: Any = (),
+                keep_lines: Any = (), remove_lines: Any = ()) -> Any:
+    """The cleaned PDF of the file read under ``key``, with the choices given as ``choose()`` takes them:
+    its bytes (a Uint8Array in the browser), the same bytes ``pagefurniture FILE --pdf OUT`` writes. ``data``
+    is the file itself again, and ``password`` the one it was opened with.
+
+    Made only when asked for, with the writer imported then. When it cannot be made, the answer is the
+    JSON text of an error, as everywhere else (kind "not-cleaned" with the reason, "forgotten", ...).
+    """
+    current = _chosen(key, keep, remove, keep_lines, remove_lines)
+    if isinstance(current, str):
+        return current
+    try:
+        pdf = current.cleaned_pdf(bytes(kernel.as_bytes(data)), password=password or None)
+    except Exception as exc:
+        return _failure(exc)
+    return kernel.as_js(pdf)
+
+
 def _chosen(key: str, keep: Any, remove: Any, keep_lines: Any, remove_lines: Any) -> Report | str:
     """The Report kept under ``key`` with those choices applied, or the error answer."""
     base = _session.reports.get(key)
@@ -224,7 +245,8 @@ def forget(key: str) -> None:
 
 
 def zip_outputs(files: Any) -> Any:
-    """One ZIP of many files' outputs: ``files`` is ``[[pdf_path, {file_name: text}], ...]``.
+    """One ZIP of many files' outputs: ``files`` is ``[[pdf_path, {file_name: text or bytes}], ...]`` (bytes
+    for a cleaned PDF, a Uint8Array in the browser).
 
     Each output goes beside its PDF's folder in ``pdf_path`` (a dropped folder keeps its subfolders), as
     ``pagefurniture FOLDER --out-dir OUT`` lays them out. Two PDFs of the same name in the same folder
@@ -246,13 +268,15 @@ def zip_outputs(files: Any) -> Any:
                 seen.add(path)
                 info = zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
-                archive.writestr(info, outputs[name].encode("utf-8"))
+                content = outputs[name]
+                archive.writestr(info, content.encode("utf-8") if isinstance(content, str)
+                                 else bytes(kernel.as_bytes(content)))
     return kernel.as_js(buffer.getvalue())
 
 
 def _numbered(file_name: str, copy: int) -> str:
     """report.clean.txt -> report (2).clean.txt: the output's stem numbered, its suffix kept."""
-    for output in OUTPUTS:
+    for output in (*OUTPUTS, CLEANED_PDF):
         if file_name.endswith("." + output.suffix):
             return f"{file_name[:-len(output.suffix) - 1]} ({copy}).{output.suffix}"
     return f"{file_name} ({copy})"
@@ -271,6 +295,8 @@ def _view(report: Report) -> dict:
             "choices": choices,
             "files": {output.name: {"file_name": output.file_name(report.name), "media_type": output.media_type}
                       for output in OUTPUTS},
+            # Made apart, by cleaned_pdf(), from the PDF itself.
+            "cleaned_pdf": {"file_name": CLEANED_PDF.file_name(report.name), "media_type": CLEANED_PDF.media_type},
             "layout": layout(report)}
 
 

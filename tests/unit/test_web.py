@@ -166,6 +166,42 @@ def test_the_page_offers_the_names_and_bytes_the_command_line_writes_with_out_di
     assert len(written) == 4
 
 
+def test_the_cleaned_pdf_is_the_command_line_s_bytes_for_the_same_choices(tmp_path):
+    data = (DATA / "annual-report.pdf").read_bytes()
+    answer = json.loads(run(data, "annual-report.pdf", key="c"))
+    assert answer["cleaned_pdf"] == {"file_name": "annual-report.clean.pdf", "media_type": "application/pdf"}
+    report = analyze(DATA / "annual-report.pdf")
+    header = next(g.id for g in report.groups if g.remove)
+    pdf = tmp_path / "annual-report.pdf"
+    pdf.write_bytes(data)
+    for choices, argv in [((), []), (([header], [], [[2, 1]], [[3, 4]]), ["--keep", header, "--keep-line", "2:1",
+                                                                          "--remove-line", "3:4"])]:
+        assert cli.main([str(pdf), *map(str, argv), "--pdf", str(tmp_path / "cli.pdf")]) == 0
+        assert web.cleaned_pdf("c", data, None, *choices) == (tmp_path / "cli.pdf").read_bytes()
+    # Made from the bytes the page hands over again; a file no longer kept is read again, as for choose().
+    assert json.loads(web.cleaned_pdf("gone", data))["error"]["kind"] == "forgotten"
+    refused = json.loads(web.cleaned_pdf("c", (DATA / "japanese.pdf").read_bytes()))
+    assert refused["ok"] is False and refused["error"]["kind"] == "not-cleaned"
+
+
+def test_the_zip_holds_a_cleaned_pdf_as_the_batch_writes_it(tmp_path):
+    import io
+    import zipfile
+
+    data = (DATA / "annual-report.pdf").read_bytes()
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "annual-report.pdf").write_bytes(data)
+    assert cli.main([str(tmp_path / "in"), "--out-dir", str(tmp_path / "out"), "--clean-pdf"]) == 0
+    answer = json.loads(run(data, "annual-report.pdf", key="z"))
+    made = {answer["files"][name]["file_name"]: text for name, text in texts("z").items()}
+    made[answer["cleaned_pdf"]["file_name"]] = web.cleaned_pdf("z", data)
+    archive = zipfile.ZipFile(io.BytesIO(web.zip_outputs([["annual-report.pdf", made]])))
+    assert {name: archive.read(name) for name in archive.namelist()} == {
+        path.name: path.read_bytes() for path in (tmp_path / "out").iterdir()}
+    twice = zipfile.ZipFile(io.BytesIO(web.zip_outputs([["a.pdf", made], ["a.pdf", made]])))
+    assert "annual-report (2).clean.pdf" in twice.namelist()
+
+
 @pytest.mark.parametrize(("name", "data", "kind"), [
     ("notes.pdf", b"just text", "not-a-pdf"),
     ("locked.pdf", (DATA / "password-secret.pdf").read_bytes(), "password-required"),
