@@ -86,6 +86,7 @@ class NotCleaned(PageFurnitureError):
     """A cleaned PDF cannot be made of this file (its text outputs can): it cannot be rewritten safely."""
 
     kind = "not-cleaned"
+    title = "No cleaned PDF of this file"
 
 
 class Cancelled(PageFurnitureError):
