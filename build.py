@@ -748,7 +748,11 @@ def main(argv: list[str] | None = None) -> int:
         if not (args.serve and args.no_build):
             build(args.out, args.cache)
         if args.serve:
-            server = make_server(args.out, args.port)
+            try:
+                server = make_server(args.out, args.port)
+            except OSError as exc:
+                raise BuildError(f"cannot serve on port {args.port} ({exc.strerror}); another program may be "
+                                 "using it: pick another with --port N, or --port 0 for any free one") from exc
             print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)", flush=True)
             with contextlib.suppress(KeyboardInterrupt):
                 server.serve_forever()

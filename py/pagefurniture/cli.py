@@ -41,7 +41,7 @@ from . import DEFAULT_LIMITS, analyze
 from ._version import __version__
 from .choices import OPTIONS as CHOICE_OPTIONS
 from .detect import explain
-from .errors import PageFurnitureError
+from .errors import PageFurnitureError, PasswordRequired, WrongPassword
 from .report import CLEANED_PDF, OUTPUTS, LineKey, Named, Report, stem
 
 # The option that writes each output of one file (by its name in report.OUTPUTS), and what it says.
@@ -521,7 +521,7 @@ def process(job: Job, password: str | None, choices: Choices,
         return Outcome(Done.OK if report.complete else Done.PARTIAL, summary_line(report), tuple(_warnings(report)),
                        pages, removed, time.monotonic() - start, clean_pdf=True if job.pdf else None)
     except (PageFurnitureError, UsageError) as exc:
-        return Outcome(Done.FAILED, str(exc), seconds=time.monotonic() - start)
+        return Outcome(Done.FAILED, said(exc), seconds=time.monotonic() - start)
     except Exception as exc:
         return Outcome(Done.FAILED, _unexpected(job.path, exc), seconds=time.monotonic() - start)
 
@@ -535,6 +535,23 @@ def up_to_date(job: Job) -> bool:
                    for output in job.outputs)
     except OSError:
         return False  # a missing PDF is tried, and fails as usual
+
+
+# What to do about an error, on the command line: the library's messages cannot name the options.
+WHAT_TO_DO: dict[type[Exception], str] = {
+    PasswordRequired: "give it with --password PW",
+    WrongPassword: "give the right one with --password PW",
+}
+
+
+def said(exc: Exception) -> str:
+    """The error as the command line says it: its message, and the option that helps where there is one.
+
+    >>> said(PasswordRequired("this PDF is protected by a password"))
+    'this PDF is protected by a password; give it with --password PW'
+    """
+    hint = WHAT_TO_DO.get(type(exc))
+    return f"{exc}; {hint}" if hint else str(exc)
 
 
 def _unexpected(path: Path, exc: BaseException) -> str:
@@ -751,7 +768,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _usage(parser, str(exc))
     except PageFurnitureError as exc:
         status.clear()
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {said(exc)}", file=sys.stderr)
         return EXIT_FAILED
     except KeyboardInterrupt:
         status.clear()

@@ -250,6 +250,15 @@ def test_password_errors(capsys, encrypted_pdf, argv, needle):
     assert code == 1
     assert out == ""
     assert_one_error(err, needle)
+    assert "--password PW" in err  # the library's message cannot name the option; the command line does
+
+
+def test_a_batch_names_the_password_option_for_a_protected_file(capsys, tmp_path, encrypted_pdf):
+    code, _, err = run(capsys, str(encrypted_pdf), "--out-dir", str(tmp_path / "out"),
+                       "--manifest", str(tmp_path / "m.jsonl"))
+    assert code == 1
+    assert "give it with --password PW" in err
+    assert "give it with --password PW" in json.loads((tmp_path / "m.jsonl").read_text().splitlines()[0])["error"]
 
 
 @pytest.mark.parametrize("make, needle", [

@@ -366,3 +366,15 @@ def test_server_keeps_to_its_folder(served):
         with pytest.raises(HTTPError) as caught:
             get(served + path)
         assert caught.value.code == 404
+
+
+def test_serving_on_a_taken_port_says_which_option_picks_another(built, capsys):
+    taken = build.make_server(built, 0, quiet=True)
+    try:
+        port = taken.server_address[1]
+        assert build.main(["--serve", "--no-build", "--out", str(built), "--port", str(port)]) == 1
+    finally:
+        taken.server_close()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert f"cannot serve on port {port}" in err and "--port" in err

@@ -53,7 +53,7 @@ def _open(data: bytes, password: str | None) -> tuple[SafePDFDocument, bool]:
     except PDFPasswordIncorrect:
         if password:
             raise WrongPassword("the password is not right for this PDF; check it and try again") from None
-        raise PasswordRequired("this PDF is protected by a password; enter the password to open it") from None
+        raise PasswordRequired("this PDF is protected by a password, which is needed to open it") from None
     except PDFEncryptionError:
         # pdfminer's message is a dump of the /Encrypt dictionary; name the scheme instead.
         raise DamagedPDF(f"this PDF uses an encryption this tool cannot open ({_scheme(parser)}); open it in a "
