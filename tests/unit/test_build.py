@@ -378,3 +378,23 @@ def test_serving_on_a_taken_port_says_which_option_picks_another(built, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert f"cannot serve on port {port}" in err and "--port" in err
+
+
+def test_the_github_pages_workflow_builds_as_the_readme_says_and_publishes_what_the_build_writes():
+    import yaml  # PyYAML, pinned in tests/requirements.txt
+
+    workflow = yaml.safe_load((REPO / ".github" / "workflows" / "pages.yml").read_text())
+    readme = (REPO / "README.md").read_text()
+    section = readme.split("## Put it on the web", 1)[1].split("\n## ", 1)[0]
+    documented = re.search(r"`(python build\.py[^`]*)`", section).group(1)
+    steps = workflow["jobs"]["build"]["steps"]
+    runs = [step["run"] for step in steps if "run" in step]
+    assert runs[0] == documented  # the page is built the way the README tells a person to
+    uploaded = [step for step in steps if step.get("uses", "").startswith("actions/upload-pages-artifact@")]
+    assert [step["with"]["path"] for step in uploaded] == [build.OUT.relative_to(REPO).as_posix()]
+    # yaml reads the key "on" as True.
+    assert workflow[True]["push"]["branches"] == ["main"]
+    assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    assert [step["uses"] for step in workflow["jobs"]["deploy"]["steps"]] == ["actions/deploy-pages@v4"]
+    actions = [step["uses"] for job in workflow["jobs"].values() for step in job["steps"] if "uses" in step]
+    assert all(re.fullmatch(r"actions/[a-z-]+@v\d+", action) for action in actions), actions
