@@ -331,11 +331,13 @@ def many_chars_pdf(chars: int = 50_000, *, line_length: int = 100) -> bytes:
 
 
 def hostile_text_pdf(texts: list[str], pages: int = 3) -> bytes:
-    """``texts`` drawn as body lines on every page (same place), plus furniture, through a Unicode font."""
+    """``texts`` drawn as body lines on every page (same place), above different prose on each page (pages
+    alike but for their number would be one page shown again), plus furniture, through a Unicode font."""
     out = []
     for i in range(1, pages + 1):
         lines = [(72, 742, 9, HEADER), (300, 40, 9, f"Page {i} of {pages}")]
         lines += [(72, 600 - 20 * k, 11, text) for k, text in enumerate(texts)]
+        lines += [(72, 520 - 14 * k, 11, text) for k, text in enumerate(body_text(i, 8))]
         out.append(lines)
     return unicode_text_pdf(out)
 

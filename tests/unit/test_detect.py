@@ -683,6 +683,25 @@ def test_a_slide_shown_in_builds_is_one_slide():
     assert len(got) == 3 * 18
 
 
+def test_a_deck_s_outline_shown_again_before_each_section_repeats_nothing():
+    # A deck without furniture shows its outline before each of its four sections; the outline's last
+    # item sits at the slide's foot, in the same place on those four pages. The page repeats, not a line
+    # on it: the item is content. Twelve other slides, each its own.
+    sw, sh = 363.0, 272.0
+    rng = random.Random(13)
+    outline = [line("Outline", 20, x0=20, size=14), line("1. Where we started", 90, x0=40, size=11),
+               line("2. What we did", 150, x0=40, size=11), line("3. Where we go from here", 255, x0=40, size=11)]
+    pages: list[Page] = []
+    for _section in range(4):
+        pages.append(Page(len(pages) + 1, sw, sh, tuple(outline)))
+        for _ in range(3):
+            title = line(f"{rng.choice(WORDS).title()} {rng.choice(WORDS)} and {rng.choice(WORDS)}", 20, x0=20, size=14)
+            bullets = [line(" ".join(rng.choice(WORDS) for _ in range(6)), 60 + 30 * k, x0=20, size=11)
+                       for k in range(rng.randint(3, 6))]
+            pages.append(Page(len(pages) + 1, sw, sh, (title, *bullets)))
+    assert not removed(pages)
+
+
 def test_a_running_head_that_holds_the_folio_is_a_header():
     # Even pages: "170 PART TWO Biological Foundations of Development"; odd: the chapter's head and its folio.
     extra = []

@@ -134,6 +134,7 @@ class _Context:
     settings: Settings
     numbering: _Numbering  # how the settings read page numbers (numbers.py), with its caches
     slide: dict[int, int]  # the slide each page is a state of, from 1 (layout._slides); the page's place without builds
+    copy: dict[int, int]  # the slide each page shows: its own, or that of an earlier page it copies (layout._copies)
     groups: list[_Group] = field(default_factory=list)
 
     def add(self, found: list[_Group], by: str) -> None:

@@ -318,6 +318,29 @@ def _built_on(before: Page, page: Page, s: Settings) -> bool:
         sum((line.text, round(line.box[0]), round(line.top)) in spots for line in earlier) >= least
 
 
+def _copies(pages: Sequence[Page], slide: dict[int, int], s: Settings) -> dict[int, int]:
+    """Given the pages with text and the slide of each, returns for each page the slide of the first page it
+    is a copy of, or its own: a deck shows its outline again before each section, and a line repeated only
+    because its page is (the outline's last item, at the slide's foot) repeats nothing. A copy holds, in
+    the same places, Settings.build_share of the other page's lines, and the other page as much of its own
+    (at least Settings.build_lines), the longest line among them."""
+    copies: dict[int, int] = {}
+    earlier: dict[tuple[str, int, int], list[Page]] = defaultdict(list)
+    for page in pages:
+        copies[page.number] = slide[page.number]
+        texts = [line for line in page.lines if line.text.strip()]
+        if len(texts) < s.build_lines:
+            continue
+        longest = max(texts, key=lambda line: len(line.text))
+        spot = (longest.text, round(longest.box[0]), round(longest.top))
+        for other in earlier[spot]:
+            if slide[other.number] != slide[page.number] and _built_on(other, page, s) and _built_on(page, other, s):
+                copies[page.number] = copies[other.number]
+                break
+        earlier[spot].append(page)
+    return copies
+
+
 # -- the body text -----------------------------------------------------------------------------------------
 
 
