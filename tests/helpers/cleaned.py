@@ -109,15 +109,15 @@ def picture_problems(original: bytes, cleaned: bytes, report: Report, password: 
     """Each page whose drawing changed outside its removed lines' boxes (and margins): where, and how much."""
     from PIL import Image, ImageChops
 
+    # The report measures from the visible page's top left corner (the crop box clipped to the media box),
+    # the corner pdftoppm -cropbox draws from.
     scale = RESOLUTION / 72
-    shifts = _frame_shifts(original, password)
     boxes: dict[int, list[tuple[float, float, float, float]]] = {}
     for row in report.removed():
         x0, top, x1, bottom = row.line.box
-        dx, dy = shifts[row.page - 1]
         margin = MARGIN_POINTS + MARGIN_SHARE * max(row.line.size, bottom - top)
-        boxes.setdefault(row.page, []).append(((x0 - dx - margin) * scale, (top - dy - margin) * scale,
-                                               (x1 - dx + margin) * scale, (bottom - dy + margin) * scale))
+        boxes.setdefault(row.page, []).append(((x0 - margin) * scale, (top - margin) * scale,
+                                               (x1 + margin) * scale, (bottom + margin) * scale))
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -147,27 +147,6 @@ def picture_problems(original: bytes, cleaned: bytes, report: Report, password: 
                     problems.append(f"page {number}: {count} pixels changed outside the removed lines, "
                                     f"within {box} (points from the top left)")
     return problems
-
-
-def _frame_shifts(pdf: bytes, password: str = "") -> list[tuple[float, float]]:
-    """For each page, how far the corner pdftoppm draws from lies from the report's, read with pypdf.
-
-    The report measures from the crop box's top left corner; a viewer shows the crop box clipped to the
-    media box (PDF 32000, 14.11.2), which moves the corner when the crop box is the larger one.
-    """
-    import pypdf
-
-    shifts = []
-    for page in pypdf.PdfReader(io.BytesIO(pdf), password=password or None).pages:
-        media, crop = page.mediabox, page.cropbox
-        rotate = (page.get("/Rotate") or 0) % 360
-        left, right = max(crop.left, media.left), min(crop.right, media.right)
-        low, high = max(crop.bottom, media.bottom), min(crop.top, media.top)
-        # (the shift along the page's x and y as shown) for each rotation of the page
-        shift = {0: (left - crop.left, crop.top - high), 90: (low - crop.bottom, left - crop.left),
-                 180: (crop.right - right, low - crop.bottom), 270: (crop.top - high, crop.right - right)}[rotate]
-        shifts.append((float(shift[0]), float(shift[1])))
-    return shifts
 
 
 def qpdf_warnings(pdf: bytes, password: str = "") -> tuple[int, set[str]]:
