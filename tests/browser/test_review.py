@@ -122,13 +122,15 @@ def test_choosing_a_group_colours_its_boxes_and_scrolls_the_strip_to_its_first_p
     # Pages without the group are quieter, not marked as if something were wrong with them.
     thumb = page.locator('#thumbs [data-page="3"]')
     assert "without" in thumb.get_attribute("class")
-    colour = thumb.locator("span").evaluate("(el) => getComputedStyle(el).color")
+    colour = thumb.locator("span[aria-hidden=true]").evaluate("(el) => getComputedStyle(el).color")
     danger = page.evaluate("getComputedStyle(document.body).getPropertyValue('--danger').trim()")
     assert colour != danger and page.locator("#thumbs .missing").count() == 0
 
 
+# What is drawn in a thumbnail (its page by pdf.js, or else its marks); a thumbnail far from the view has none.
 THUMB_INK = """(number) => {
     const canvas = document.querySelector(`#thumbs [data-page="${number}"] canvas`);
+    if (!canvas || !canvas.width) return 0;
     const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
     let ink = 0;
     for (let i = 3; i < data.length; i += 4) if (data[i]) ink++;
