@@ -192,7 +192,11 @@ export class Review {
       printed.className = "printed";
       printed.textContent = group.text;
       pick.append(swatch(group), printed);
-      pick.onclick = () => this.selectGroup(this.group === group.id ? null : group.id);
+      pick.onclick = () => {
+        this.selectGroup(this.group === group.id ? null : group.id);
+        // The table was made again: the focus stays on this group, as it does for its switch.
+        /** @type {HTMLElement | null} */ (document.querySelector(`tr[data-group="${group.id}"] button.group-text`))?.focus();
+      };
       text.append(pick);
 
       const pages = document.createElement("td");

@@ -470,6 +470,21 @@ def test_the_keyboard_alone_reaches_everything_with_few_presses(page, tmp_path):
     page.click("#reset")
 
 
+def test_enter_on_a_group_s_text_chooses_it_and_the_focus_stays_on_it(page):
+    open_pdf(page, REPORT)
+    row = group_row(page, "Page 2 of 9")
+    group_id = row.get_attribute("data-group")
+    row.locator("button.group-text").focus()
+    page.keyboard.press("Enter")
+    chosen = page.locator(f'tr[data-group="{group_id}"] button.group-text')
+    assert chosen.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("() => document.activeElement.closest('tr')?.dataset.group") == group_id
+    assert page.evaluate("() => document.activeElement.className") == "group-text"
+    page.keyboard.press("Enter")  # and again, to let it go
+    assert chosen.get_attribute("aria-pressed") == "false"
+    assert page.evaluate("() => document.activeElement.closest('tr')?.dataset.group") == group_id
+
+
 def test_escape_leaves_the_password_prompt_and_the_next_file_can_be_chosen(page):
     open_pdf(page, DATA / "password-secret.pdf", expect="password")
     page.keyboard.press("Escape")
