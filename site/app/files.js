@@ -134,12 +134,16 @@ export class Files {
       });
       if (this.reading !== entry) return; // cancelled meanwhile
       entry.result = result;
-      entry.status = "done";
       await applyStored(this.pool, entry);
       // In a batch, each file's outputs are made before the next file is read, so that one ZIP can hold
       // them all whatever the worker has forgotten since; one file's, when it has been on show a moment.
-      if (this.entries.length > 1) await outputs(this.pool, entry).catch(() => null);
+      // Until they are made the file is still being read: a Stop meanwhile leaves it stopped, not done.
+      if (this.entries.length > 1) {
+        this.progress(entry, "Making its outputs…");
+        await outputs(this.pool, entry);
+      }
       if (this.reading !== entry) return; // cancelled meanwhile
+      entry.status = "done";
     } catch (error) {
       if (this.reading !== entry) return;
       return this.failed(entry, /** @type {WorkerError} */ (error));

@@ -138,6 +138,27 @@ document.addEventListener("securitypolicyviolation",
 """
 
 
+# Messages to the workers that the test holds back (those `window.__hold(message)` is true for) until it
+# lets them go with `window.__release()`, in the order they were posted: a way to make the workers meet
+# messages in an order that depends on timing otherwise.
+HOLD = """
+(() => {
+  const post = Worker.prototype.postMessage;
+  const held = [];
+  window.__hold = () => false;
+  window.__held = () => held.length;
+  Worker.prototype.postMessage = function (message, transfer) {
+    if (window.__hold(message)) return void held.push([this, message, transfer]);
+    return post.call(this, message, transfer);
+  };
+  window.__release = () => {
+    window.__hold = () => false;
+    for (const [worker, message, transfer] of held.splice(0)) post.call(worker, message, transfer);
+  };
+})();
+"""
+
+
 def new_context(browser, base_url: str, **options):
     context = browser.new_context(accept_downloads=True, **options)
     recorder = Recorder(origin_of(base_url))
