@@ -12,7 +12,7 @@
 //                 {type: "finish", id, shared, key}           (shared: helpers' answers to "read")
 //                 {type: "choose", id, key, keep, remove, keep_lines, remove_lines}
 //                 {type: "outputs", id, key, keep, remove, keep_lines, remove_lines}   (the output files' text)
-//                 {type: "zip", id, files}                    (files: [[pdf path, {file name: text}], ...])
+//                 {type: "zip", id, files}                    (files: [{file, path, texts, status, ...}], see web.zip_outputs)
 //                 {type: "forget", key}                       (drop a file's Report; no answer)
 //                 {type: "close"}                             (forget the open file; no answer)
 // worker → page   {type: "boot", done, total, message}        (each step of the boot)
@@ -128,7 +128,7 @@ const HANDLERS = {
   finish: (web, m) => web.finish(m.shared, m.key),
   choose: (web, m) => web.choose(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines),
   outputs: (web, m) => web.outputs(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines),
-  zip: (web, m) => web.zip_outputs(m.files), // a Uint8Array, copied out of Python's memory
+  zip: (web, m) => web.zip_outputs(JSON.stringify(m.files)), // as JSON: Pyodide makes null a JsNull; a Uint8Array back
   forget: (web, m) => web.forget(m.key),
   close: (web, m) => web.close(),
 };

@@ -24,6 +24,7 @@ import { $, cell, focus, KINDS, sentence, setState, swatch } from "./ui.js";
  * @property {string} command  the command line that gives the same outputs
  * @property {Choices} choices  what the user chose, only where it differs from the detector
  * @property {Record<string, {file_name: string, media_type: string}>} files  each output's file, by its name
+ * @property {{status: string, error: string | null}} outcome  what --manifest says of it (pagefurniture.manifest)
  * @property {LayoutPage[]} layout  every page's size and lines
  * @property {number} seconds  how long reading took
  * @property {number} readers  on how many workers
@@ -113,7 +114,7 @@ export class Review {
 
   render() {
     const result = this.shown.result;
-    $("result-title").textContent = this.shown.path;
+    $("result-title").textContent = this.shown.label;
     renderPartial(result);
     renderSummary(result);
     this.downloads.render(result);

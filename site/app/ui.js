@@ -59,6 +59,15 @@ export function sentence(text) {
   return /[.!?]$/.test(whole) ? whole : whole + ".";
 }
 
+// "1 file", "2 files": a count with its noun.
+/**
+ * @param {number} count
+ * @param {string} noun
+ */
+export function plural(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
 /** @param {string} text */
 export function cell(text) {
   const td = document.createElement("td");

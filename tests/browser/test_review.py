@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import itertools
+import json
 import re
 import shlex
 import zipfile
@@ -387,11 +388,20 @@ def test_three_files_dropped_with_one_bad_are_all_listed_and_one_zip_holds_the_g
     assert info.value.suggested_filename == "pagefurniture-outputs.zip"
     info.value.save_as(tmp_path / "all.zip")
     archive = zipfile.ZipFile(tmp_path / "all.zip")
-    # The command line over the same files: the bad one fails, and the others are written alike.
-    assert cli([str(folder), "--out-dir", str(tmp_path / "cli")]) == 1
+    # The command line over the same files: the bad one fails, and the others are written alike, with the
+    # manifest of all three (the time each took aside).
+    assert cli([str(folder), "--out-dir", str(tmp_path / "cli"), "--manifest", str(tmp_path / "cli" / "manifest.jsonl")]) == 1
     written = {p.name: p.read_bytes() for p in (tmp_path / "cli").iterdir()}
-    assert {name: archive.read(name) for name in archive.namelist()} == written
-    assert len(written) == 8
+    made = {name: archive.read(name) for name in archive.namelist()}
+    assert {name: data for name, data in made.items() if name != "manifest.jsonl"} == {
+        name: data for name, data in written.items() if name != "manifest.jsonl"}
+    assert len(written) == 9
+
+    def rows(data: bytes) -> list[dict]:
+        return sorted(({**row, "file": Path(row["file"]).name, "seconds": 0}
+                       for row in map(json.loads, data.decode().splitlines())), key=lambda row: row["file"])
+
+    assert rows(made["manifest.jsonl"]) == rows(written["manifest.jsonl"])
 
 
 def test_in_a_batch_a_password_file_waits_for_its_password_while_the_others_are_read(page, tmp_path):
@@ -411,7 +421,7 @@ def test_in_a_batch_a_password_file_waits_for_its_password_while_the_others_are_
     assert page.evaluate("document.body.dataset.state") == "done"
 
 
-def test_a_chosen_folder_is_read_with_its_subfolders(page, tmp_path):
+def test_a_chosen_folder_is_read_with_its_subfolders(page, tmp_path, monkeypatch):
     folder = tmp_path / "reports"
     (folder / "2025").mkdir(parents=True)
     (folder / "a.pdf").write_bytes((DATA / "annual-report.pdf").read_bytes())
@@ -424,12 +434,19 @@ def test_a_chosen_folder_is_read_with_its_subfolders(page, tmp_path):
     with page.expect_download() as info:
         page.click("#zip")
     info.value.save_as(tmp_path / "all.zip")
-    assert cli([str(folder), "--out-dir", str(tmp_path / "cli")]) == 0
+    monkeypatch.chdir(tmp_path)  # the command line given the folder as the page was: "reports"
+    assert cli(["reports", "--out-dir", "cli", "--manifest", "cli/manifest.jsonl"]) == 0
     written = {p.relative_to(tmp_path / "cli").as_posix(): p.read_bytes()
                for p in (tmp_path / "cli").rglob("*") if p.is_file()}
     archive = zipfile.ZipFile(tmp_path / "all.zip")
-    # The ZIP keeps the folder's name above what --out-dir writes.
-    assert {name.removeprefix("reports/"): archive.read(name) for name in archive.namelist()} == written
+    # The ZIP is what --out-dir writes for the folder (not under the folder's own name), with its manifest.
+    made = {name: archive.read(name) for name in archive.namelist()}
+
+    def rows(data: bytes) -> list[dict]:
+        return [{**row, "seconds": 0} for row in map(json.loads, data.decode().splitlines())]
+
+    assert rows(made.pop("manifest.jsonl")) == rows(written.pop("manifest.jsonl"))
+    assert made == written
 
 
 def test_the_keyboard_alone_reaches_everything_with_few_presses(page, tmp_path):
