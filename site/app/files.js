@@ -366,6 +366,14 @@ export class Files {
       file.value = ""; // choosing the same file again must fire change again
       if (files.length) this.openFiles(files);
     });
+    // Enter opens a picker as Space does (a focused file input answers only Space in some browsers).
+    for (const input of [$("file"), $("folder")]) {
+      input.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter") return;
+        event.preventDefault();
+        input.click();
+      });
+    }
     const folder = $("folder");
     folder.addEventListener("change", () => {
       // Like the command line given a folder: the PDFs in it and its subfolders.

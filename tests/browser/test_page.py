@@ -304,6 +304,32 @@ def test_the_file_picker_is_reachable_with_the_keyboard(page):
     assert reached.index("file") < reached.index("sample") if "sample" in reached else True
 
 
+def test_enter_opens_either_picker_and_both_show_where_the_focus_is(page):
+    choosers = []
+
+    def chosen(chooser) -> None:
+        choosers.append(chooser)
+
+    # Listening before anything is pressed: Playwright starts catching file choosers when first asked to.
+    page.on("filechooser", chosen)
+    page.click("h1")
+    for name in ("file", "folder"):
+        while page.evaluate("() => document.activeElement.id") != name:
+            page.keyboard.press("Tab")
+        # The focus ring is drawn on the label the user sees; the input itself is hidden.
+        ring = page.evaluate("(id) => getComputedStyle(document.querySelector(`label[for=${id}]`)).outlineStyle", name)
+        assert ring == "solid", name
+        before = len(choosers)
+        page.keyboard.press("Enter")
+        for _ in range(50):
+            if len(choosers) > before:
+                break
+            page.wait_for_timeout(100)
+        assert len(choosers) == before + 1, name
+        assert choosers[-1].element.get_attribute("id") == name
+    page.remove_listener("filechooser", chosen)
+
+
 def test_pdf_text_is_shown_as_text_never_as_html(page, tmp_path):
     from reportlab.pdfgen import canvas
 
