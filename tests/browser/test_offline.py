@@ -1,6 +1,7 @@
 """Offline, Chinese and Japanese PDFs that were never opened online: the service worker stores every
-character map in the background once the page is ready and idle, so they read as online; a map that was
-not stored gives one clear message naming the script, and the page stays usable."""
+character map (pdfminer's and pdf.js's) in the background once the page is ready and idle, so they are read
+and drawn as online; a map that was not stored gives one clear message naming the script, and the page
+stays usable."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 from conftest import BOOT_TIMEOUT, DATA, boot, new_context, open_pdf
 from pagefurniture import analyze
 
-STORE_TIMEOUT = 300_000  # ms: 7.9 MB of maps, fetched one at a time from a server on this machine
+STORE_TIMEOUT = 300_000  # ms: 9.6 MB of maps, fetched one at a time from a server on this machine
 CJK = {"japanese.pdf": "年次報告書 2025", "chinese.pdf": "二〇二五年年度报告"}
 
 
@@ -45,8 +46,10 @@ def test_after_one_visit_online_cjk_pdfs_never_opened_online_read_offline(browse
     try:
         page = boot(context, url)
         page.wait_for_selector("body[data-maps=stored]", state="attached", timeout=STORE_TIMEOUT)
-        maps = sorted(path.name for path in (site / "cmap").iterdir())
-        assert sorted(Path(path).name for path in stored_maps(page)) == maps
+        # pdfminer's maps, to read the text, and pdf.js's, to draw it in fonts that are not embedded.
+        maps = sorted(f"/{path.relative_to(site).as_posix()}" for folder in ("cmap", "pdfjs/cmaps")
+                      for path in (site / folder).iterdir())
+        assert sorted(stored_maps(page)) == maps
         assert "Works offline, for text in every script." in page.inner_text("#offline")
         # Nothing was read online: every map was fetched by the service worker, none for a PDF.
         assert not any(name in request[1] for request in recorder.requests for name in CJK)
@@ -58,6 +61,9 @@ def test_after_one_visit_online_cjk_pdfs_never_opened_online_read_offline(browse
             info.value.save_as(tmp_path / name)
             assert (tmp_path / name).read_text(encoding="utf-8") == analyze(DATA / name).cleaned_text()
             assert heading in page.inner_text("#groups")
+            # And drawn: pdf.js's maps for the fonts these PDFs do not embed were stored too.
+            page.wait_for_function("() => /^\\d+$/.test(document.getElementById('sheet').dataset.drawn)",
+                                   timeout=60_000)
         recorder.assert_private()
     finally:
         context.close()

@@ -155,13 +155,14 @@ def test_first_visit_payload_and_cold_start(browser, build_module, own_server, s
     page.wait_for_selector("body[data-maps=stored]", state="attached", timeout=300_000)
     lazy = sum(len(gzip.compress((site / path).read_bytes(), 6))
                for path in ("pages.js", "pdfjs/pdf.min.mjs", "pdfjs/pdf.worker.min.mjs"))
-    maps = {path: sent for path, sent in own_server.sent.items() if path.startswith("cmap/")}
+    maps = {path: sent for path, sent in own_server.sent.items() if path.startswith(("cmap/", "pdfjs/cmaps/"))}
 
     def served(path: Path) -> int:  # the bytes one request for it puts on the wire (text is gzipped)
         data = path.read_bytes()
         return len(gzip.compress(data, 6, mtime=0)) if path.suffix in build_module.COMPRESS else len(data)
 
-    assert maps == {f"cmap/{path.name}": served(path) for path in (site / "cmap").iterdir()}, "each map once"
+    assert maps == {path.relative_to(site).as_posix(): served(path) for folder in ("cmap", "pdfjs/cmaps")
+                    for path in (site / folder).iterdir()}, "each map once, pdfminer's and pdf.js's"
     print(f"then, in the background: {sum(maps.values()) / 1e6:.2f} MB of character maps ({len(maps)} files)")
     assert own_server.bytes_sent - payload - sum(later.values()) - sum(maps.values()) < 512 * 1024 + lazy
     context.close()
