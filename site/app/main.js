@@ -39,6 +39,13 @@ const pool = new Pool({
   },
 });
 
+// Over plain HTTP from another computer the browser gives the page no service worker and no digest to
+// key stored choices by: the page says so instead of promising them.
+if (!window.isSecureContext) {
+  document.body.classList.add("insecure");
+  $("insecure").hidden = false;
+}
+
 const files = new Files(pool);
 files.wire();
 files.review.wire();

@@ -141,10 +141,9 @@ export class Review {
     const chosen = hasChoices(result.choices);
     $("reset").hidden = !chosen;
     $("saved-status").textContent = entry.restoreFailed ? `${entry.restoreFailed} Your earlier choices were dropped.`
-      : !chosen ? "Your choices are kept in this browser for this file, and only here."
-      : entry.hash ? (entry.restored ? "Your earlier choices for this file are applied; they are kept in this browser only."
-        : "Your choices are kept in this browser for this file, and only here.")
-      : "Your choices are not kept here (this browser does not allow it on this address).";
+      : !entry.hash ? "Your choices are not kept here: this browser keeps them only for a page opened over HTTPS or on localhost."
+      : chosen && entry.restored ? "Your earlier choices for this file are applied; they are kept in this browser only."
+      : "Your choices are kept in this browser for this file, and only here.";
   }
 
   /** @param {Result} result */
