@@ -103,9 +103,10 @@ PDFJS_LICENCES = ("LICENSE", "cmaps/LICENSE", "wasm/LICENSE_OPENJPEG", "wasm/LIC
 # Fetched the first time a PDF needs one, then kept by the service worker; not loaded on the first visit.
 ON_USE = ("cmap/", "pdfjs/cmaps/", "pdfjs/wasm/")
 LICENCES = "licences.txt"  # in the built folder: every component the site serves, with its licence
-# The two scripts, and the content reader the page hands Python, so that the run reads the sample as the page does.
+# The two scripts, and the kernel the page hands Python (site/kernel/, whose modules import each other by
+# name from one folder), so that the run reads the sample as the page does.
 PRECOMPILE = (ROOT / "py" / "browser" / "precompile.mjs", ROOT / "py" / "browser" / "precompile.py",
-              ROOT / "site" / "content.mjs")
+              *sorted((ROOT / "site" / "kernel").glob("*.mjs")))
 
 # The title of each kind of error, which the page shows above the message: written by the build from
 # py/pagefurniture/errors.py, where each kind has its title, so that no title is typed twice.

@@ -31,7 +31,7 @@ const here = (path) => new URL(path, import.meta.url).href;
 // modules had arrived, and the boot waits on those fetches.
 const pyodideModule = import("./pyodide/pyodide.mjs");
 const aesModule = import("./vendor/aes.mjs");
-const contentModule = import("./content.mjs");
+const contentModule = import("./kernel/index.mjs");
 
 /**
  * @param {number} done

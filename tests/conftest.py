@@ -52,7 +52,7 @@ def _write(path: Path, make) -> Path:
 
 @pytest.fixture(scope="session")
 def node_reader():
-    """site/content.mjs under node, for kernel.use_native (tests/helpers/native.py)."""
+    """The JavaScript kernel (site/kernel/) under node, for kernel.use_native (tests/helpers/native.py)."""
     with native.NodeReader() as module:
         yield module
 
@@ -60,7 +60,7 @@ def node_reader():
 # The kernel's run needs node and doubles the suite: the quick tier reads with Python's loop only.
 @pytest.fixture(params=["python", pytest.param("javascript", marks=pytest.mark.slow)])
 def content_reader(request):
-    """Each test twice: content streams read by tokens.py's own loop, then by site/content.mjs (the
+    """Each test twice: content streams read by tokens.py's own loop, then by site/kernel/ (the
     browser's reader) under node. A test module asks for it with
     ``pytestmark = pytest.mark.usefixtures("content_reader")``."""
     if request.param == "javascript":

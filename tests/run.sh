@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up and run every test. On a fresh Debian machine as root: bash tests/run.sh [pytest options]
-#   1. Debian packages the tests use: chromium (browser tests), qpdf, nodejs (site/content.js outside
-#      the browser) and npm, installed only when missing;
+#   1. Debian packages the tests use: chromium (browser tests), qpdf, poppler-utils (pdftoppm and
+#      pdftotext check the cleaned PDFs), nodejs (site/content.js outside the browser) and npm,
+#      installed only when missing;
 #   2. the package (editable) and the pinned test dependencies, into the Python in $PYTHON (default
 #      python3) or, when that is Debian's own Python (which refuses pip installs), into a virtual
 #      environment in $VENV (default ~/.cache/pagefurniture/venv); and the pinned npm packages of
@@ -15,6 +16,7 @@ python=${PYTHON:-python3}
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
+command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 command -v "$python" >/dev/null 2>&1 || missing+=(python3)

@@ -4,8 +4,8 @@
 //
 //     node precompile.mjs DIR
 //
-// DIR holds Pyodide's files, precompile.py, the site's content.mjs (given to Python as READER, as the worker
-// gives it) and in/ (the standard library zip, the wheels and the sample PDF, which are copied to /work in
+// DIR holds Pyodide's files, precompile.py, the modules of the site's kernel (index.mjs, given to Python
+// as READER, as the worker gives it) and in/ (the standard library zip, the wheels and the sample PDF, which are copied to /work in
 // Pyodide's file system); what precompile.py writes to /work/out comes back in DIR/out.
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -17,7 +17,7 @@ for (const event of ["unhandledRejection", "uncaughtException"]) process.on(even
 });
 const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
 const script = fs.readFileSync(dir + "/precompile.py", "utf8");
-const reader = await import(pathToFileURL(dir + "/content.mjs").href);
+const reader = await import(pathToFileURL(dir + "/index.mjs").href);
 
 const py = await loadPyodide({ indexURL: dir + "/" });
 py.FS.mkdirTree("/work/out");

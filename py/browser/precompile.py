@@ -43,7 +43,7 @@ CALLED = [*ENTRIES[0].split(".")[:1], "cryptography", "pdfminer", "charset_norma
 BY_NAME = ("encodings",)
 site_packages = sysconfig.get_paths()["purelib"]
 CHECK = globals().get("CHECK", False)  # set by precompile.mjs for the run on the trimmed zip
-READER = globals().get("READER")  # site/content.mjs, set by precompile.mjs
+READER = globals().get("READER")  # site/kernel/index.mjs, set by precompile.mjs
 
 
 def sample_result() -> str:
@@ -53,7 +53,7 @@ def sample_result() -> str:
 
     from pagefurniture import web
 
-    web.install(reader=READER)  # content streams read as in the page, by site/content.mjs
+    web.install(reader=READER)  # read as in the page, by the kernel (site/kernel/)
     with open(f"{WORK}/sample.pdf", "rb") as fh:
         sample = fh.read()
     answers = [web.open_pdf(sample, "sample.pdf"), web.finish([web.read_pages(1, 1, share=True)], "s"),

@@ -6,6 +6,7 @@ One file::
     pagefurniture report.pdf -o clean.txt --json report.json --removed removed.jsonl --pages pages.jsonl
     pagefurniture report.pdf --keep 3 -o -           # overrule group 3, cleaned text to stdout
     pagefurniture report.pdf --keep-line 12:3 -o -   # put back line 3 of page 12 alone
+    pagefurniture report.pdf --pdf clean.pdf         # the PDF itself, without the removed lines
 
     curl -s https://example.org/a.pdf | pagefurniture - -o -     # the PDF from stdin, the text to stdout
 
@@ -13,6 +14,7 @@ Many files (folders are searched for ``*.pdf``)::
 
     pagefurniture docs/ extra.pdf --out-dir out/ --jobs 2
     pagefurniture docs/ --out-dir out/ --skip-existing --manifest out/manifest.jsonl   # resumable
+    pagefurniture docs/ --out-dir out/ --clean-pdf    # each NAME.clean.pdf too
 
 Every output is written under a temporary name beside it and renamed when complete, so a run that is
 killed leaves each output either whole or absent, and ``--skip-existing`` can take over from it.
@@ -33,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from . import analyze
+from . import DEFAULT_LIMITS, analyze
 from ._version import __version__
 from .choices import OPTIONS as CHOICE_OPTIONS
 from .detect import explain
@@ -42,7 +44,7 @@ from .manifest import Done
 from .manifest import line as manifest_line
 from .manifest import missing as _missing_parts
 from .manifest import row as manifest_row
-from .report import OUTPUTS, LineKey, Report, stem
+from .report import CLEANED_PDF, OUTPUTS, LineKey, Named, Report, stem
 
 # The option that writes each output of one file (by its name in report.OUTPUTS), and what it says.
 OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
@@ -50,7 +52,10 @@ OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "report": (("--json",), "write the full report as JSON ('-' for stdout)"),
     "removed": (("--removed",), "write one JSON line per removed line ('-' for stdout)"),
     "pages": (("--pages",), "write one JSON line per page of cleaned text ('-' for stdout)"),
+    "pdf": (("--pdf",), "write the cleaned PDF to FILE: the PDF without the removed lines ('-' for stdout)"),
 }
+# Every file one PDF can give, in the order the command line writes them: the text outputs, then the PDF.
+ALL_OUTPUTS: tuple[Named, ...] = (*OUTPUTS, CLEANED_PDF)
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 # Cleaned what could be read: some text of the PDF could not be read (pages of a cut-off file, a page that
@@ -85,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("inputs", nargs="+", metavar="PDF",
                         help="PDF files, or folders to search for *.pdf; - reads one PDF from stdin")
     one = parser.add_argument_group("one file")
-    for output in OUTPUTS:
+    for output in ALL_OUTPUTS:
         flags, text = OPTIONS[output.name]
         one.add_argument(*flags, dest=output.name, metavar="FILE", help=text)
     one.add_argument(CHOICE_OPTIONS["keep"], metavar="ID", type=_group_id, action="append", default=[], dest="keep",
@@ -102,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     many = parser.add_argument_group("many files")
     many.add_argument("--out-dir", metavar="DIR", type=Path,
                       help="for each NAME.pdf write " + ", ".join(f"NAME.{o.suffix}" for o in OUTPUTS) + " into DIR")
+    many.add_argument("--clean-pdf", action="store_true",
+                      help=f"also write NAME.{CLEANED_PDF.suffix}, the PDF without the removed lines")
     many.add_argument("-j", "--jobs", metavar="N", type=_positive, default=1,
                       help="read N files at a time in separate processes (default 1)")
     many.add_argument("--skip-existing", action="store_true",
@@ -109,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "(to resume a run that stopped; the options they were made with are not checked)")
     many.add_argument("--manifest", metavar="FILE", type=Path,
                       help="append one JSON line per file to FILE as each finishes: file, pages, removed_lines, "
-                           f"status ({', '.join(Done)}), error, seconds")
+                           f"clean_pdf (with --clean-pdf), status ({', '.join(Done)}), error, seconds")
     parser.add_argument("--password", metavar="PW", help="password to open encrypted PDFs")
     parser.add_argument("--progress", action="store_true",
                         help="report progress on stderr even when it is not a terminal")
@@ -185,10 +192,16 @@ class Job:
 
     path: Path
     out_dir: Path | None = None
+    pdf: bool = False  # its cleaned PDF is written too (--clean-pdf)
 
     @property
     def label(self) -> str:
         return str(self.path)
+
+    @property
+    def outputs(self) -> tuple[Named, ...]:
+        """The files written for it."""
+        return ALL_OUTPUTS if self.pdf else OUTPUTS
 
 
 def find_pdfs(folder: Path) -> list[Path]:
@@ -197,17 +210,18 @@ def find_pdfs(folder: Path) -> list[Path]:
     return sorted(found)
 
 
-def plan_batch(inputs: Sequence[str], out_dir: Path) -> list[Job]:
-    """Map each input to its outputs: NAME.pdf -> out_dir/NAME.*; files found in a folder keep their subfolder."""
+def plan_batch(inputs: Sequence[str], out_dir: Path, *, pdf: bool = False) -> list[Job]:
+    """Map each input to its outputs: NAME.pdf -> out_dir/NAME.*; files found in a folder keep their subfolder.
+    ``pdf``: each cleaned PDF is written too."""
     jobs: list[Job] = []
     for raw in inputs:
         path = Path(raw)
         if path.is_dir():
-            for pdf in find_pdfs(path):
-                jobs.append(Job(pdf, out_dir / pdf.relative_to(path).parent))
+            for found in find_pdfs(path):
+                jobs.append(Job(found, out_dir / found.relative_to(path).parent, pdf))
         else:
             # Missing files stay in the plan: they fail like any other bad input and the batch goes on.
-            jobs.append(Job(path, out_dir))
+            jobs.append(Job(path, out_dir, pdf))
     seen: dict[Path, Path] = {}
     for job in jobs:
         assert job.out_dir is not None
@@ -275,7 +289,9 @@ def run_one(args: argparse.Namespace, status: Status) -> int:
         raise UsageError("--skip-existing and --manifest are for a batch; give --out-dir DIR")
     if path.is_dir():
         raise UsageError(f"{path} is a folder; give --out-dir DIR to write the outputs of every PDF in it")
-    targets = {output.name: getattr(args, output.name) for output in OUTPUTS}
+    if args.clean_pdf:
+        raise UsageError("--clean-pdf is for a batch, with --out-dir; for one file write it with --pdf FILE")
+    targets = {output.name: getattr(args, output.name) for output in ALL_OUTPUTS}
     to_stdout = [name for name, target in targets.items() if target == "-"]
     if len(to_stdout) > 1:
         raise UsageError("only one output can go to stdout ('-')")
@@ -285,8 +301,8 @@ def run_one(args: argparse.Namespace, status: Status) -> int:
     if args.explain is not None and to_stdout:
         raise UsageError("--explain prints to stdout; write the other output to a file")
     label = STDIN_NAME if args.inputs[0] == STDIN else str(path)
-    report = _analyze(path, args.password, lambda done, total: status.page(label, done, total),
-                      stdin=args.inputs[0] == STDIN)
+    source: Path | bytes = _stdin() if args.inputs[0] == STDIN else path
+    report = _analyze(source, args.password, lambda done, total: status.page(label, done, total))
     status.clear()
     report = _choose(report, Choices.of(args))
     if args.explain is not None and args.explain > len(report.pages):
@@ -303,6 +319,14 @@ def run_one(args: argparse.Namespace, status: Status) -> int:
             sys.stdout.write(text)
         else:
             write_text(Path(target), text)
+    target = targets[CLEANED_PDF.name]
+    if target is not None:
+        pdf = report.cleaned_pdf(source, password=args.password)
+        if target == "-":
+            sys.stdout.flush()
+            sys.stdout.buffer.write(pdf)
+        else:
+            write_file(Path(target), pdf)
     if args.explain is not None:
         print(explain_table(report, args.explain))
     elif not to_stdout:
@@ -347,13 +371,17 @@ def explain_table(report: Report, number: int) -> str:
                                      + "  " + row[-1] for row in rows)
 
 
-def _analyze(path: Path, password: str | None, on_page: Callable[[int, int], None] | None, *,
-             stdin: bool = False) -> Report:
-    if stdin:
-        if _isatty(sys.stdin):
-            raise UsageError("- reads the PDF from stdin, but stdin is a terminal; "
-                             "pipe a PDF into it: pagefurniture - < file.pdf")
-        return analyze(sys.stdin.buffer, password=password, on_progress=on_page, name=STDIN_NAME).require_text()
+def _stdin() -> bytes:
+    """The PDF piped in, read once: the cleaned PDF is made from its bytes too."""
+    if _isatty(sys.stdin):
+        raise UsageError("- reads the PDF from stdin, but stdin is a terminal; "
+                         "pipe a PDF into it: pagefurniture - < file.pdf")
+    return sys.stdin.buffer.read(DEFAULT_LIMITS.max_bytes + 1)  # one byte over: analyze names the limit
+
+
+def _analyze(path: Path | bytes, password: str | None, on_page: Callable[[int, int], None] | None) -> Report:
+    if isinstance(path, bytes):
+        return analyze(path, password=password, on_progress=on_page, name=STDIN_NAME).require_text()
     if not path.exists():
         raise PageFurnitureError(f"{path} does not exist; check the name and the folder")
     if path.is_dir():
@@ -372,7 +400,13 @@ def _choose(report: Report, choices: Choices) -> Report:
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: into ``.NAME.part`` beside it, then renamed over it.
+    """Write ``text`` to ``path`` in UTF-8, whole or not at all (``write_file``); lines end in "\n" on every
+    system, as in the web page's downloads."""
+    write_file(path, text.encode("utf-8"))
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all: into ``.NAME.part`` beside it, then renamed over it.
 
     A run killed half-way leaves at most that .part file, never half an output (the next run that writes
     the output overwrites it). A path that is not a regular file (``/dev/null``, a pipe) is written directly.
@@ -383,9 +417,8 @@ def write_text(path: Path, text: str) -> None:
         direct = path.exists() and not path.is_file()
         target = path if direct else path.with_name(f".{path.name}.part")
         try:
-            # newline="\n": the same bytes on every system, and the same as the web page's downloads.
-            with open(target, "w", encoding="utf-8", newline="\n") as fh:
-                fh.write(text)
+            with open(target, "wb") as fh:
+                fh.write(data)
             if not direct:
                 os.replace(target, path)
         except BaseException:
@@ -435,18 +468,24 @@ class Outcome:
     pages: int | None = None
     removed_lines: int | None = None
     seconds: float = 0.0
+    clean_pdf: bool | None = None  # whether its cleaned PDF was written; None when it was not asked for
 
     def row(self, job: Job) -> dict:
-        """The manifest's line for this file (pagefurniture.manifest, which the web page's ZIP uses too)."""
+        """The manifest's line for this file (pagefurniture.manifest, which the web page's ZIP uses too);
+        "clean_pdf" (written or not) only when the batch writes them."""
         error = None if self.status in (Done.OK, Done.SKIPPED) else \
             self.message if self.status is Done.FAILED else "; ".join(self.warnings)
         return manifest_row(job.label, self.status, pages=self.pages, removed_lines=self.removed_lines, error=error,
-                            seconds=self.seconds)
+                            seconds=self.seconds, clean_pdfs=job.pdf, clean_pdf=self.clean_pdf)
 
 
 def process(job: Job, password: str | None, choices: Choices,
             on_page: Callable[[int, int], None] | None) -> Outcome:
-    """Read one file and write all its outputs. Never raises: every failure becomes an Outcome."""
+    """Read one file and write all its outputs. Never raises: every failure becomes an Outcome.
+
+    A cleaned PDF that cannot be made fails the file, with the text outputs written: nothing half done is
+    left as if it were whole (--skip-existing tries the file again).
+    """
     start = time.monotonic()
     try:
         report = _choose(_analyze(job.path, password, on_page), choices)
@@ -454,8 +493,15 @@ def process(job: Job, password: str | None, choices: Choices,
         for output in OUTPUTS:
             write_text(job.out_dir / output.file_name(job.path.name), output.make(report))
         summary = report.summary()
+        pages, removed = summary["pages"], summary["lines_removed"]
+        if job.pdf:
+            try:
+                write_file(job.out_dir / CLEANED_PDF.file_name(job.path.name),
+                           report.cleaned_pdf(job.path, password=password))
+            except PageFurnitureError as exc:
+                return Outcome(Done.FAILED, str(exc), (), pages, removed, time.monotonic() - start, clean_pdf=False)
         return Outcome(Done.OK if report.complete else Done.PARTIAL, summary_line(report), tuple(_warnings(report)),
-                       summary["pages"], summary["lines_removed"], time.monotonic() - start)
+                       pages, removed, time.monotonic() - start, clean_pdf=True if job.pdf else None)
     except (PageFurnitureError, UsageError) as exc:
         return Outcome(Done.FAILED, str(exc), seconds=time.monotonic() - start)
     except Exception as exc:
@@ -467,7 +513,8 @@ def up_to_date(job: Job) -> bool:
     assert job.out_dir is not None
     try:
         made = job.path.stat().st_mtime_ns
-        return all((job.out_dir / output.file_name(job.path.name)).stat().st_mtime_ns >= made for output in OUTPUTS)
+        return all((job.out_dir / output.file_name(job.path.name)).stat().st_mtime_ns >= made
+                   for output in job.outputs)
     except OSError:
         return False  # a missing PDF is tried, and fails as usual
 
@@ -527,16 +574,16 @@ class Manifest:
 
 
 def run_batch(args: argparse.Namespace, status: Status) -> int:
-    if any(getattr(args, output.name) is not None for output in OUTPUTS):
-        flags = [OPTIONS[output.name][0][0] for output in OUTPUTS]
+    if any(getattr(args, output.name) is not None for output in ALL_OUTPUTS):
+        flags = [OPTIONS[output.name][0][0] for output in ALL_OUTPUTS]
         raise UsageError(f"{', '.join(flags[:-1])} and {flags[-1]} are for one file; "
-                         "with --out-dir every file gets every output")
+                         "with --out-dir every file gets every output (and its cleaned PDF with --clean-pdf)")
     if args.explain is not None:
         raise UsageError("--explain shows one page of one file; give a single PDF and no --out-dir")
     if STDIN in args.inputs:
         raise UsageError("- reads one PDF from stdin; give it alone, without --out-dir, and write its outputs "
-                         "with -o, --json, --removed or --pages")
-    jobs = plan_batch(args.inputs, args.out_dir)
+                         "with -o, --json, --removed, --pages or --pdf")
+    jobs = plan_batch(args.inputs, args.out_dir, pdf=args.clean_pdf)
     if not jobs:
         raise UsageError("no PDF files found in " + ", ".join(args.inputs))
     choices = Choices.of(args)

@@ -82,6 +82,13 @@ class LimitExceeded(PageFurnitureError):
     title = "Too large for the page"
 
 
+class NotCleaned(PageFurnitureError):
+    """A cleaned PDF cannot be made of this file (its text outputs can): it cannot be rewritten safely."""
+
+    kind = "not-cleaned"
+    title = "No cleaned PDF of this file"
+
+
 class Cancelled(PageFurnitureError):
     """The caller asked to stop."""
 

@@ -16,6 +16,8 @@ from .report import Report
 
 # The manifest's columns, in the order each line has them.
 COLUMNS = ("file", "pages", "removed_lines", "status", "error", "seconds")
+# The column a batch that writes cleaned PDFs adds after "removed_lines": whether this file's was written.
+CLEAN_PDF = "clean_pdf"
 
 
 class Done(StrEnum):
@@ -28,11 +30,17 @@ class Done(StrEnum):
 
 
 def row(file: str, status: Done | str, *, pages: int | None = None, removed_lines: int | None = None,
-        error: str | None = None, seconds: float = 0.0) -> dict:
+        error: str | None = None, seconds: float = 0.0, clean_pdfs: bool = False,
+        clean_pdf: bool | None = None) -> dict:
     """One manifest line: ``file`` as it was given, what became of it, and for a file that was read its
-    pages and removed lines (with the choices made). A status that is not a ``Done`` is refused."""
-    values = (file, pages, removed_lines, Done(status).value, error, round(seconds, 3))
-    return dict(zip(COLUMNS, values, strict=True))
+    pages and removed lines (with the choices made). A status that is not a ``Done`` is refused. In a batch
+    that writes cleaned PDFs (``clean_pdfs``), ``clean_pdf`` says whether this file's was written (None: not
+    read)."""
+    values = [file, pages, removed_lines, Done(status).value, error, round(seconds, 3)]
+    line = list(zip(COLUMNS, values, strict=True))
+    if clean_pdfs:
+        line.insert(COLUMNS.index("removed_lines") + 1, (CLEAN_PDF, clean_pdf))
+    return dict(line)
 
 
 def outcome(report: Report) -> tuple[Done, str | None]:

@@ -20,6 +20,7 @@ from ._version import __version__
 from .detect import DEFAULT_SETTINGS, Settings, detect
 from .errors import DamagedPDF, NoTextLayer
 from .model import CutOff, Group, Line, Page
+from .read import DEFAULT_LIMITS, Limits, Source
 
 # One line of a document: (page number, 1-based; index of the line on its page in drawing order, 0-based),
 # as the JSON's "lines", removed.jsonl's page and index, --explain's "#" column and --keep-line 12:3 name it.
@@ -250,6 +251,25 @@ class Report:
         """One JSON object per removed line: page, text, kind, reason, box and group."""
         return "".join(_compact(row.to_dict()) + "\n" for row in self.removed())
 
+    # -- the cleaned PDF ---------------------------------------------------------------------------------
+
+    def cleaned_pdf(self, pdf: Source, *, password: str | None = None, limits: Limits = DEFAULT_LIMITS) -> bytes:
+        """The PDF this report was made from (``pdf``: a path, bytes or a binary file), without the lines the
+        report removes: their glyphs taken out of its content streams, everything else as it was.
+
+        Raises ``NotCleaned`` with the reason when that cannot be done exactly (a cut-off file, a file that
+        reads otherwise than when the report was made, text drawn in a way that cannot be rewritten).
+
+        >>> from pagefurniture import analyze
+        >>> report = analyze("site/sample.pdf")
+        >>> cleaned = analyze(report.cleaned_pdf("site/sample.pdf"))
+        >>> cleaned.page_texts() == report.page_texts(), cleaned.removed()
+        (True, [])
+        """
+        from .clean import cleaned_pdf  # the writer is imported only when a cleaned PDF is asked for
+
+        return cleaned_pdf(pdf, self, password=password, limits=limits)
+
     # -- the report --------------------------------------------------------------------------------------
 
     @property
@@ -382,17 +402,23 @@ def _removed_by_group(groups: Iterable[Group]) -> dict[LineKey, Group | None]:
 
 
 @dataclass(frozen=True, slots=True)
-class Output:
-    """One file made from a Report: written by the command line, offered for download by the web page."""
+class Named:
+    """A file made for a PDF: its name, as the command line writes it and the web page offers it."""
 
-    name: str  # "clean", "removed", "report", "pages": what the page's download and the CLI's option say
+    name: str  # "clean", "removed", "report", "pages", "pdf": what the page's download and the CLI's option say
     suffix: str  # the file name after the stem: NAME.clean.txt
     media_type: str
-    make: Callable[[Report], str]
 
     def file_name(self, pdf_name: str) -> str:
         """The name of this output for the PDF ``pdf_name``: ``stem(pdf_name)`` + "." + suffix."""
         return f"{stem(pdf_name)}.{self.suffix}"
+
+
+@dataclass(frozen=True, slots=True)
+class Output(Named):
+    """One text file made from a Report: written by the command line, offered for download by the web page."""
+
+    make: Callable[[Report], str]
 
 
 OUTPUTS: tuple[Output, ...] = (
@@ -401,6 +427,11 @@ OUTPUTS: tuple[Output, ...] = (
     Output("report", "report.json", "application/json;charset=utf-8", Report.to_json),
     Output("pages", "pages.jsonl", "application/jsonl;charset=utf-8", Report.pages_jsonl),
 )
+
+
+# The cleaned PDF is made from the PDF as well as the Report (``Report.cleaned_pdf``), so it is not one of
+# OUTPUTS; the command line writes it when asked (--pdf, --clean-pdf), named as they are.
+CLEANED_PDF = Named("pdf", "clean.pdf", "application/pdf")
 
 
 def stem(name: str) -> str:

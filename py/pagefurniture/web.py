@@ -8,9 +8,11 @@ the furniture and answers with everything the page shows. The main worker keeps 
 files it read, each under the key the page gave it (the page reads many files in turn): ``choose()``
 applies the switches to one of them, so flipping a switch reads nothing again. The four output files are
 made when the page asks for them (``outputs()``: to download, copy or pack them), not with every answer:
-for a long file, making and sending them took as long as finding the furniture. ``zip_outputs()`` packs
-every file's outputs into one ZIP, laid out as ``pagefurniture FOLDER --out-dir OUT`` writes them, with the
-``manifest.jsonl`` that ``--manifest`` writes: one line per file given, the failed ones included.
+for a long file, making and sending them took as long as finding the furniture. ``cleaned_pdf()`` makes the
+cleaned PDF when the page asks for it, from the file's bytes, which the page hands over again (the worker
+does not keep them). ``zip_outputs()`` packs every file's outputs into one ZIP, laid out as
+``pagefurniture FOLDER --out-dir OUT`` writes them, with the ``manifest.jsonl`` that ``--manifest`` writes:
+one line per file given, the failed ones included.
 
 Every answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": {"kind", "message", "detail"}}``, so
 that errors cross the worker boundary as data, never as exceptions. ``HANDLERS`` names the function of each
@@ -43,7 +45,7 @@ from .errors import BUG_KIND, PageFurnitureError
 from .model import Group, Line, Page
 from .read import PDFMINER_VERSION, Reader, kernel
 from .read import install as install_reading
-from .report import OUTPUTS, Report, decision, line_decision, page_runs, report_for
+from .report import CLEANED_PDF, OUTPUTS, Named, Report, decision, line_decision, page_runs, report_for
 
 # The Reports kept for choose(): enough for a batch reviewed file by file; a file read longer ago is
 # forgotten (the page reads it again when it is opened), so memory does not grow with the batch.
@@ -79,7 +81,7 @@ def install(*, cmap_url: str | None = None, aes: Any = None, fetch: Callable[[st
     has no such file, an OSError when it cannot be had now. ``cmaps`` names the maps the site has (the
     build's manifest lists them): a map it has that cannot be fetched is then an error that says so, one
     it does not have is left to pdfminer, which reads the font without it, as it does anywhere.
-    ``reader`` is the module ``site/content.mjs``: content streams are then tokenised in JavaScript.
+    ``reader`` is the JavaScript kernel, ``site/kernel/index.mjs``: PDFs are then read with it.
     """
     if aes is not None:
         kernel.use_aes(aes)
@@ -206,6 +208,25 @@ def outputs(key: str, keep: Any = (), remove: Any = (), keep_lines: Any = (), re
                       ensure_ascii=False)
 
 
+def cleaned_pdf(key: str, data: Any, password: str | None = None, keep: Any = (), remove: Any = (),
+                keep_lines: Any = (), remove_lines: Any = ()) -> Any:
+    """The cleaned PDF of the file read under ``key``, with the choices given as ``choose()`` takes them:
+    its bytes (a Uint8Array in the browser), the same bytes ``pagefurniture FILE --pdf OUT`` writes. ``data``
+    is the file itself again, and ``password`` the one it was opened with.
+
+    Made only when asked for, with the writer imported then. When it cannot be made, the answer is the
+    JSON text of an error, as everywhere else (kind "not-cleaned" with the reason, "forgotten", ...).
+    """
+    current = _chosen(key, keep, remove, keep_lines, remove_lines)
+    if isinstance(current, str):
+        return current
+    try:
+        pdf = current.cleaned_pdf(bytes(kernel.as_bytes(data)), password=password or None)
+    except Exception as exc:
+        return _failure(exc)
+    return kernel.as_js(pdf)
+
+
 def _chosen(key: str, keep: Any, remove: Any, keep_lines: Any, remove_lines: Any) -> Report | str:
     """The Report kept under ``key`` with those choices applied, or the error answer."""
     base = _session.reports.get(key)
@@ -225,10 +246,12 @@ def forget(key: str) -> None:
     _session.reports.pop(key, None)
 
 
-def zip_outputs(files: Any) -> Any:
+def zip_outputs(files: Any, clean_pdfs: bool = False) -> Any:
     """One ZIP of a batch: every file's outputs, and its manifest. ``files`` (as JSON text, or as data) holds
     one entry per file given, in the order given:
-    ``{"file", "path", "texts", "status", "pages", "removed_lines", "error", "seconds"}``.
+    ``{"file", "path", "texts", "status", "pages", "removed_lines", "error", "seconds"}``, and with
+    ``clean_pdfs`` (as ``--clean-pdf`` asks) ``"pdf"``: the file's cleaned PDF (bytes, a Uint8Array in the
+    browser), or null when it could not be made.
 
     ``texts`` ({output name: text}, as ``outputs()`` answers) is null for a file that was not read. Its
     outputs go where ``pagefurniture FOLDER --out-dir OUT`` puts them: ``path`` is where the page found
@@ -243,23 +266,29 @@ def zip_outputs(files: Any) -> Any:
     rows = []
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for item in json.loads(files) if isinstance(files, str) else kernel.as_py(files):
+            texts = item["texts"]
+            pdf = item.get("pdf") if clean_pdfs and texts is not None else None
             rows.append(manifest.row(item["file"], item["status"], pages=item["pages"],
                                      removed_lines=item["removed_lines"], error=item["error"],
-                                     seconds=item["seconds"]))
-            if item["texts"] is None:
+                                     seconds=item["seconds"], clean_pdfs=clean_pdfs,
+                                     clean_pdf=None if texts is None else pdf is not None))
+            if texts is None:
                 continue
+            contents: dict[Named, str | bytes] = {output: texts[output.name] for output in OUTPUTS}
+            if pdf is not None:
+                contents[CLEANED_PDF] = bytes(kernel.as_bytes(pdf))
             given = item["path"].replace("\\", "/").strip("/")
             within = given.split("/", 1)[1] if "/" in given else given  # below the folder given
             folder, name = posixpath.split(within)
-            names = [output.file_name(name) for output in OUTPUTS]
+            names = [output.file_name(name) for output in contents]
             paths = [posixpath.join(folder, file_name) for file_name in names]
             copy = 1
             while any(path in seen for path in paths):
                 copy += 1
                 paths = [posixpath.join(folder, _numbered(file_name, copy)) for file_name in names]
-            for path, output in zip(paths, OUTPUTS, strict=True):
+            for path, content in zip(paths, contents.values(), strict=True):
                 seen.add(path)
-                _write(archive, path, item["texts"][output.name])
+                _write(archive, path, content)
         _write(archive, MANIFEST, manifest.jsonl(rows))
     return kernel.as_js(buffer.getvalue())
 
@@ -267,15 +296,15 @@ def zip_outputs(files: Any) -> Any:
 MANIFEST = "manifest.jsonl"  # in the ZIP of a batch, beside the outputs, as --manifest OUT/manifest.jsonl puts it
 
 
-def _write(archive: zipfile.ZipFile, path: str, text: str) -> None:
+def _write(archive: zipfile.ZipFile, path: str, content: str | bytes) -> None:
     info = zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0))
     info.compress_type = zipfile.ZIP_DEFLATED
-    archive.writestr(info, text.encode("utf-8"))
+    archive.writestr(info, content.encode("utf-8") if isinstance(content, str) else content)
 
 
 def _numbered(file_name: str, copy: int) -> str:
     """report.clean.txt -> report (2).clean.txt: the output's stem numbered, its suffix kept."""
-    for output in OUTPUTS:
+    for output in (*OUTPUTS, CLEANED_PDF):
         if file_name.endswith("." + output.suffix):
             return f"{file_name[:-len(output.suffix) - 1]} ({copy}).{output.suffix}"
     return f"{file_name} ({copy})"
@@ -295,6 +324,8 @@ def _view(report: Report) -> dict:
             "choices": choices, "outcome": {"status": status.value, "error": missing},
             "files": {output.name: {"file_name": output.file_name(report.name), "media_type": output.media_type}
                       for output in OUTPUTS},
+            # Made apart, by cleaned_pdf(), from the PDF itself.
+            "cleaned_pdf": {"file_name": CLEANED_PDF.file_name(report.name), "media_type": CLEANED_PDF.media_type},
             "layout": layout(report)}
 
 

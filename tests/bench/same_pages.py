@@ -11,7 +11,7 @@ Reads every PDF in ../shared/eval/corpus, real and real2 (or the folders given w
 angle, artifact), the fields the detector sees. ``--compare`` prints each file, page and line that differs and
 exits 1 when any does. ``--parser pdfminer`` reads with pdfminer's own content-stream parser instead of
 the fast path, so the two can be compared in one tree (``--parser fast`` is the default); ``--parser
-javascript`` with the browser's reader, ``site/content.mjs``, run by node (``tests/helpers/native.py``).
+javascript`` with the browser's reader, ``site/kernel/``, run by node (``tests/helpers/native.py``).
 
 Not a test (pytest does not collect this folder): it takes minutes; ``tests/pdf/test_content.py`` compares
 the two parsers on a sample of these files within the test suite's time.

@@ -1,11 +1,11 @@
 """In the browser, content streams and the file's objects are read, and the glyphs placed and the lines
-made, by site/content.mjs, and what the page gives for a PDF is what the command line (tokens.py's own
-loop and pdfminer's parser, in CPython) gives for it: on text, marked content, inline images, a form, and
-a page that content.mjs leaves to tokens.py.
+made, by the kernel (site/kernel/), and what the page gives for a PDF is what the command line (tokens.py's
+own loop and pdfminer's parser, in CPython) gives for it: on text, marked content, inline images, a form,
+and a page that the kernel leaves to tokens.py.
 
-content.mjs is served with a few lines after it that count the streams it is fed, the objects it reads and
-the pages whose lines it makes, in the worker's global scope, where the test can ask for the counts; the
-code that reads is the site's own.
+The kernel's index.mjs is served with a few lines after it that count the streams it is fed, the objects it
+reads and the pages whose lines it makes, in the worker's global scope, where the test can ask for the
+counts; the code that reads is the site's own.
 """
 
 from __future__ import annotations
@@ -65,22 +65,21 @@ def _document() -> bytes:
     return h.write(objects)
 
 
-def test_the_page_reads_content_streams_with_content_js_as_the_command_line_reads_them(browser, base_url, site,
-                                                                                   tmp_path):
+def test_the_page_reads_with_the_kernel_as_the_command_line_reads(browser, base_url, site, tmp_path):
     context, recorder = new_context(browser, base_url, service_workers="block")
-    served = (site / "content.mjs").read_text() + COUNT_FEEDS
-    context.route("**/content.mjs", lambda route: route.fulfill(body=served, content_type="text/javascript"))
+    served = (site / "kernel" / "index.mjs").read_text() + COUNT_FEEDS
+    context.route("**/kernel/index.mjs", lambda route: route.fulfill(body=served, content_type="text/javascript"))
     try:
         page = boot(context, base_url + "?workers=1")
         pdf = tmp_path / "field-notes.pdf"
         pdf.write_bytes(_document())
         open_pdf(page, pdf)
         worker = next(w for w in page.workers if w.url.split("?")[0].endswith("/worker.js"))
-        # Three pages and the form on each: six runs of streams, each fed to content.mjs.
+        # Three pages and the form on each: six runs of streams, each fed to the kernel.
         assert worker.evaluate("globalThis.__contentFeeds") == 6
         # The catalog, the page tree, the font, the form, and each page with its stream: 10 objects.
         assert worker.evaluate("globalThis.__objectsRead") == 10
-        # Each page's glyphs placed and its lines made by content.mjs.
+        # Each page's glyphs placed and its lines made by the kernel.
         assert worker.evaluate("globalThis.__pagesPlaced") == 3
         expected = cli_outputs(pdf, tmp_path / "cli")
         assert b"The survey began in the north." in expected["clean.txt"] and b"Grey text." in expected["clean.txt"]

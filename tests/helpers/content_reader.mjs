@@ -1,4 +1,4 @@
-// site/content.mjs under node, for the tests in CPython (tests/helpers/native.py): one JSON request per line on
+// The kernel (site/kernel/) under node, for the tests in CPython (tests/helpers/native.py): one JSON request per line on
 // stdin, one JSON answer per line on stdout. Bytes travel as base64.
 //
 //   {"table": JSON text}                       -> {"table": id}
@@ -17,7 +17,7 @@
 //   {"lines": glyphs id, "left": X, "top": Y}  -> {"chunk": b64} or {"stop": reason}
 //   {"drop": reader, objects or glyphs id}     -> {}
 import { createInterface } from "node:readline";
-import { Glyphs, Objects, Reader, table } from "../../site/content.mjs";
+import { Glyphs, Objects, Reader, table } from "../../site/kernel/index.mjs";
 
 const tables = [];
 const bytes = (b64) => new Uint8Array(Buffer.from(b64, "base64"));

@@ -1,8 +1,7 @@
-"""``site/content.mjs`` in CPython: the JavaScript reader of content streams and objects, run by node,
-behind the same calls ``read/kernel.py`` makes on it in Pyodide (``table``, ``Reader.new``, ``feed``,
-``take``, ``Objects.new``, ``file``, ``object``, ``stream``, ``Glyphs.new``, ``begin``, ``truncate``, ``run``,
-``define``, ``lines``, ``to_bytes``), so that the tests read real
-PDFs through it and compare with ``read/tokens.py``'s own loop and pdfminer's parser.
+"""The JavaScript kernel (``site/kernel/``) in CPython, run by node, behind the same calls ``read/kernel.py``
+makes on it in Pyodide (``table``, ``Reader.new``, ``feed``, ``take``, ``Objects.new``, ``file``, ``object``,
+``stream``, ``Glyphs.new``, ``begin``, ``truncate``, ``run``, ``define``, ``lines``, ``to_bytes``), so that the
+tests read real PDFs through it and compare with ``read/tokens.py``'s own loop and pdfminer's parser.
 
     with native.NodeReader() as module:
         kernel.use_native(module)
@@ -101,12 +100,12 @@ def _b64(data: Any) -> str:
 
 
 class NodeReader:
-    """The module ``site/content.mjs``, as ``kernel.use_native`` takes it."""
+    """The kernel (``site/kernel/index.mjs``), as ``kernel.use_native`` takes it."""
 
     def __init__(self) -> None:
         node = shutil.which("node")
         if node is None:
-            pytest.fail("node is needed to test site/content.mjs outside the browser (apt-get install nodejs)")
+            pytest.fail("node is needed to test site/kernel/ outside the browser (apt-get install nodejs)")
         self.process = subprocess.Popen([node, str(SCRIPT)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         text=True, bufsize=1)
         module = self

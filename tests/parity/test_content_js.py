@@ -1,6 +1,6 @@
-"""The browser's reader of content streams (``site/content.mjs``) against ``read/tokens.py``'s own loop.
+"""The kernel's reader of content streams (``site/kernel/tokens.mjs``) against ``read/tokens.py``'s own loop.
 
-``content.mjs`` runs under node (``tests/helpers/native.py``). Two levels: what it hands Python for a run of
+The kernel runs under node (``tests/helpers/native.py``). Two levels: what it hands Python for a run of
 streams (each operator it calls, with operands of the same types and values) against what
 ``tokens.run`` calls, for the real interpreter's operator table, on the snippets and random token
 soups of ``test_content.py`` and on every content stream of sample PDFs; and whole pages read through
@@ -94,7 +94,7 @@ def python_calls(datas: tuple[bytes, ...]) -> list | None:
 
 
 def js_calls(node, datas: tuple[bytes, ...]) -> list | str | None:
-    """What content.mjs hands over for these streams; None when it leaves them to pdfminer, "python"
+    """What the kernel hands over for these streams; None when it leaves them to pdfminer, "python"
     when to tokens.py's loop."""
     reader = node.Reader.new(node_table(node))
     for number, data in enumerate(datas):
@@ -122,7 +122,7 @@ def node_table(node):
 
 
 def agree(node, *datas: bytes) -> str:
-    """Assert content.mjs reads these streams as tokens.run does; say how it went."""
+    """Assert the kernel reads these streams as tokens.run does; say how it went."""
     expected = python_calls(datas)
     got = js_calls(node, datas)
     if got == "python":
@@ -137,8 +137,8 @@ def node(node_reader):
 
 
 @pytest.mark.parametrize("snippet", tc.SNIPPETS, ids=range(len(tc.SNIPPETS)))
-def test_snippet_reads_as_content_py_reads_it(node, snippet):
-    assert agree(node, snippet) == "read"  # and by content.mjs itself
+def test_snippet_reads_as_tokens_py_reads_it(node, snippet):
+    assert agree(node, snippet) == "read"  # and by the kernel itself
 
 
 @pytest.mark.parametrize("snippet", [
@@ -146,7 +146,7 @@ def test_snippet_reads_as_content_py_reads_it(node, snippet):
     b"[BI] 5 Tw", b"BI /W 1 ID no end", b"BI /W ID x EI 5 Tw", b"BI /F [] ID x EI 5 Tw", b"BI /F 5 ID x EI 6 Tw",
     b"BI /F () ID x EI 5 Tw", b"BI /F <</A 1>> ID x EI 5 Tw", b"BI /F /A85 ID no end EI",
 ])
-def test_what_content_py_leaves_to_pdfminer_so_does_content_js(node, snippet):
+def test_what_tokens_py_leaves_to_pdfminer_so_does_the_kernel(node, snippet):
     assert agree(node, b"1 Tc (before) Tj " + snippet) == "declined"
 
 
@@ -158,7 +158,7 @@ def test_what_content_py_leaves_to_pdfminer_so_does_content_js(node, snippet):
     b"-0.0 Tz 0.1 Tz .1e Tz 1" + b"1" * 400 + b".5 Tz 00.5 Tz", b"(" + b"x" * 300 + b") Tj /" + b"n" * 300 + b" Tf",
     b"Tj\xff (x) T\xc3\xa9 (y) Tj\xef\xbf\xbd (z) Tj", b"/a#41#4 /#zz#2 /#", b"BIx IDx truex true# false% \nBI/W 1 ID x EI",
 ])
-def test_edges_read_as_content_py_reads_them(node, snippet):
+def test_edges_read_as_tokens_py_reads_them(node, snippet):
     assert agree(node, snippet) in ("read", "declined")
 
 
@@ -168,14 +168,14 @@ def test_edges_read_as_content_py_reads_them(node, snippet):
     (b"(a", b"b) Tj"), (b"BI /W 1 ID x", b" EI (y) Tj"), (b"(x) Tj", b""), (b"", b"(x) Tj"), (b"/F", b" 1 Tf"),
     (b"<< /A", b" 1 >> /P BDC"), (b"BI /W 1", b" ID x EI (z) Tj"),
 ])
-def test_a_token_cut_between_streams_reads_as_content_py_reads_it(node, first, second):
+def test_a_token_cut_between_streams_reads_as_tokens_py_reads_it(node, first, second):
     agree(node, first, second, b" 9 Tz")
 
 
-def test_random_token_soup_reads_as_content_py_reads_it(node):
+def test_random_token_soup_reads_as_tokens_py_reads_it(node):
     rng = random.Random(20261201)
     outcomes = [agree(node, *tc.soup(rng)) for _ in range(1500)]
-    # Most of the soup must be read by content.mjs itself, or this would test tokens.py against itself.
+    # Most of the soup must be read by the kernel itself, or this would test tokens.py against itself.
     assert outcomes.count("read") > len(outcomes) * 0.5, {k: outcomes.count(k) for k in set(outcomes)}
 
 
@@ -195,7 +195,7 @@ def _page_streams(path):
 
 
 @pytest.mark.parametrize("name", tc.SAMPLE)
-def test_every_content_stream_of_an_evaluation_pdf_reads_as_content_py_reads_it(node, name):
+def test_every_content_stream_of_an_evaluation_pdf_reads_as_tokens_py_reads_it(node, name):
     path = tc.EVAL / name
     if not path.exists():
         pytest.skip(f"{path} is not here")
@@ -203,8 +203,8 @@ def test_every_content_stream_of_an_evaluation_pdf_reads_as_content_py_reads_it(
     assert outcomes and set(outcomes) == {"read"}, {k: outcomes.count(k) for k in set(outcomes)}
 
 
-def test_operands_an_operator_leaves_for_later_are_read_by_content_py(node, monkeypatch):
-    # scn takes as many operands as its colour space has components; what it leaves, content.mjs cannot
+def test_operands_an_operator_leaves_for_later_are_read_by_tokens_py(node, monkeypatch):
+    # scn takes as many operands as its colour space has components; what it leaves, the kernel cannot
     # know about: what was drawn is taken back and tokens.py's loop reads the page, drawn once.
     import hostile as h
 
@@ -257,8 +257,8 @@ def test_a_reader_of_streams_that_fail_to_decode_runs_what_came_before(node, mon
     assert results[0][0], "the first stream drew nothing"
 
 
-def test_a_page_of_streams_too_long_to_read_ahead_is_read_by_content_py(node, monkeypatch):
-    # content.js reads all of a page's streams before Python calls anything; past READ_AHEAD bytes it
+def test_a_page_of_streams_too_long_to_read_ahead_is_read_by_tokens_py(node, monkeypatch):
+    # The kernel reads all of a page's streams before Python calls anything; past READ_AHEAD bytes it
     # leaves them to tokens.py's loop, which reads in step with the clock (a hostile page may be huge).
     import hostile as h
 

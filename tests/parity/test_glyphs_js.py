@@ -1,4 +1,4 @@
-"""The browser's placing of glyphs and making of lines (``site/content.mjs``'s ``Glyphs``, driven by
+"""The kernel's placing of glyphs and making of lines (``site/kernel/glyphs.mjs``'s ``Glyphs``, driven by
 ``glyphs._Deferred``) against ``glyphs._Glyphs`` and ``lines.build_lines``, under node (``tests/helpers/native.py``).
 
 Both devices are shown the same strings, in the same text states, and must give the same lines to the bit
@@ -6,7 +6,7 @@ Both devices are shown the same strings, in the same text states, and must give 
 to meet Python's rules that JavaScript does not share: round() half to even, Python's white space, min()
 and max() of equal zeros, an int's arithmetic without -0.0, strings drawn over each other. What the
 browser leaves to ``_Glyphs`` (``_Again``) is checked to be left, and the pages of real PDFs to be placed
-by ``content.mjs`` itself, so that no test compares ``_Glyphs`` with itself.
+by the kernel itself, so that no test compares ``_Glyphs`` with itself.
 """
 
 from __future__ import annotations
@@ -264,9 +264,9 @@ def test_a_font_whose_width_python_cannot_give_is_left_to_python(node_reader):
         draw(browser, (1, 0, 0, 1, 0, 0), [({"font": Broken("B", {}), "fontsize": 10}, [b"A"], "", False)])
 
 
-def through_content_js(node, source: object, monkeypatch: pytest.MonkeyPatch) -> list[bool]:
-    """Read ``source`` through ``content.mjs`` and check that it reads as the command line reads it; for each
-    page drawn, whether ``_Glyphs`` drew it (read again) rather than ``content.mjs``."""
+def through_kernel(node, source: object, monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Read ``source`` through the kernel and check that it reads as the command line reads it; for each
+    page drawn, whether ``_Glyphs`` drew it (read again) rather than the kernel."""
     python = tc.read(source, True, monkeypatch)
     drawn = []
     real = document._draw
@@ -289,21 +289,21 @@ def _pdf(page: bytes) -> bytes:
 ], ids=["a huge matrix", "a name in a TJ array"])
 def test_a_page_left_to_python_is_read_again_by_it_and_reads_as_the_command_line_reads_it(node_reader, page,
                                                                                             monkeypatch):
-    drawn = through_content_js(node_reader, _pdf(page), monkeypatch)
+    drawn = through_kernel(node_reader, _pdf(page), monkeypatch)
     assert drawn == [False, True, False]  # page 1 twice, the second time by _Glyphs; page 2 once
 
 
 @pytest.mark.parametrize("name", tc.SAMPLE)
-def test_evaluation_pdf_pages_read_the_same_and_are_placed_by_content_js(node_reader, name, monkeypatch):
-    # The pages as content.mjs reads their streams and objects and places their glyphs: as the command line.
+def test_evaluation_pdf_pages_read_the_same_and_are_placed_by_the_kernel(node_reader, name, monkeypatch):
+    # The pages as the kernel reads their streams and objects and places their glyphs: as the command line.
     path = tc.EVAL / name
     if not path.exists():
         pytest.skip(f"{path} is not here")
-    drawn = through_content_js(node_reader, path, monkeypatch)
+    drawn = through_kernel(node_reader, path, monkeypatch)
     assert drawn and not any(drawn)
 
 
-def test_python_white_space_is_what_content_js_is_told():
+def test_python_white_space_is_what_the_kernel_is_told():
     assert all(not chr(c).isspace() for c in range(0x3001, 0x110000))
     assert glyphs._spaces() == tuple(c for c in range(0x110000) if chr(c).isspace())
     assert math.isfinite(glyphs._EXACT) and glyphs._EXACT ** 2 * 4 < 2 ** 53

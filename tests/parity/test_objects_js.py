@@ -1,4 +1,4 @@
-"""The browser's reader of PDF objects (``site/content.mjs``'s ``Objects``) against pdfminer's parser.
+"""The kernel's reader of PDF objects (``site/kernel/objects.mjs``'s ``Objects``) against pdfminer's parser.
 
 ``SafePDFDocument`` asks it for each object of the file and for the objects of each object stream;
 what it leaves to pdfminer, pdfminer reads. It runs here under node (``tests/helpers/native.py``). Every case is
@@ -47,7 +47,7 @@ def outcome(call) -> object:
 
 
 class Count:
-    """How many answers came from content.mjs itself, and how many were left to pdfminer: of every object
+    """How many answers came from the kernel itself, and how many were left to pdfminer: of every object
     stream, and of the objects at ``pos`` (every object when None)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, pos: int | None = None) -> None:
@@ -72,7 +72,7 @@ def document(data: bytes) -> SafePDFDocument:
 
 
 def both(node, data: bytes, read) -> tuple[object, object]:
-    """``read(doc)`` on the file ``data`` opened with pdfminer's parser, then with content.mjs's."""
+    """``read(doc)`` on the file ``data`` opened with pdfminer's parser, then with the kernel's."""
     kernel.use_native(None)
     python = outcome(lambda: read(document(data)))
     kernel.use_native(node)
@@ -100,7 +100,7 @@ def with_object(body: bytes) -> tuple[bytes, int]:
     return data, data.index(b"\n4 0 obj") + 1
 
 
-# Read by content.mjs itself.
+# Read by the kernel itself.
 VALUES = [
     b"<< /A 1 /B 2.5 /C (a string) /D <414243> /E /Name /F [1 2 3] /G true /H false >>",
     b"<< /A 1 0 R /B [1 0 R 2 0 R 3 0 R] /C << /D 2 0 R >> >>",
@@ -249,11 +249,11 @@ def test_random_objects_read_as_pdfminer_reads_them(node, monkeypatch):
         objects = b"[%s] [%s] " % (body, value(rng))
         python, javascript = both(node, data, lambda doc, objects=objects: doc._get_objects(PDFStream({"N": 1}, objects)))
         assert javascript == python, body
-    assert count.left == 0, (count.read, count.left)  # well-formed objects are read by content.mjs
+    assert count.left == 0, (count.read, count.left)  # well-formed objects are read by the kernel
 
 
 def test_random_token_soup_reads_as_pdfminer_reads_it(node):
-    # Mostly what content.mjs leaves to pdfminer: each must come out as pdfminer makes it.
+    # Mostly what the kernel leaves to pdfminer: each must come out as pdfminer makes it.
     rng = random.Random(20261202)
     for _ in range(400):
         body = b" ".join(rng.choice(RARE if rng.random() < 0.05 else PIECES) for _ in range(rng.randint(1, 14)))

@@ -339,6 +339,65 @@ def test_version(capsys):
     assert re.fullmatch(r"pagefurniture \d+\.\d+\.\d+\S*\n", out)
 
 
+# -- the cleaned PDF -----------------------------------------------------------------------------------------
+
+
+def test_pdf_writes_the_cleaned_pdf_the_library_gives(capsys, annual_pdf, tmp_path):
+    code, out, _ = run(capsys, annual_pdf, "--pdf", tmp_path / "clean.pdf", "-o", tmp_path / "clean.txt")
+    assert code == 0 and "Annual Report 2025" in out  # the table is still shown
+    written = (tmp_path / "clean.pdf").read_bytes()
+    assert written == analyze(annual_pdf).cleaned_pdf(annual_pdf)
+    assert analyze(written).cleaned_text() == (tmp_path / "clean.txt").read_text(encoding="utf-8")
+
+
+def test_pdf_takes_the_choices_as_the_text_does(capsys, annual_pdf, tmp_path):
+    report = analyze(annual_pdf)
+    header = next(g.id for g in report.groups if g.text == HEADER)
+    assert run(capsys, annual_pdf, "--keep", header, "--keep-line", "2:0", "--pdf", tmp_path / "a.pdf")[0] == 0
+    chosen = report.choose(keep=[header], keep_lines=[(2, 0)])
+    assert (tmp_path / "a.pdf").read_bytes() == chosen.cleaned_pdf(annual_pdf)
+    assert HEADER in [line.text for line in analyze(tmp_path / "a.pdf").pages[0].lines]  # the group kept
+
+
+def test_pdf_dash_writes_only_the_pdf_to_stdout(capsysbinary, annual_pdf):
+    from pagefurniture.cli import main
+
+    assert main([str(annual_pdf), "--pdf", "-"]) == 0
+    out, _ = capsysbinary.readouterr()
+    assert out == analyze(annual_pdf).cleaned_pdf(annual_pdf)
+
+
+def test_a_pdf_that_cannot_be_cleaned_is_one_error_and_exit_1(capsys, annual_pdf, tmp_path, monkeypatch):
+    from pagefurniture.errors import NotCleaned
+    from pagefurniture.report import Report
+
+    def refuse(self, pdf, **_):
+        raise NotCleaned("no cleaned PDF can be made of annual.pdf: page 2 draws its text in a way the cleaned PDF "
+                         "cannot rewrite (a PostScript procedure); its cleaned text and the other outputs can still "
+                         "be made")
+
+    monkeypatch.setattr(Report, "cleaned_pdf", refuse)
+    code, _, err = run(capsys, annual_pdf, "-o", tmp_path / "clean.txt", "--pdf", tmp_path / "clean.pdf")
+    assert code == 1
+    assert_one_error(err, "no cleaned PDF can be made of annual.pdf: page 2")
+    assert (tmp_path / "clean.txt").exists() and not (tmp_path / "clean.pdf").exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no part file left
+
+
+@pytest.mark.parametrize(("argv", "needle"), [
+    (["--clean-pdf"], "--clean-pdf is for a batch, with --out-dir; for one file write it with --pdf FILE"),
+    (["--pdf", "-", "-o", "-"], "only one output can go to stdout"),
+])
+def test_pdf_usage_errors(capsys, annual_pdf, argv, needle):
+    code, _, err = run(capsys, annual_pdf, *argv)
+    assert code == 2 and needle in err
+
+
+def test_pdf_refuses_to_overwrite_the_input(capsys, annual_pdf):
+    code, _, err = run(capsys, annual_pdf, "--pdf", annual_pdf)
+    assert code == 2 and "is the input PDF" in err
+
+
 # -- many files ---------------------------------------------------------------------------------------------
 
 
@@ -423,6 +482,8 @@ def test_batch_with_one_file_takes_keep(capsys, annual_pdf, tmp_path):
 @pytest.mark.parametrize("extra, needle", [
     (["--keep", "0"], "single PDF"),
     (["-o", "x.txt"], "for one file"),
+    (["--pdf", "x.pdf"], "--pages and --pdf are for one file; with --out-dir every file gets every output (and its "
+                         "cleaned PDF with --clean-pdf)"),
 ])
 def test_batch_usage_errors(capsys, batch, tmp_path, extra, needle):
     code, _, err = run(capsys, batch, "--out-dir", tmp_path / "out", *extra)

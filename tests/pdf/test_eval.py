@@ -25,6 +25,7 @@ TARGETS: dict[str, list[tuple[str, str, float]]] = {
                ("decoy_hit_rate", "<=", 0.005)],
     "real": REAL,
     "real2": REAL,
+    "real3": REAL,
 }
 
 # The only acceptable failure is a scan: it has no text to clean, and its truth has no furniture.

@@ -65,6 +65,14 @@ def test_dash_on_a_terminal_is_a_usage_error(capsys, monkeypatch):
                                    "pipe a PDF into it: pagefurniture - < file.pdf")
 
 
+def test_dash_gives_the_same_cleaned_pdf_as_the_file(tmp_path):
+    data = pdfs.annual_report()
+    done = subprocess.run([sys.executable, "-m", "pagefurniture", "-", "--pdf", "-"], input=data, capture_output=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == analyze(data).cleaned_pdf(data)
+
+
 def test_dash_is_for_one_file(capsys, annual_pdf, tmp_path):
     code, _, err = run(capsys, "-", annual_pdf, "--out-dir", tmp_path / "out")
     assert code == 2 and "- reads one PDF from stdin" in err
@@ -171,6 +179,31 @@ def test_skip_existing_does_only_files_whose_outputs_are_missing_or_older(capsys
     assert out.splitlines()[-1] == "3 files: 1 complete, 0 partial, 0 failed, 2 skipped (outputs up to date)"
     assert {Path(row["file"]).name: row["status"] for row in manifest_rows(manifest)[3:]} == {
         "good.pdf": "ok", "cut.pdf": "skipped", "new.pdf": "skipped"}
+
+
+def test_clean_pdf_adds_each_cleaned_pdf_and_the_manifest_says_so(capsys, mixed, tmp_path):
+    manifest = tmp_path / "run.jsonl"
+    code, out, err = run(capsys, mixed, "--out-dir", tmp_path / "out", "--clean-pdf", "--manifest", manifest)
+    assert code == cli.EXIT_FAILED
+    assert out.splitlines()[-1] == "3 files: 1 complete, 0 partial, 2 failed"
+    rows = {Path(row["file"]).name: row for row in manifest_rows(manifest)}
+    assert rows["good.pdf"]["clean_pdf"] is True and rows["good.pdf"]["status"] == "ok"
+    good = mixed / "good.pdf"
+    assert (tmp_path / "out" / "good.clean.pdf").read_bytes() == analyze(good).cleaned_pdf(good)
+    # A cut-off file gives its text, but no PDF can be written from part of one: the file fails, says why,
+    # and only its text outputs are there.
+    assert rows["cut.pdf"]["clean_pdf"] is False and rows["cut.pdf"]["status"] == "failed"
+    assert rows["cut.pdf"]["error"].startswith("no cleaned PDF can be made of cut.pdf: the file is cut off")
+    assert f"error: {mixed / 'cut.pdf'}: no cleaned PDF can be made of cut.pdf: the file is cut off" in err
+    assert sorted(name for name in outputs(tmp_path / "out") if name.startswith("cut.")) == [
+        f"cut.{suffix}" for suffix in sorted(SUFFIXES)]
+    assert rows["notes.pdf"]["clean_pdf"] is None and rows["notes.pdf"]["status"] == "failed"
+    # Resumed with --skip-existing, the good file is up to date with its PDF; the cut one is tried again.
+    code, out, _ = run(capsys, mixed, "--out-dir", tmp_path / "out", "--clean-pdf", "--skip-existing")
+    assert out.splitlines()[-1] == "3 files: 0 complete, 0 partial, 2 failed, 1 skipped (outputs up to date)"
+    (tmp_path / "out" / "good.clean.pdf").unlink()
+    code, out, _ = run(capsys, mixed, "--out-dir", tmp_path / "out", "--clean-pdf", "--skip-existing")
+    assert out.splitlines()[-1] == "3 files: 1 complete, 0 partial, 2 failed, 0 skipped (outputs up to date)"
 
 
 def test_skip_existing_and_manifest_are_for_a_batch(capsys, annual_pdf, tmp_path):

@@ -74,6 +74,18 @@ def test_importing_the_package_leaves_what_the_text_path_never_uses_unimported()
     assert out.strip() == "['zlib'] _StandIn"
 
 
+def test_the_cleaned_pdf_s_writer_is_imported_only_when_a_cleaned_pdf_is_asked_for():
+    sample = str(PACKAGE.parents[1] / "site" / "sample.pdf")
+    out = _fresh_python("import sys, pagefurniture, pagefurniture.web, pagefurniture.cli\n"
+                        "from pagefurniture import analyze\n"
+                        f"report = analyze({sample!r}); report.cleaned_text(); report.to_json()\n"
+                        "print(sorted(m for m in sys.modules if m.startswith(('pagefurniture.clean', "
+                        "'pagefurniture.read.tracing'))))\n"
+                        f"report.cleaned_pdf({sample!r})\n"
+                        "print('pagefurniture.clean.file' in sys.modules)")
+    assert out.splitlines() == ["[]", "True"]
+
+
 def test_a_deferred_module_is_whole_when_it_is_first_used():
     out = _fresh_python(AS_IN_THE_BROWSER + "import pagefurniture\n" + BACK_IN_CPYTHON +
                         "from pdfminer.utils import make_compat_str\n"

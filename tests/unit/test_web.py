@@ -201,6 +201,50 @@ def test_the_page_offers_the_names_and_bytes_the_command_line_writes_with_out_di
     assert len(written) == 4
 
 
+def test_the_cleaned_pdf_is_the_command_line_s_bytes_for_the_same_choices(tmp_path):
+    data = (DATA / "annual-report.pdf").read_bytes()
+    answer = json.loads(run(data, "annual-report.pdf", key="c"))
+    assert answer["cleaned_pdf"] == {"file_name": "annual-report.clean.pdf", "media_type": "application/pdf"}
+    report = analyze(DATA / "annual-report.pdf")
+    header = next(g.id for g in report.groups if g.remove)
+    pdf = tmp_path / "annual-report.pdf"
+    pdf.write_bytes(data)
+    for choices, argv in [((), []), (([header], [], [[2, 1]], [[3, 4]]), ["--keep", header, "--keep-line", "2:1",
+                                                                          "--remove-line", "3:4"])]:
+        assert cli.main([str(pdf), *map(str, argv), "--pdf", str(tmp_path / "cli.pdf")]) == 0
+        assert web.cleaned_pdf("c", data, None, *choices) == (tmp_path / "cli.pdf").read_bytes()
+    # Made from the bytes the page hands over again; a file no longer kept is read again, as for choose().
+    assert json.loads(web.cleaned_pdf("gone", data))["error"]["kind"] == "forgotten"
+    refused = json.loads(web.cleaned_pdf("c", (DATA / "japanese.pdf").read_bytes()))
+    assert refused["ok"] is False and refused["error"]["kind"] == "not-cleaned"
+
+
+def test_the_zip_holds_a_cleaned_pdf_as_the_batch_writes_it(tmp_path):
+    import io
+    import zipfile
+
+    data = (DATA / "annual-report.pdf").read_bytes()
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "annual-report.pdf").write_bytes(data)
+    (tmp_path / "in" / "notes.pdf").write_bytes(b"just text")
+    out = tmp_path / "out"
+    assert cli.main([str(tmp_path / "in"), "--out-dir", str(out), "--clean-pdf", "--manifest",
+                     str(out / "manifest.jsonl")]) == cli.EXIT_FAILED
+    written = {path.name: path.read_bytes() for path in out.iterdir()}
+    cli_rows = [json.loads(line) for line in written.pop("manifest.jsonl").decode().splitlines()]
+    entries = [{**zip_entry("in/annual-report.pdf", json.loads(run(data, "annual-report.pdf", key="z")), "z"),
+                "pdf": web.cleaned_pdf("z", data)},
+               zip_entry("in/notes.pdf", json.loads(run(b"just text", "notes.pdf")))]
+    archive = zipfile.ZipFile(io.BytesIO(web.zip_outputs(entries, clean_pdfs=True)))
+    made = {name: archive.read(name) for name in archive.namelist()}
+    rows = [json.loads(line) for line in made.pop("manifest.jsonl").decode().splitlines()]
+    assert made == written
+    assert [{**row, "seconds": 0, "file": 0} for row in rows] == [{**row, "seconds": 0, "file": 0} for row in cli_rows]
+    assert [row["clean_pdf"] for row in rows] == [True, None]
+    twice = zipfile.ZipFile(io.BytesIO(web.zip_outputs([entries[0], entries[0]], clean_pdfs=True)))
+    assert "annual-report (2).clean.pdf" in twice.namelist()
+
+
 @pytest.mark.parametrize(("name", "data", "kind"), [
     ("notes.pdf", b"just text", "not-a-pdf"),
     ("locked.pdf", (DATA / "password-secret.pdf").read_bytes(), "password-required"),

@@ -145,8 +145,12 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Revises("in-the-text", judging._in_the_text),
     # Keeps removals not at the page edge or not set apart from the text; drops the pages where they are not.
     Revises("confirm-edges", judging._confirm_edges),
+    # A line that names its page and the document's pages ("Page 2 of 2", "3/45"), even on one page.
+    Finds("page-of-pages", places._page_of_pages),
     # The other lines of furniture rows outside the text block: a section title beside the page number.
     Finds("row-companions", places._row_companions),
+    # Lines between the page edge and furniture, outside the text block: a head block that grows.
+    Finds("beyond-furniture", places._beyond_furniture),
     # Lines in a running head's or foot's slot whose text is found nowhere else: a short section's head.
     Finds("fill-slots", places._fill_slots),
     # Lone numbers at the edge that fit the page numbering, or count in the folios' place.
@@ -241,8 +245,9 @@ def _analyse(pages: Sequence[Page], settings: Settings, *, every_line: bool = Fa
     layouts = layout._place_lines(text_pages, settings, every_line=every_line)
     body = layout._body_size(layouts.values(), settings)
     lines = [m for lay in layouts.values() for m in lay.lines.values()]
-    ctx = _Context(layouts, body, layout._typical_gap(layouts.values(), body), len(text_pages), lines, settings,
-                   _numbering(settings), layout._slides(text_pages, settings))
+    gap = layout._typical_gap(layouts.values(), body, settings)
+    ctx = _Context(layouts, body, gap, len(text_pages), len(pages), lines, settings, _numbering(settings),
+                   layout._slides(text_pages, settings))
     for step in PASSES:
         if isinstance(step, Finds):
             ctx.add(step.run(ctx), step.name)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..model import Line
-from .groups import Key, Place, _Context, _Layout, _Line, _outside
+from ..model import Line, Page
+from .groups import Key, Place, _cluster, _Context, _Layout, _Line, _outside
 from .settings import Settings
 
 # The rows of furniture reachable from an edge: the keys of their furniture lines, and the row's outer
@@ -30,25 +30,56 @@ def _edges(ctx: _Context, furniture: dict | set, pages: Iterable[int] | None = N
     wide = max(s.apart_min * ctx.body, s.apart * ctx.gap)
     for layout in (ctx.layouts.values() if pages is None else (ctx.layouts[n] for n in pages)):
         for place in ("top", "bottom"):
-            for ok, gap in _edge_block(layout, furniture, place, ctx.body, s):
+            block, end_gap, text = _walk(layout, furniture, place, ctx.body, s)
+            block, end_gap = _text_rows_off(block, end_gap, place, layout.page.height)
+            lines = layout.page.lines
+            for ok, gap in _widest_gaps(block, end_gap, place):
                 confirmed |= ok
-                if gap is None or gap >= wide:
+                # Set apart by a gap wider than the text's leading, or by its type: a print header or a
+                # head over a rule, close to the text, is in another typeface than the text it stands on
+                # (a row of a few parts that has words: many parts, or numbers alone, are a table's or a
+                # chart's labels).
+                if gap is None or gap >= wide or (
+                        text and len(ok) < s.cell_row and any(ch.isalpha() for _, i in ok for ch in lines[i].text)
+                        and not text & {_face(lines[i].font) for _, i in ok}):
                     apart |= ok
     return confirmed, apart
+
+
+def _face(font: str) -> str:
+    """A font's typeface without its subset prefix, weight or style ("ABCDEF+Helvetica-Bold": "Helvetica")."""
+    return font.split("+", 1)[-1].replace(",", "-").split("-", 1)[0]
 
 
 def _edge_block(layout: _Layout, furniture: dict | set, place: Place, body: float, s: Settings
                 ) -> list[tuple[set[Key], float | None]]:
     """The furniture rows reachable from the page edge, each with the widest gap between it and the text
     beyond the block (None when nothing but furniture follows)."""
-    block, end_gap = _walk(layout, furniture, place, body, s)
-    return _widest_gaps(block, end_gap, place)
+    block, end_gap, _ = _walk(layout, furniture, place, body, s)
+    return _widest_gaps(*_text_rows_off(block, end_gap, place, layout.page.height), place)
+
+
+def _text_rows_off(block: list[_Row], end_gap: float | None, place: Place, height: float
+                   ) -> tuple[list[_Row], float | None]:
+    """The walk's rows without the innermost ones that lie nearer the text than the furniture on the page
+    before them: a diagram's first row of labels far below a running head is the diagram's, however it
+    repeats. (A printer's slug beyond the page is as far from the head as the page's margin makes it.)"""
+    while len(block) > 1 and end_gap is not None:
+        outer, inner = block[-2], block[-1]
+        if (outer[2] <= 0) if place == "top" else (outer[2] >= height):
+            break
+        before = (inner[1] - outer[2]) if place == "top" else (outer[2] - inner[1])
+        if before <= end_gap:
+            break
+        block, end_gap = block[:-1], before
+    return block, end_gap
 
 
 def _walk(layout: _Layout, furniture: dict | set, place: Place, body: float, s: Settings
-          ) -> tuple[list[_Row], float | None]:
-    """From the page edge inwards, the rows of furniture met before the text, and the gap between the
-    last of them and the text (None when the walk ends in a row that holds both)."""
+          ) -> tuple[list[_Row], float | None, set[str]]:
+    """From the page edge inwards, the rows of furniture met before the text, the gap between the last of
+    them and the text (None when the walk ends in a row that holds both), and the typefaces of the text's
+    row it ends on (empty when it ends otherwise)."""
     page, rows = layout.page, layout.rows
     order = range(len(rows)) if place == "top" else range(len(rows) - 1, -1, -1)
     lines = page.lines
@@ -57,12 +88,15 @@ def _walk(layout: _Layout, furniture: dict | set, place: Place, body: float, s: 
         row = rows[r]
         fur = [i for i in row if (page.number, i) in furniture]
         other = [i for i in row if (page.number, i) not in furniture]
+        if not fur and all(_off_page(lines[i], page) for i in row):
+            continue  # not on the page at all (a presentation's overlays parked far off it): nothing in the way
         near = min(lines[i].top for i in row) if place == "top" else max(lines[i].bottom for i in row)
-        if not fur or _table_row(row, lines, body, s):
+        if not fur or r in layout.table or _table_row(row, lines, body, s):
             # Content, or a table row: never furniture.
             if not block:
-                return block, None
-            return block, (near - block[-1][2]) if place == "top" else (block[-1][2] - near)
+                return block, None, set()
+            faces = {_face(lines[i].font) for i in row}
+            return block, (near - block[-1][2]) if place == "top" else (block[-1][2] - near), faces
         if other:
             # A line sharing its row with text is furniture only when far from that text (a logo beside a
             # slide title), never when glued to it (a footnote marker, a table cell).
@@ -75,9 +109,15 @@ def _walk(layout: _Layout, furniture: dict | set, place: Place, body: float, s: 
                 continue
             if far:
                 block.append((far, near, near))
-            return block, None
+            return block, None, set()
         block.append(({(page.number, i) for i in fur}, near, _inner(row, lines, place)))
-    return block, None
+    return block, None, set()
+
+
+def _off_page(line: Line, page: Page) -> bool:
+    """True when a line lies wholly outside the visible page."""
+    x0, top, x1, bottom = line.box
+    return bottom <= 0 or top >= page.height or x1 <= 0 or x0 >= page.width
 
 
 def _table_row(row: list[int], lines: tuple[Line, ...], body: float, s: Settings) -> bool:
@@ -133,3 +173,19 @@ def _edge_lines(ctx: _Context, wanted: dict[Key, _Line]) -> list[_Line]:
     taken = set(ctx.furniture()) | set(wanted)
     confirmed, apart = _edges(ctx, taken, {page for page, _ in wanted})
     return [m for key, m in wanted.items() if key in confirmed and key in apart and _outside(m, ctx)]
+
+
+def _labels_a_scale(m: _Line, layout: _Layout, body: float, s: Settings) -> bool:
+    """True when a vertical line no larger than the text runs along a column of short labels close beside
+    it (Settings.far of its size): a chart's axis title beside its tick labels (Settings.table_cells of
+    them or more, their near edges in one column). A journal's or an archive's stamp up the margin is set
+    large, beside the text's own columns of numbers (its contents' page numbers, its equations')."""
+    if m.line.size >= s.heading_size * body:
+        return False
+    x0, _, x1, _ = m.line.box
+    reach = s.far * m.line.size
+    near = [ln.box[0] if m.place == "left" else ln.box[2] for ln in layout.page.lines
+            if ln.angle == 0 and len(ln.text) <= s.margin_text
+            and (0 <= ln.box[0] - x1 <= reach if m.place == "left" else 0 <= x0 - ln.box[2] <= reach)]
+    columns = _cluster([(x, max(s.align_min, s.align_size * m.line.size), k) for k, x in enumerate(near)])
+    return any(len(column) >= s.table_cells for column in columns)

@@ -26,6 +26,8 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             continue
         if m.place in ("top", "bottom") and m.rank >= edge_rows:
             continue
+        if m.index in ctx.layouts[m.page].cells:
+            continue  # a table's cell: its numbers are the table's
         for shape, value, is_roman in shapes(m.line.text, m.shape):
             slots[(m.place, shape, is_roman)].append((m, value))
     # Longer runs first, so that a line is claimed by its best explanation.
@@ -188,7 +190,7 @@ def _runs(items: list[tuple[_Line, int]], n_text: int, s: Settings, *, lone: boo
             if nxt is not None and (not run or 0 < nxt.page - run[-1].page <= s.run_gap):
                 run.append(nxt)
                 continue
-            if len(run) >= min_run:
+            if len({at(m.page) for m in run}) >= min_run:  # over slides: a build alone counts nothing
                 for member in run:
                     if member.key not in best and per_page[member.page] < step:
                         best[member.key] = member
@@ -214,4 +216,4 @@ def _monotone(items: list[tuple[_Line, int]], min_run: int, s: Settings, at: Cal
         if run and len(run) > len(best) and run[-1][1] > run[0][1]:
             best = run
         run = [item] if item is not None else []
-    return [m for m, _ in best] if len(best) >= min_run else []
+    return [m for m, _ in best] if len({at(m.page) for m, _ in best}) >= min_run else []

@@ -114,6 +114,8 @@ class _Layout:
     block: TextBlock | None = None
     # Degrees the page was turned clockwise to read its text (layout._turn); ``page`` is the turned page.
     turned: int = 0
+    table: set[int] = field(default_factory=set)  # the rows that are a table's (layout._table_cells) ...
+    cells: set[int] = field(default_factory=set)  # ... and the indices of the lines that are its cells
 
 
 @dataclass(slots=True)
@@ -127,6 +129,7 @@ class _Context:
     body: float  # the body text's font size
     gap: float  # the body text's typical gap between rows
     n_text: int  # pages with text
+    n_pages: int  # pages in all, with text or not
     lines: list[_Line]  # every placed line, page by page
     settings: Settings
     numbering: _Numbering  # how the settings read page numbers (numbers.py), with its caches

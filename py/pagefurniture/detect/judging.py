@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from ..model import Line
-from .edges import _edges
+from .edges import _edges, _labels_a_scale
 from .groups import (
     Place,
     Side,
@@ -56,6 +56,9 @@ def _judgement(g: _Group, ctx: _Context) -> _Group:
     if marked * 2 > len(g.members):
         what = {"top": "header", "bottom": "footer"}.get(g.place, "margin note")
         return g.decided(_kind_of(g.place), True, f"marked as a page {what} in the PDF, {where} of {{pages}}")
+    if sum(m.index in ctx.layouts[m.page].cells for m in g.members) * 2 > len(g.members):
+        return g.decided("repeated-content", False,
+                         "a table's cell: its row shares its columns with the rows beside it")
     if g.place in ("left", "right"):
         return _side_judgement(g, ctx)
     size = _mid(m.line.size for m in g.members)
@@ -81,6 +84,8 @@ def _side_judgement(g: _Group, ctx: _Context) -> _Group:
     of = ctx.n_text if len(parities) == 2 else sum(1 for page in ctx.layouts if page % 2 in parities)
     if len(g.pages) * 2 < of:
         return g.decided("repeated-content", False, f"beside the text on only {{n}} of {of} pages")
+    if sum(_labels_a_scale(m, ctx.layouts[m.page], ctx.body, ctx.settings) for m in g.members) * 2 > len(g.members):
+        return g.decided("repeated-content", False, "beside a column of short labels, like a chart's axis title")
     if g.numbers == "varying":
         return g.decided("repeated-content", False,
                          "beside the text, but its numbers change from page to page like a table column's")
@@ -190,8 +195,10 @@ def _in_the_text(ctx: _Context) -> dict[int, _Group]:
     an empty page. Lines the PDF marks as a page header or footer, text beyond the page and text beside
     the text column are left be. Returns the groups it keeps after all."""
     s = ctx.settings
-    furniture = ctx.furniture()
-    text = _TextPlaces(ctx, furniture)
+    # What is taken for furniture so far and reachable from its page's edge: a removal deep in the text
+    # (a slide's bullet repeated elsewhere, which confirm-edges will keep) is still where the text runs.
+    edge, _ = _edges(ctx, ctx.furniture())
+    text = _TextPlaces(ctx, edge)
     out = {}
     for k, g in enumerate(ctx.groups):
         if not g.remove or g.place not in ("top", "bottom") or g.beyond or \
@@ -210,31 +217,47 @@ class _TextPlaces:
 
     STEP = 8
 
-    def __init__(self, ctx: _Context, furniture: dict) -> None:
+    def __init__(self, ctx: _Context, furniture: dict | set) -> None:
         self.ctx, self.furniture = ctx, furniture
         self.by_size: dict[tuple[int, int], list[int]] = defaultdict(list)
         for number, layout in ctx.layouts.items():
             self.by_size[(round(layout.page.width), round(layout.page.height))].append(number)
         self.cache: dict[int, dict[int, list[Line]]] = {}
         self.extents: dict[int, tuple[float, float]] = {}
+        self.answers: dict[tuple[int, Place, float, float], bool] = {}
 
     def runs_through(self, m: _Line) -> bool:
         """True when, on most other pages of the line's size (Settings.text_sample of them at most), the
         text runs through the line's place: a line of text shares a good part of its height, and another
         lies wholly between it and its edge (where a page's text only begins at that height, as a slide's
-        title does beside a logo, the place is the text's first row, not its middle)."""
+        title does beside a logo, the place is the text's first row, not its middle). The lines of a group
+        mostly share one place, which is asked about once."""
         page = self.ctx.layouts[m.page].page
-        others = _spread([n for n in self.by_size[(round(page.width), round(page.height))] if n != m.page],
-                         self.ctx.settings.text_sample)
+        key = (m.page, m.place, round(m.line.top), round(m.line.bottom))
+        size = (round(page.width), round(page.height))
+        shared = (0, m.place, round(m.line.top), round(m.line.bottom))
+        if shared in self.answers and len(self.by_size[size]) > self.ctx.settings.text_sample:
+            return self.answers[shared]  # many pages: the sample is the same whichever page asks
+        if key not in self.answers:
+            self.answers[key] = self.answers[shared] = self._runs_through(m, size)
+        return self.answers[key]
+
+    def _runs_through(self, m: _Line, size: tuple[int, int]) -> bool:
+        others = _spread([n for n in self.by_size[size] if n != m.page], self.ctx.settings.text_sample)
         if not others:
             return False
         top, bottom = m.line.top, m.line.bottom
         least = self.ctx.settings.text_overlap * (bottom - top)
-        hits = 0
+        hits = misses = 0
         for number in others:
+            through = False
             if any(min(bottom, line.bottom) - max(top, line.top) > least for line in self._near(number, top, bottom)):
                 extent = self._extent(number)
-                hits += extent[0] <= m.line.top if m.place == "top" else extent[1] >= m.line.bottom
+                through = extent[0] <= m.line.top if m.place == "top" else extent[1] >= m.line.bottom
+            hits += through
+            misses += not through
+            if hits * 2 > len(others) or misses * 2 >= len(others):
+                break  # the majority is known
         return hits * 2 > len(others)
 
     def _extent(self, number: int) -> tuple[float, float]:

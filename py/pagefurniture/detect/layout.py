@@ -69,12 +69,17 @@ def _turn(page: Page, s: Settings) -> int:
     clockwise) when its text runs mostly up the page, 270 when down, else 0. A landscape page set
     sideways in a portrait document (a wide table) runs its foot along the long edge, which is its foot
     once the page is turned."""
-    chars: Counter[int] = Counter()
+    up = down = 0
     for line in page.lines:
-        chars[line.angle] += len(line.text)
-    total = sum(chars.values())
-    turn = max((90, 270), key=lambda angle: chars[angle])
-    return turn if total and chars[turn] > s.vertical_page * total else 0
+        if line.angle == 90:
+            up += len(line.text)
+        elif line.angle == 270:
+            down += len(line.text)
+    if not up and not down:
+        return 0  # nearly every page: only upright text
+    total = sum(len(line.text) for line in page.lines)
+    turn, chars = (90, up) if up >= down else (270, down)
+    return turn if chars > s.vertical_page * total else 0
 
 
 def _upright(page: Page, turn: int) -> Page:
@@ -133,6 +138,37 @@ def _head_rows(rows: list[list[int]], gaps: list[float], s: Settings) -> set[int
     return out
 
 
+def _table_cells(page: Page, rows: list[list[int]], s: Settings) -> tuple[set[int], set[int]]:
+    """The rows of a page that are a table's, and the lines that are its cells. A row of
+    Settings.table_cells cells or more, that many of them starting or ending where cells of the row
+    above or below do, is a table's (the columns a table's rows share); its cells are the lines in those
+    columns. A running head or foot has its parts where no neighbour has cells; a printer's slug of many
+    parts has no neighbour of many cells; a folio in the margin beside a table's row is in no column."""
+    lines = page.lines
+    table: set[int] = set()
+    cells: set[int] = set()
+    least = s.table_cells
+    # Only rows where a line may be placed (Settings.edge_rows from an edge) are asked about.
+    edge = s.edge_rows + 1
+    last = len(rows) - 1
+    pairs = range(last) if len(rows) <= 2 * edge else [*range(edge), *range(last - edge, last)]
+    for r in pairs:
+        a, b = rows[r], rows[r + 1]
+        if len(a) < least or len(b) < least:
+            continue
+        shared = [(i, j) for i in a for j in b if _same_column(lines[i], lines[j], s)]
+        if len({i for i, _ in shared}) >= least:
+            table.update((r, r + 1))
+            cells.update(i for pair in shared for i in pair)
+    return table, cells
+
+
+def _same_column(a: Line, b: Line, s: Settings) -> bool:
+    """True when two cells start or end at one place (left- or right-aligned in one column)."""
+    reach = max(s.align_min, s.align_size * min(a.size, b.size))
+    return abs(a.box[0] - b.box[0]) <= reach or abs(a.box[2] - b.box[2]) <= reach
+
+
 # -- each line's place -------------------------------------------------------------------------------------
 
 
@@ -167,7 +203,9 @@ def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False
     for page in pages:
         row_of, rows, gaps, long = rowed[page.number]
         placed = _place_page(page, row_of, len(rows) - 1, _frame(page, columns.get(page.number), s), s, every_line)
-        layouts[page.number] = _Layout(page, rows, gaps, long, placed, turned=turned[page.number])
+        table, cells = _table_cells(page, rows, s)
+        layouts[page.number] = _Layout(page, rows, gaps, long, placed, turned=turned[page.number], table=table,
+                                       cells=cells)
     return layouts
 
 
@@ -251,19 +289,33 @@ def _slides(pages: Sequence[Page], s: Settings) -> dict[int, int]:
     overlay) and has its slide; every other page begins a slide. Without builds, a page's slide is its
     number."""
     slides: dict[int, int] = {}
-    previous: set[tuple[str, int, int]] = set()
     before: Page | None = None
     builds = 0
     for page in pages:
-        spots = {(line.text, round(line.box[0]), round(line.top)) for line in page.lines if line.text.strip()}
-        kept = len(previous & spots)
-        if before is not None and before.number == page.number - 1 and \
-                (round(before.width), round(before.height)) == (round(page.width), round(page.height)) and \
-                kept >= s.build_lines and kept >= s.build_share * len(previous):
+        if before is not None and before.number == page.number - 1 and _built_on(before, page, s):
             builds += 1
         slides[page.number] = page.number - builds
-        previous, before = spots, page
+        before = page
     return slides
+
+
+def _built_on(before: Page, page: Page, s: Settings) -> bool:
+    """True when ``page`` holds Settings.build_share of the lines of the page ``before`` it (at least
+    Settings.build_lines), its longest line among them, in the same places and size of page."""
+    if (round(before.width), round(before.height)) != (round(page.width), round(page.height)):
+        return False
+    # The texts first: on the pages of a book they differ at once, and strings are quick to compare.
+    texts = {line.text for line in page.lines}
+    earlier = [line for line in before.lines if line.text.strip()]
+    least = max(s.build_lines, s.build_share * len(earlier))
+    if sum(line.text in texts for line in earlier) < least:
+        return False
+    spots = {(line.text, round(line.box[0]), round(line.top)) for line in page.lines}
+    # The page before's longest line stays too: pages drawn on one template (a chart report's pages, with
+    # the same scales) share most lines, but each has its own caption or title, which a build keeps.
+    longest = max(earlier, key=lambda line: len(line.text))
+    return (longest.text, round(longest.box[0]), round(longest.top)) in spots and \
+        sum((line.text, round(line.box[0]), round(line.top)) in spots for line in earlier) >= least
 
 
 # -- the body text -----------------------------------------------------------------------------------------
@@ -286,9 +338,19 @@ def _body_size(layouts: Iterable[_Layout], s: Settings) -> float:
     return float(sizes.most_common(1)[0][0]) if sizes else s.default_body
 
 
-def _typical_gap(layouts: Iterable[_Layout], body: float) -> float:
-    """Given the pages, returns the typical gap between rows of text: the leading furniture must exceed."""
-    gaps = [gap for layout in layouts for gap in layout.gaps if gap > 0]
+def _typical_gap(layouts: Iterable[_Layout], body: float, s: Settings) -> float:
+    """Given the pages, returns the typical gap between rows of text: the leading furniture must exceed.
+    It is measured between rows of running text (each holding a long line in the body's size) where
+    there are any: the rows of a chart's or a slide's short labels lie far apart, and are no measure of
+    the text's leading."""
+    layouts = list(layouts)
+    running = []
+    for layout in layouts:
+        lines = layout.page.lines
+        long = {i for i in layout.long if abs(lines[i].size - body) <= s.body_slack}
+        long_rows = {r for r, row in enumerate(layout.rows) if any(i in long for i in row)}
+        running += [gap for r, gap in enumerate(layout.gaps) if gap > 0 and r in long_rows and r + 1 in long_rows]
+    gaps = running or [gap for layout in layouts for gap in layout.gaps if gap > 0]
     return _mid(gaps) if gaps else body
 
 

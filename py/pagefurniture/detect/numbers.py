@@ -20,6 +20,8 @@ ROMAN = re.compile(r"^(?=[mdclxvi])m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|
 PN_WRAP = "-–—[](){}|/.:·,•*<>«»"  # noqa: RUF001 - the dashes and the middle dot are meant
 ALNUM = re.compile(r"[^\W_]")  # a letter or a digit, in any script
 NUMBER_PARTS = re.compile(r"[/|]")  # "3/12" and "3|Title" hold two tokens
+# A slide's number with the letter of one of its overlays ("3-a", "3-b": slide 3 built in states).
+OVERLAY = re.compile(r"^(\d+)-[a-z]$")
 CID = re.compile(r"\(cid:\d+\)")
 CID_MARK = "(cid:"  # in every glyph code pdfminer could not map to a character: a quick test before CID
 # What a publisher prints once at the foot of a first page: a copyright, a DOI, an ISSN or ISBN, a web
@@ -60,10 +62,13 @@ def page_number_tokens(text: str, *, settings: Settings = DEFAULT_SETTINGS) -> l
     """Tokens of a line that can be a page number: (token index, value, is_roman).
 
     A page number is a whole token, maybe wrapped in punctuation ("-3-", "[3]", "3/12" gives 3 and 12),
-    without letters glued to it ("A-1" is a label) and without a leading zero ("025" is an id).
+    without letters glued to it ("A-1" is a label) and without a leading zero ("025" is an id); a slide's
+    number with its overlay's letter ("3-b") is the slide's number.
 
     >>> page_number_tokens("Page 3 of 12")
     [(1, 3, False), (3, 12, False)]
+    >>> page_number_tokens("3-b"), page_number_tokens("A-1")
+    ([(0, 3, False)], [])
     """
     return list(_numbering(settings).tokens(text))
 
@@ -108,9 +113,12 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
             core = part.strip(PN_WRAP)
             if not core:
                 continue
+            overlay = OVERLAY.match(core)
+            if overlay:
+                core = overlay.group(1)  # a slide's number with its overlay's letter: "3-a" is slide 3
             if core.isdigit() and core.isascii():
                 if (len(core) <= number_digits and (core == "0" or not core.startswith("0"))
-                        and core == part.strip(PN_WRAP) and not any(ch.isalpha() for ch in part)):
+                        and (overlay or (core == part.strip(PN_WRAP) and not any(ch.isalpha() for ch in part)))):
                     out.append((i, int(core), False))
             elif core.isalpha() and short:
                 value = _roman(core, roman_letters)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 
-from .edges import _edge_lines, _over
+from .edges import _edge_lines, _edges, _labels_a_scale, _over
 from .grouping import _runs
 from .groups import (
     Place,
@@ -64,6 +64,53 @@ def _companions(ctx: _Context) -> dict[tuple[int, int], _Line]:
         wanted.update((m.key, m) for m in placed if m.key not in furniture and any(ch.isalnum() for ch in m.line.text)
                       and not any(_over(m.line, line, ctx.settings) for line in fixed))  # beside it, not over it
     return wanted
+
+
+def _beyond_furniture(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns repeated lines between a page's edge and its furniture, outside
+    the text block and stacked on the furniture as its own lines are: a head block that grows with the
+    section (a newsletter's banner over its running head, in some sections only). Nothing but furniture
+    lies between furniture and the page edge; where a line that repeats does, it belongs to it."""
+    s = ctx.settings
+    furniture = ctx.furniture()
+    if not furniture:
+        return []
+    repeated = {m.key for g in ctx.groups if not g.remove for m in g.members}
+    tight = max(s.apart_min * ctx.body, s.apart * ctx.gap)
+    found: dict[Place, list[_Line]] = defaultdict(list)
+    for layout in ctx.layouts.values():
+        for place in ("top", "bottom"):
+            found[place] += _stacked(layout, place, furniture, repeated, tight, ctx)
+    out = []
+    for place, members in found.items():
+        if members:
+            out.append(_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
+                              f"stacked on other furniture, between it and the page edge, {_apart_from_block(place)}, "
+                              f"on {{pages}}"))
+    return out
+
+
+def _stacked(layout: _Layout, place: Place, furniture: dict, repeated: set[tuple[int, int]], tight: float,
+             ctx: _Context) -> list[_Line]:
+    """The repeated lines outside the text block met from the page edge (``place``) before its first
+    row of furniture, each row within ``tight`` of the next and of a few parts only, as a head's is."""
+    order = range(len(layout.rows)) if place == "top" else range(len(layout.rows) - 1, -1, -1)
+    outer: list[_Line] = []
+    for r in order:
+        row = layout.rows[r]
+        if outer:
+            gap = layout.gaps[r - 1] if place == "top" else layout.gaps[r]  # between this row and the last
+            if gap > tight:
+                return []
+        if any((layout.page.number, i) in furniture for i in row):
+            return outer
+        placed = [layout.lines.get(i) for i in row]
+        if len(row) >= ctx.settings.cell_row or not all(
+                m is not None and m.key in repeated and m.place == place and not m.beyond and m.line.angle == 0
+                and _outside(m, ctx) for m in placed):
+            return []  # a row of many cells (a chart's axis, a table's row) or of lines that are not furniture's
+        outer += [m for m in placed if m is not None]
+    return []
 
 
 def _fill_slots(ctx: _Context) -> list[_Group]:
@@ -149,6 +196,42 @@ def _lone_numbers(ctx: _Context) -> list[tuple[_Line, int, bool]]:
     return lone
 
 
+def _page_of_pages(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the lines at the top or bottom edge that name their page and the
+    number of pages the document has ("Page 2 of 2", "3/45"), or in a short document their page alone
+    ("Page 2"): a page number even where it is printed on one page only (a letter's second page), and so
+    never repeats."""
+    s = ctx.settings
+    furniture = ctx.furniture()
+    wanted: dict[tuple[int, int], _Line] = {}
+    alone: dict[tuple[int, int], _Line] = {}
+    total = str(ctx.n_pages)
+    short = ctx.n_pages <= s.short_document  # too few pages for a numbering to repeat
+    for layout in ctx.layouts.values():
+        for m in layout.lines.values():
+            if (total not in m.line.text and not short) or m.key in furniture or m.place not in ("top", "bottom") \
+                    or m.beyond or m.rank >= s.edge_rows or m.index in layout.cells:
+                continue
+            values = [value for _, value, roman in ctx.numbering.tokens(m.line.text) if not roman]
+            if len(values) == 2 and values == [m.page, ctx.n_pages] and ctx.n_pages > 1:
+                wanted[m.key] = m
+            elif short and values == [m.page] and m.page > 1 and _folio_words(m.shape) <= s.folio_words:
+                alone[m.key] = m  # "Page 2" on a letter's second page
+    found = _edge_lines(ctx, wanted) if wanted else []
+    if alone:
+        # A short document's text block is no measure (each page's own foot stretches it): at the edge and
+        # set apart will do.
+        confirmed, apart = _edges(ctx, set(ctx.furniture()) | set(alone), {page for page, _ in alone})
+        found += [m for key, m in alone.items() if key in confirmed and key in apart]
+    return _folios(found, lambda place: f"names its page (and the document's {ctx.n_pages} pages), {_where(place)} "
+                                        f"of {{pages}}")
+
+
+def _folio_words(shape: str) -> int:
+    """The words of a line besides its numbers (digits masked in its shape)."""
+    return len([w for w in shape.split() if any(ch.isalpha() for ch in w)])
+
+
 def _folios(members: list[_Line], reason: Callable[[Place], str]) -> list[_Group]:
     """Given page numbers found one by one, returns them as a page-number group per edge, with its reason."""
     out = []
@@ -165,7 +248,7 @@ def _margin_stamps(ctx: _Context) -> list[_Group]:
     furniture = ctx.furniture()
     found: dict[Place, list[_Line]] = defaultdict(list)
     for layout in ctx.layouts.values():
-        for m in _stamps(layout, furniture, ctx.settings):
+        for m in _stamps(layout, furniture, ctx.body, ctx.settings):
             found[m.place].append(m)
     out = []
     first = min(ctx.layouts)
@@ -181,7 +264,7 @@ def _margin_stamps(ctx: _Context) -> list[_Group]:
     return out
 
 
-def _stamps(layout: _Layout, furniture: dict, s: Settings) -> list[_Line]:
+def _stamps(layout: _Layout, furniture: dict, body: float, s: Settings) -> list[_Line]:
     """One page's vertical lines in a side margin with nothing but furniture or other stamps between them
     and the page's edge."""
     block = layout.block
@@ -202,7 +285,8 @@ def _stamps(layout: _Layout, furniture: dict, s: Settings) -> list[_Line]:
             continue
         # In the margin means between the page's edge and all of its text.
         if all((m.page, i) in furniture or (m.page, i) in taken for i, ln in enumerate(layout.page.lines)
-               if ln is not m.line and (ln.box[2] <= x0 if m.place == "left" else ln.box[0] >= x1)):
+               if ln is not m.line and (ln.box[2] <= x0 if m.place == "left" else ln.box[0] >= x1)) and \
+                not _labels_a_scale(m, layout, body, s):
             found.append(m)
             taken.add(m.key)
     return found
@@ -238,20 +322,22 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
 def _first_page_foot(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the publisher's lines alone at the foot of the first page, below
     the text block (a copyright or DOI line, a journal's address): printed once, where the footer goes on
-    the other pages, and furniture all the same. A footnote there is the text's, so a row must also say
-    what it is (PUBLISHING); its other lines go with it (the date beside "Preprint submitted to ...")."""
+    the other pages, and furniture all the same. A footnote there is the text's, so one of its rows must
+    also say what it is (PUBLISHING); the other rows of the foot go with it (the date beside "Preprint
+    submitted to ...", a company's registration line under its web address)."""
     s = ctx.settings
     layout = next(iter(ctx.layouts.values()))  # the first page with text
     if layout.block is None or ctx.n_text <= 1:
         return []
     furniture = ctx.furniture()
-    wanted: dict[tuple[int, int], _Line] = {}
+    foot: list[_Line] = []
     for r in range(len(layout.rows) - 1, -1, -1):
         row = [layout.lines[i] for i in layout.rows[r] if i in layout.lines]
         if not row or not all(m.place == "bottom" and not m.beyond and _outside(m, ctx) for m in row):
             break
-        if any(PUBLISHING.search(m.line.text) for m in row):
-            wanted.update((m.key, m) for m in row if m.key not in furniture)
+        foot += row
+    says = any(PUBLISHING.search(m.line.text) for m in foot)
+    wanted = {m.key: m for m in foot if m.key not in furniture} if says else {}
     # A cover has little text: only a page of the document's text has a footer zone to speak of.
     lines = layout.page.lines
     text_rows = sum(1 for row in layout.rows if any(abs(lines[i].size - ctx.body) <= s.body_slack for i in row))

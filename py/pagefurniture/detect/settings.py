@@ -177,6 +177,9 @@ class Settings:
     # table row, never furniture (a print slug in small type may have as many parts).
     cell_row: int = 4
     cell_size: float = 0.85
+    # A row of this many cells or more, that many of them in the columns of the row above or below (left or
+    # right edges within Settings.align_min or align_size), is a table's, in any size: a spreadsheet's rows.
+    table_cells: int = 3
     # A line sharing its row with text is furniture only when at least this many font sizes away from it.
     far: float = 2.0
     # Two lines of one row are drawn over each other when they share more than this share of the narrower

@@ -3,8 +3,9 @@
 ``_Glyphs`` receives each string the interpreter shows (Tj, TJ, ', ") and works out each glyph's place,
 size, font and marked-content artifact as pdfminer's ``PDFTextDevice`` would, recording it as a small tuple
 (``lines.build_lines`` groups them). ``_Deferred`` is its twin for the browser: it hands the same work to the
-JavaScript kernel (``kernel.glyphs``), which does it with the same floating-point operations in the same
-order, and falls back to ``_Glyphs`` (``_Again``) wherever that kernel could not be exact.
+JavaScript kernel (``kernel.glyphs``, ``site/kernel/glyphs.mjs``), which does it with the same floating-point
+operations in the same order, and falls back to ``_Glyphs`` (``_Again``) wherever that kernel could not be
+exact.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def _spaces() -> tuple[int, ...]:
 
 
 def _glyphs_config(limits: Limits) -> str:
-    """What ``content.mjs``'s ``Glyphs`` takes from here, as JSON: the record's fields, the limit on
+    """What the kernel's ``Glyphs`` takes from here, as JSON: the record's fields, the limit on
     characters, white space, and the constants of ``build_lines``."""
     return json.dumps({"fields": FIELDS, "ints": _INTS, "max_chars": limits.max_chars_per_page, "space": _spaces(),
                        "line_split_gap": LINE_SPLIT_GAP, "word_gap": WORD_GAP,
@@ -242,14 +243,14 @@ def _glyph(font: PDFFont, cid: int) -> tuple[str, float]:
 
 
 class _Again(Exception):
-    """The page holds something ``content.mjs`` does not place exactly as ``_Glyphs`` does (a number too
+    """The page holds something the kernel does not place exactly as ``_Glyphs`` does (a number too
     big to be exact in JavaScript, a value that is not finite, a glyph whose width pdfminer cannot give):
     the page is read again, by ``_Glyphs`` itself."""
 
 
 class _After:
     """``textstate.linematrix`` after a string ``_Deferred`` handed over: where the string ends, which only
-    ``content.mjs`` knows."""
+    the kernel knows."""
 
     __slots__ = ("index",)
 
@@ -257,7 +258,7 @@ class _After:
         self.index = index
 
 
-# What _Deferred hands over for each string, in this order (content.mjs takes the order from here): its
+# What _Deferred hands over for each string, in this order (the kernel takes the order from here): its
 # number on the page, the font's number, the font name's and the artifact's numbers, setup()'s values,
 # where it starts (kind 0: at x, y; kind 1: where string x ended), which of the numbers are Python ints
 # (bits in _INTS' order; an int has no -0.0), and how its strings' bytes are character ids (_decoding).
@@ -271,7 +272,7 @@ _FLOAT = frozenset((float,))
 
 
 def _decoding(font: PDFFont) -> int:
-    """How ``content.mjs`` reads the character ids of a string's bytes in ``font``, as ``font.decode`` does:
+    """How the kernel reads the character ids of a string's bytes in ``font``, as ``font.decode`` does:
     1 a byte each (simple fonts, and CID fonts with Identity-H of one byte), 2 two bytes each, big-endian,
     a last odd byte left out (Identity-H); 0 when only ``font.decode`` can: the elements are then handed
     over decoded, as tuples."""
@@ -314,12 +315,12 @@ class _Numbers(dict):
 
 class _Deferred(_Glyphs):
     """``_Glyphs`` in the browser: each string's glyphs are placed, and the page's lines made, by
-    ``content.mjs``'s ``Glyphs``, which does what ``render_string`` and ``build_lines`` do with the same
+    the kernel's ``Glyphs``, which does what ``render_string`` and ``build_lines`` do with the same
     floating-point operations in the same order; Pyodide runs that Python at half CPython's speed, and it
     is half of all the time a page takes there.
 
     ``render_string`` keeps what ``setup`` works out, as numbers, and the string's elements as they are
-    (numbers and bytes), and hands them over in batches, the elements as one pickle; ``content.mjs`` asks
+    (numbers and bytes), and hands them over in batches, the elements as one pickle; the kernel asks
     for the text and width of each character id the first time a font uses it. Where it cannot place a page as
     ``_Glyphs`` would (``_Again``), ``_read_page`` reads the page again with ``python`` set.
     """
@@ -414,7 +415,7 @@ class _Deferred(_Glyphs):
             self._hand_over()
 
     def _hand_over(self) -> None:
-        """Hand the strings held to ``content.mjs``, with the characters it does not know yet."""
+        """Hand the strings held to the kernel, with the characters it does not know yet."""
         if self._index == self._sent:
             return
         try:
@@ -431,7 +432,7 @@ class _Deferred(_Glyphs):
                 break
             if isinstance(got, int):  # the glyph at which render_string would find the page too long
                 self._check(got)
-                raise AssertionError(f"content.mjs stopped at glyph {got}, under the limit")
+                raise AssertionError(f"the kernel stopped at glyph {got}, under the limit")
             if isinstance(got, str):
                 raise _Again
             self.js.define(self._characters(array("d", kernel.as_bytes(got))))

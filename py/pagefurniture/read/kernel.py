@@ -1,14 +1,14 @@
 """The one module of the package that knows the JavaScript kernel and Pyodide exist: the browser's side of reading.
 
-In the browser the worker hands ``use_native()`` a reader written in JavaScript (``site/content.mjs``): the
-same tokens with the same meaning as ``tokens``, kept on its own operand stack, so that Python only calls
-the operators the text path sees, with operands its C unpickler built. Pyodide runs ``tokens``' loop at half
-CPython's speed; the JavaScript reader runs at the browser's. Where that reader stops short of ``tokens``,
-``tokens``' loop reads the streams, and where ``tokens`` would leave them to pdfminer, so does that one. The
-same module reads the file's objects there (``objects``, ``read_object``, ``read_objects``, for
-``xref.SafePDFDocument``): pdfminer reads those with the same slow tokeniser; whatever that reader
-leaves, pdfminer's parser reads. And it places the glyphs and makes the lines (``glyphs``, for
-``glyphs._Deferred``).
+In the browser the worker hands ``use_native()`` the JavaScript kernel (``site/kernel/index.mjs``). Its
+reader of content streams (``site/kernel/tokens.mjs``) reads the same tokens with the same meaning as
+``tokens``, kept on its own operand stack, so that Python only calls the operators the text path sees, with
+operands its C unpickler built. Pyodide runs ``tokens``' loop at half CPython's speed; the JavaScript reader
+runs at the browser's. Where that reader stops short of ``tokens``, ``tokens``' loop reads the streams, and
+where ``tokens`` would leave them to pdfminer, so does that one. The kernel reads the file's objects there
+too (``objects``, ``read_object``, ``read_objects``, for ``xref.SafePDFDocument``): pdfminer reads those with
+the same slow tokeniser; whatever that reader leaves, pdfminer's parser reads. And it places the glyphs and
+makes the lines (``glyphs``, for ``glyphs._Deferred``).
 
 Every value that crosses between JavaScript and Python is converted here (``as_bytes``, ``as_py``,
 ``as_js``), and the other browser services reading needs are here too: the AES engine of encrypted files
@@ -56,7 +56,7 @@ def _browser_module(name: str) -> Any:
     return importlib.import_module(name)
 
 
-_native: Any = None  # site/content.mjs, once use_native() was given it
+_native: Any = None  # the kernel, site/kernel/index.mjs, once use_native() was given it
 # The most bytes of one page's (or form's) streams the JavaScript reader reads before any operator runs;
 # it holds what it read meanwhile. Real pages have a few hundred KB; a page of more is read by this loop.
 READ_AHEAD = 16 * 2**20
@@ -64,8 +64,8 @@ _tables: dict[type, Any] = {}  # interpreter class -> its operator table, made i
 
 
 def use_native(module: Any) -> None:
-    """Read content streams with ``module``'s ``Reader`` (the worker passes ``site/content.mjs``); None:
-    with ``tokens``' loop only."""
+    """Read with the kernel ``module`` (the worker passes ``site/kernel/index.mjs``); None: with ``tokens``'
+    loop and ``glyphs._Glyphs`` only."""
     global _native
     _native = module
     _tables.clear()
@@ -156,7 +156,7 @@ def unpickle(data: bytes, doc: Any = None) -> Any:
 
 
 def objects(data: bytes) -> Any:
-    """The JavaScript reader of the objects of the PDF file ``data`` (``site/content.mjs``'s ``Objects``,
+    """The JavaScript reader of the objects of the PDF file ``data`` (``site/kernel/objects.mjs``'s ``Objects``,
     which keeps a copy of it), for ``xref.SafePDFDocument``; None when there is no JavaScript reader."""
     if _native is None:
         return None
@@ -166,7 +166,7 @@ def objects(data: bytes) -> Any:
 
 
 def glyphs(config: Any) -> Any:
-    """The JavaScript placer of glyphs and maker of lines (``site/content.mjs``'s ``Glyphs``, for
+    """The JavaScript placer of glyphs and maker of lines (``site/kernel/glyphs.mjs``'s ``Glyphs``, for
     ``glyphs._Deferred``), made with the JSON ``config()`` gives; None when there is no JavaScript reader."""
     return None if _native is None else _native.Glyphs.new(config())
 

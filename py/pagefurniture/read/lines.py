@@ -4,7 +4,8 @@ pdfminer's own layout analysis (grouping characters into lines, boxes and a read
 cost and more than we need: furniture detection needs each line's text, box, size and font. So a small
 device (``glyphs``) receives the characters and this module groups them into lines itself, in the visible
 page's coordinates (pdfminer already applies /Rotate through the page's transformation matrix). The
-JavaScript kernel makes the same lines in the browser, with the same operations in the same order.
+JavaScript kernel makes the same lines in the browser, with the same operations in the same order
+(``site/kernel/glyphs.mjs``; each of its functions names the one here it mirrors).
 """
 
 from __future__ import annotations
@@ -29,6 +30,10 @@ STRAND_GLYPHS = 3
 STRAND_OVERLAP = 0.5
 
 
+# The lines made so far: (the number of the line's first glyph drawn, the line, its glyphs).
+_Made = list[tuple[int, Line, list[tuple]]]
+
+
 def build_lines(buckets: dict[int, list[tuple]], crop: tuple[float, float, float, float]) -> tuple[Line, ...]:
     """Group glyphs into lines: same writing direction, same baseline, no wide gap; keep drawing order.
 
@@ -37,8 +42,20 @@ def build_lines(buckets: dict[int, list[tuple]], crop: tuple[float, float, float
     box are kept: their lines get boxes outside the visible page, and the detector reports them
     (printers' slugs and proof notes live there).
     """
+    return tuple(line for _, line, _ in _grouped(buckets, crop))
+
+
+def lines_with_glyphs(buckets: dict[int, list[tuple]],
+                      crop: tuple[float, float, float, float]) -> tuple[tuple[Line, tuple[int, ...]], ...]:
+    """``build_lines``' lines, each with the numbers (``seq``) of the glyphs it is made of: the cleaned PDF
+    (``tracing``) takes exactly those glyphs out of the content streams."""
+    return tuple((line, tuple(item[2] for item in segment)) for _, line, segment in _grouped(buckets, crop))
+
+
+def _grouped(buckets: dict[int, list[tuple]], crop: tuple[float, float, float, float]) -> _Made:
+    """The lines in drawing order, each as (its first glyph's number, the line, its glyphs)."""
     cx0, _, _, cy1 = crop
-    lines: list[tuple[int, Line]] = []
+    lines: _Made = []
     for angle, items in buckets.items():
         items.sort()
         run: list[tuple] = []
@@ -60,7 +77,7 @@ def build_lines(buckets: dict[int, list[tuple]], crop: tuple[float, float, float
         if run:
             _split_run(run, angle, cx0, cy1, lines)
     lines.sort(key=_first)
-    return tuple(line for _, line in lines)
+    return lines
 
 
 _first = itemgetter(0)
@@ -68,7 +85,7 @@ _along = itemgetter(1)
 _first_drawn = itemgetter(2)
 
 
-def _split_run(run: list[tuple], angle: int, left: float, top: float, out: list[tuple[int, Line]]) -> None:
+def _split_run(run: list[tuple], angle: int, left: float, top: float, out: _Made) -> None:
     """Cut one baseline's glyphs where a wide gap separates them; add each part's line to ``out``.
 
     Two strings drawn over each other on one baseline (text drawn twice for a bold look, a placed page's
@@ -125,7 +142,7 @@ def _strands(run: list[tuple]) -> list[list[tuple]]:
     return out
 
 
-def _cut(run: list[tuple], angle: int, left: float, top: float, out: list[tuple[int, Line]]) -> None:
+def _cut(run: list[tuple], angle: int, left: float, top: float, out: _Made) -> None:
     """``_split_run`` for glyphs sorted along the line."""
     segment: list[tuple] = []
     end = 0.0
@@ -166,7 +183,7 @@ def _most_common_size(sizes: dict[float, int]) -> float:
     return max(rounded, key=rounded.__getitem__) if rounded else 0.0
 
 
-def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: list[tuple[int, Line]]) -> None:
+def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: _Made) -> None:
     parts: list[str] = []
     sizes: dict[float, int] = {}
     fonts: dict[str, int] = {}
@@ -214,4 +231,4 @@ def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: l
     xs = (sx - 0.2 * ux, sx + 0.8 * ux, ex - 0.2 * ux, ex + 0.8 * ux)
     ys = (sy - 0.2 * uy, sy + 0.8 * uy, ey - 0.2 * uy, ey + 0.8 * uy)
     box = (round(min(xs) - left, 2), round(top - max(ys), 2), round(max(xs) - left, 2), round(top - min(ys), 2))
-    out.append((first, Line(text=text, box=box, size=size, font=font, angle=angle, artifact=artifact)))
+    out.append((first, Line(text=text, box=box, size=size, font=font, angle=angle, artifact=artifact), segment))

@@ -18,7 +18,8 @@ and reads the same streams with pdfminer's parser. Only ``interpreter`` (and ``k
 
 In the browser the JavaScript kernel reads the same tokens with the same meaning (``kernel.use_native``
 sets ``native``): ``run`` hands the streams to it first, and where it stops short of this loop, this loop
-reads them.
+reads them. ``site/kernel/tokens.mjs`` is this module's twin; each of its functions names the one here it
+mirrors.
 """
 
 from __future__ import annotations
@@ -202,7 +203,7 @@ class Operators(dict):
 
 
 def method_name(keyword: bytes) -> str:
-    """The interpreter method pdfminer calls for an operator (site/content.mjs has the same rule)."""
+    """The interpreter method pdfminer calls for an operator (site/kernel/tokens.mjs has the same rule)."""
     return "do_" + str(keyword, "utf-8", "ignore").replace("*", "_a").replace('"', "_w").replace("'", "_q")
 
 

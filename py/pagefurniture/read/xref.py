@@ -151,8 +151,8 @@ class SafePDFDocument(PDFDocument):
                     tree = objid
         return {"Pages": PDFObjRef(self, tree)} if tree is not None else {}
 
-    # In the browser, objects are read in JavaScript (content.mjs's Objects, through kernel), the same as pdfminer reads
-    # them; what that reader leaves to pdfminer, pdfminer reads.
+    # In the browser, objects are read in JavaScript (site/kernel/objects.mjs's Objects, through kernel), the same
+    # as pdfminer reads them; what that reader leaves to pdfminer, pdfminer reads.
     def _getobj_parse(self, pos: int, objid: int) -> object:
         got = None if self._objects is None else kernel.read_object(self._objects, pos, objid, self)
         if got is None:
