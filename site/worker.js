@@ -12,13 +12,15 @@
 //                 {type: "finish", id, shared, key}           (shared: helpers' answers to "read")
 //                 {type: "choose", id, key, keep, remove, keep_lines, remove_lines}
 //                 {type: "outputs", id, key, keep, remove, keep_lines, remove_lines}   (the output files' text)
-//                 {type: "zip", id, files}                    (files: [{file, path, texts, status, ...}], see web.zip_outputs)
+//                 {type: "clean", id, key, bytes, password, keep, remove, keep_lines, remove_lines}
+//                                                             (the cleaned PDF; bytes: the file again, transferred)
+//                 {type: "zip", id, files, clean_pdfs}        (files: [{file, path, texts, status, ..., pdf}], see web.zip_outputs)
 //                 {type: "forget", key}                       (drop a file's Report; no answer)
 //                 {type: "close"}                             (forget the open file; no answer)
 // worker → page   {type: "boot", done, total, message}        (each step of the boot)
 //                 {type: "ready", versions}
 //                 {type: "result", id, result}                (Python's answer, parsed; a helper's "read": its
-//                                                              JSON text, for "finish"; "zip": the ZIP's bytes)
+//                                                              JSON text, for "finish"; "clean", "zip": bytes)
 //                 {type: "error", id, error: {kind, message, detail}}   (id null when the boot failed)
 //
 // Python answers {"ok": false, "error": ...} for bad input; that becomes an "error" message here, the same
@@ -128,10 +130,24 @@ const HANDLERS = {
   finish: (web, m) => web.finish(m.shared, m.key),
   choose: (web, m) => web.choose(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines),
   outputs: (web, m) => web.outputs(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines),
-  zip: (web, m) => web.zip_outputs(JSON.stringify(m.files)), // as JSON: Pyodide makes null a JsNull; a Uint8Array back
+  clean: (web, m) => web.cleaned_pdf(m.key, new Uint8Array(m.bytes), m.password ?? null, m.keep, m.remove, m.keep_lines, m.remove_lines),
+  zip: (web, m) => web.zip_outputs(withoutNull(m.files), Boolean(m.clean_pdfs)), // a Uint8Array back
   forget: (web, m) => web.forget(m.key),
   close: (web, m) => web.close(),
 };
+
+// Data for Python with each null made undefined: Pyodide makes null a JsNull, which is not None, and
+// undefined None. The cleaned PDFs in a ZIP's files stay bytes (JSON would make them lists of numbers).
+/**
+ * @param {any} value
+ * @returns {any}
+ */
+function withoutNull(value) {
+  if (value === null) return undefined;
+  if (Array.isArray(value)) return value.map(withoutNull);
+  if (value?.constructor !== Object) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, /** @type {any} */ (withoutNull(item))]));
+}
 
 /** @param {any} message  a request (see the top of this file) */
 async function handle(message) {

@@ -373,6 +373,7 @@ HANDLERS: dict[str, Callable[..., Any]] = {
     "finish": finish,
     "choose": choose,
     "outputs": outputs,
+    "clean": cleaned_pdf,
     "zip": zip_outputs,
     "forget": forget,
     "close": close,

@@ -9,7 +9,7 @@ import { outputs } from "./downloads.js";
 import { showError, TITLES } from "./errors.js";
 import { Review } from "./review.js";
 import { missingWords, resultWords } from "./summary.js";
-import { $, cell, focus, plural, sentence, setState } from "./ui.js";
+import { $, cell, focus, plural, saveAs, sentence, setState } from "./ui.js";
 
 /** @typedef {import("../bridge.js").Pool} Pool */
 /** @typedef {import("../bridge.js").WorkerError} WorkerError */
@@ -39,6 +39,7 @@ import { $, cell, focus, plural, sentence, setState } from "./ui.js";
 
 const LARGE = 100 * 1024 * 1024; // above this, ask before reading (memory and minutes)
 const ANNOUNCE_EVERY = 3000; // ms between progress announcements to screen readers
+const WAIT_FOR_ZIP = "The ZIP can be made once every file is read.";
 
 export class Files {
   /** @param {Pool} pool */
@@ -52,6 +53,7 @@ export class Files {
     this.ready = false; // the main worker has booted
     this.announced = 0; // when the live region last spoke
     this.review = new Review(pool, this); // the file on show
+    this.zipping = false; // the ZIP is being made
   }
 
   // Reads the files in turn; the first one read is shown. A new set replaces the files listed before.
@@ -130,10 +132,10 @@ export class Files {
     this.renderFiles();
     let bytes;
     try {
-      bytes = await entry.file.arrayBuffer();
+      bytes = await this.bytes(entry);
       entry.hash ??= await digest(bytes);
     } catch (error) {
-      return this.failed(entry, { kind: "unreadable", message: `"${entry.label}" could not be read from your disk (${/** @type {Error} */ (error).message}).` });
+      return this.failed(entry, /** @type {WorkerError} */ (error));
     }
     try {
       const result = await this.pool.read({
@@ -300,8 +302,10 @@ export class Files {
     $("files-summary").textContent = batchWords(this.entries);
     // The ZIP holds a line for every file given, so it waits until no file is waiting or being read.
     const busy = this.entries.some((e) => e.status === "waiting" || e.status === "reading");
-    $("zip").disabled = busy || !this.entries.some((e) => e.status === "done");
-    $("zip-status").textContent = busy ? "The ZIP can be made once every file is read." : "";
+    $("zip").disabled = busy || this.zipping || !this.entries.some((e) => e.status === "done");
+    $("zip-pdf").disabled = this.zipping;
+    if (busy) $("zip-status").textContent = WAIT_FOR_ZIP;
+    else if ($("zip-status").textContent === WAIT_FOR_ZIP) $("zip-status").textContent = "";
   }
 
   // Shows a file that was read; one that the workers have forgotten since (they were restarted) is read
@@ -318,30 +322,90 @@ export class Files {
     this.review.show(entry);
   }
 
+  // The file's bytes, read from the File the page was given. The page keeps no copy of them: they go to the
+  // worker, which keeps none either, so the cleaned PDF reads them again. A File picked or dropped is the
+  // browser's handle on the file on disk; the sample's is its one copy, dropped with its entry.
+  /**
+   * @param {Entry} entry
+   * @returns {Promise<ArrayBuffer>}
+   */
+  async bytes(entry) {
+    try {
+      return await entry.file.arrayBuffer();
+    } catch (error) {
+      throw { kind: "unreadable", message: `"${entry.label}" could not be read from your disk (${/** @type {Error} */ (error).message}).` };
+    }
+  }
+
+  // The cleaned PDF of a file that was read, with its current choices (web.cleaned_pdf), made from its bytes
+  // handed over again. With `again`, a file the main worker has forgotten is read again first (only when no
+  // other file is being read: the ZIP); otherwise that rejects with the kind "forgotten", as choose() does.
+  /**
+   * @param {Entry} entry
+   * @param {boolean} [again]
+   * @returns {Promise<Uint8Array<ArrayBuffer>>}
+   */
+  async cleanedPdf(entry, again = false) {
+    const key = String(entry.id);
+    const ask = async () => {
+      const bytes = await this.bytes(entry);
+      return this.pool.call("clean", { key, bytes, password: entry.password, ...result(entry).choices }, [bytes]);
+    };
+    try {
+      return await ask();
+    } catch (error) {
+      if (!again || /** @type {WorkerError} */ (error).kind !== "forgotten") throw error;
+    }
+    await this.pool.read({ key, name: entry.file.name, bytes: await this.bytes(entry), password: entry.password, onPages: () => {} });
+    return ask();
+  }
+
   // One ZIP of the batch, laid out as `pagefurniture FOLDER --out-dir OUT` writes it, with the manifest
   // `--manifest` writes: a line for every file given, in the order given (web.zip_outputs).
+  // With "with each file's cleaned PDF" ticked, each file's cleaned PDF too, as `--clean-pdf` adds it: made
+  // one file after the other. A file of which none can be made is "failed" in the manifest with the reason,
+  // its text outputs kept, as `--clean-pdf` writes it (the command line's process()).
   async downloadZip() {
     const given = [...this.entries].sort((a, b) => a.order - b.order);
     const done = given.filter((e) => e.status === "done");
-    $("zip-status").textContent = "Packing…";
+    const withPdfs = $("zip-pdf").checked;
+    const status = $("zip-status");
+    this.zipping = true;
+    this.renderFiles();
+    $("zip").setAttribute("aria-busy", "true");
+    status.textContent = "Packing…";
     try {
       const texts = await Promise.all(done.map((entry) => outputs(this.pool, entry)));
-      const files = given.map((entry) => ({
-        file: entry.label, path: entry.path, texts: entry.status === "done" ? texts[done.indexOf(entry)] : null,
-        ...manifestRow(entry),
-      }));
-      const bytes = await this.pool.call("zip", { files });
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(new Blob([bytes], { type: "application/zip" }));
-      link.download = "pagefurniture-outputs.zip";
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
-      $("zip-status").textContent = `The outputs of ${plural(done.length, "file")}, and manifest.jsonl with a line ` +
-        `for each of the ${plural(given.length, "file")}.`;
+      /** @type {{pdf: Uint8Array<ArrayBuffer> | null, error?: WorkerError}[]} */
+      const pdfs = [];
+      for (const entry of withPdfs ? done : []) {
+        status.textContent = `Making the cleaned PDFs: ${pdfs.length + 1} of ${done.length}…`;
+        pdfs.push(await this.cleanedPdf(entry, true).then((pdf) => ({ pdf }), (/** @type {WorkerError} */ error) => {
+          if (error.kind === "cancelled") throw error;
+          return { pdf: null, error };
+        }));
+      }
+      status.textContent = "Packing…";
+      const files = given.map((entry) => {
+        const i = done.indexOf(entry);
+        const { pdf = null, error } = pdfs[i] ?? {};
+        const row = error ? { ...manifestRow(entry), status: "failed", error: error.message ?? null } : manifestRow(entry);
+        return { file: entry.label, path: entry.path, texts: i < 0 ? null : texts[i], pdf, ...row };
+      });
+      const made = pdfs.flatMap(({ pdf }) => (pdf ? [pdf] : []));
+      // The PDFs go over to the worker, not copied: the page keeps none of them.
+      const bytes = await this.pool.call("zip", { files, clean_pdfs: withPdfs }, made.map((pdf) => pdf.buffer));
+      saveAs(new Blob([bytes], { type: "application/zip" }), "pagefurniture-outputs.zip");
+      const missing = pdfs.length - made.length;
+      status.textContent = `The outputs of ${plural(done.length, "file")}` +
+        (withPdfs ? `, ${plural(made.length, "cleaned PDF")}${missing ? ` (${missing} could not be made; the manifest says which)` : ""}` : "") +
+        `, and manifest.jsonl with a line for each of the ${plural(given.length, "file")}.`;
     } catch (error) {
-      $("zip-status").textContent = `The ZIP could not be made: ${sentence(/** @type {WorkerError} */ (error).message)}`;
+      status.textContent = `The ZIP could not be made: ${sentence(/** @type {WorkerError} */ (error).message)}`;
+    } finally {
+      this.zipping = false;
+      $("zip").removeAttribute("aria-busy");
+      this.renderFiles();
     }
   }
 

@@ -24,6 +24,7 @@ import { $, cell, focus, KINDS, sentence, setState, swatch } from "./ui.js";
  * @property {string} command  the command line that gives the same outputs
  * @property {Choices} choices  what the user chose, only where it differs from the detector
  * @property {Record<string, {file_name: string, media_type: string}>} files  each output's file, by its name
+ * @property {{file_name: string, media_type: string}} cleaned_pdf  the cleaned PDF's file (made apart: downloads.js)
  * @property {{status: string, error: string | null}} outcome  what --manifest says of it (pagefurniture.manifest)
  * @property {LayoutPage[]} layout  every page's size and lines
  * @property {number} seconds  how long reading took
@@ -109,6 +110,7 @@ export class Review {
   // Nothing on show (the file is read again, or new files replace it).
   close() {
     this.pages.close();
+    this.downloads.close();
     this.entry = null;
   }
 
