@@ -17,7 +17,8 @@
 //                 {type: "zip", id, files, clean_pdfs}        (files: [{file, path, texts, status, ..., pdf}], see web.zip_outputs)
 //                 {type: "forget", key}                       (drop a file's Report; no answer)
 //                 {type: "close"}                             (forget the open file; no answer)
-// worker → page   {type: "boot", done, total, message}        (each step of the boot)
+// worker → page   {type: "boot", done, total, message}        (each step of the boot; while files come, bytes
+//                                                              of bytes, total 0 when not known)
 //                 {type: "ready", versions}
 //                 {type: "result", id, result}                (Python's answer, parsed; a helper's "read": its
 //                                                              JSON text, for "finish"; "clean", "zip": bytes)
@@ -28,6 +29,60 @@
 
 /** @param {string} path */
 const here = (path) => new URL(path, import.meta.url).href;
+
+// What the boot downloads, counted as it arrives: on a slow line the first visit takes many seconds, and
+// the page shows what is downloading and how much of it has come. Every fetch made until the boot ends
+// (Python, its library, the lock file, our wheels) goes through here; its body is handed on unchanged.
+/** @typedef {{name: string, loaded: number, total: number | null, done: boolean}} Download */
+/** @type {Download[]} */
+const downloads = [];
+const SHOW_EVERY = 100; // ms between two posts of the same download's progress
+let shown = 0; // when the progress was last posted
+let booting = true;
+let step = { done: 0, total: 3, message: "" }; // the boot's current step
+const plainFetch = globalThis.fetch;
+/** @type {typeof fetch} */
+globalThis.fetch = async (input, init) => {
+  const response = await plainFetch(input, init);
+  if (!booting || !response.body) return response;
+  const url = new URL(response.url || (input instanceof Request ? input.url : String(input)));
+  // A compressed response's Content-Length counts other bytes than its body's: its size is not known.
+  const size = Number(response.headers.get("content-length"));
+  /** @type {Download} */
+  const file = { name: url.pathname.split("/").pop() ?? "", loaded: 0, done: false,
+    total: response.headers.has("content-encoding") || !size ? null : size };
+  downloads.push(file);
+  const counted = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      file.loaded += chunk.byteLength;
+      if (performance.now() - shown >= SHOW_EVERY) postStep();
+      controller.enqueue(chunk);
+    },
+    flush() {
+      file.done = true;
+      postStep();
+    },
+  }));
+  return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+};
+
+/** @param {number} bytes */
+const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+
+// The boot's step, and while files are coming, which ones and how many bytes of how many: the bar counts
+// bytes then (no total when a compressed file's size is not known), steps otherwise.
+function postStep() {
+  shown = performance.now();
+  const coming = downloads.filter((file) => !file.done);
+  if (!coming.length) return postMessage({ type: "boot", ...step });
+  const loaded = downloads.reduce((sum, file) => sum + file.loaded, 0);
+  const known = downloads.every((file) => file.total !== null);
+  const total = known ? downloads.reduce((sum, file) => sum + (file.total ?? 0), 0) : 0;
+  const amount = known ? `${megabytes(loaded)} of ${megabytes(total)} MB` : `${megabytes(loaded)} MB so far`;
+  const names = coming.map((file) => file.name).join(", ");
+  const message = [step.message, `Downloading ${names}: ${amount}.`].filter(Boolean).join(" ");
+  postMessage({ type: "boot", done: loaded, total, message });
+}
 
 // Imported, not loaded with the module: a static import would hold back every fetch below until both
 // modules had arrived, and the boot waits on those fetches.
@@ -41,7 +96,8 @@ const contentModule = import("./kernel/index.mjs");
  * @param {string} message
  */
 function bootStep(done, total, message) {
-  postMessage({ type: "boot", done, total, message });
+  step = { done, total, message };
+  postStep();
 }
 
 /**
@@ -116,7 +172,7 @@ const booted = boot().catch((error) => {
     detail: String(error?.stack ?? error),
   };
 });
-booted.then(
+booted.finally(() => { booting = false; }).then(
   ({ versions }) => postMessage({ type: "ready", versions }),
   (error) => postMessage({ type: "error", id: null, error }),
 );

@@ -19,7 +19,13 @@ const pool = new Pool({
   workers: WORKERS,
   on: {
     boot(done, total, message) {
-      $("boot-progress").value = done;
+      const bar = $("boot-progress");
+      if (total) {
+        bar.max = total;
+        bar.value = done;
+      } else {
+        bar.removeAttribute("value"); // a size not known: the bar moves without saying how far
+      }
       $("boot-status").textContent = message;
     },
     ready(versions) {
