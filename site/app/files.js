@@ -64,6 +64,7 @@ export class Files {
       return showError({ kind: "no-file", message: "Nothing that was dropped is a file. Drop PDF files or a folder of them." });
     }
     if (this.reading) this.pool.cancel();
+    $("stopped").hidden = true;
     for (const entry of this.entries) this.pool.call("forget", { key: String(entry.id) }).catch(() => null);
     this.review.close();
     /** @type {Map<string, number>} */
@@ -216,6 +217,14 @@ export class Files {
     this.pool.cancel();
     this.ready = false;
     const shown = this.review.entry;
+    // What was stopped stays said until other files are given, while the reader starts again under it: the
+    // page must not look as if it had been reloaded.
+    const stopped = this.entries.filter((e) => e.status === "reading" || e.status === "waiting");
+    $("stopped").textContent = stopped.length === 1 ? `Stopped: "${stopped[0].label}" was not read. `
+      : stopped.length ? `Stopped: ${plural(stopped.length, "file")} were not read. ` : "Stopped. ";
+    $("stopped").textContent += `${shown || this.entries.length > 1 ? "What was read stays here. " : ""}` +
+      "The PDF reader is starting again, and you can choose files meanwhile.";
+    $("stopped").hidden = false;
     for (const entry of this.entries) {
       if (entry.status === "reading" || entry.status === "waiting") {
         entry.status = "stopped";
@@ -227,7 +236,7 @@ export class Files {
     this.reading = null;
     $("boot").hidden = false;
     $("boot-progress").value = 0;
-    $("boot-status").textContent = "Stopped. Restarting the PDF reader…";
+    $("boot-status").textContent = "Restarting the PDF reader…";
     this.renderFiles();
     setState(shown ? "done" : "booting");
     document.body.dataset.batch = "finished";

@@ -259,12 +259,18 @@ def test_cancel_stops_at_once_and_the_next_file_works(page, tmp_path):
                            timeout=60_000)
     page.click("#cancel")
     assert page.evaluate("document.body.dataset.state") in ("booting", "ready")
+    stopped = ('Stopped: "long.pdf" was not read. The PDF reader is starting again, and you can choose files '
+               "meanwhile.")
+    assert page.inner_text("#stopped") == stopped
     wait_state(page, "ready", timeout=120_000)
     # The old worker is gone: nothing it was doing comes back.
     page.wait_for_timeout(500)
     assert page.evaluate("document.body.dataset.state") == "ready"
+    # What was stopped is still said once the reader has started again: the page was not reloaded.
+    assert page.is_visible("#stopped") and page.inner_text("#stopped") == stopped
     open_pdf(page, REPORT)
     assert page.inner_text("#result-title") == "annual-report.pdf"
+    assert page.is_hidden("#stopped")
 
 
 def test_cut_off_pdf_says_so_and_what_to_do(page, tmp_path):
