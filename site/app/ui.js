@@ -60,13 +60,22 @@ export function sentence(text) {
   return /[.!?]$/.test(whole) ? whole : whole + ".";
 }
 
+// "file" or "files": the noun for so many (every plural of the page is made here).
+/**
+ * @param {number} count
+ * @param {string} noun
+ */
+export function nouns(count, noun) {
+  return count === 1 ? noun : `${noun}s`;
+}
+
 // "1 file", "2 files": a count with its noun.
 /**
  * @param {number} count
  * @param {string} noun
  */
 export function plural(count, noun) {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+  return `${count} ${nouns(count, noun)}`;
 }
 
 // Saves a file the page made: the browser downloads it under that name.

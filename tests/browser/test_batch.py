@@ -142,3 +142,26 @@ def test_a_wrong_password_in_a_batch_is_said_at_once(page):
     page.keyboard.press("Escape")
     wait_state(page, "done")
     assert row.locator(".file-status").inner_text().startswith("Wrong password: ")
+
+
+def test_counts_are_said_in_plain_words_one_and_none_included(page, tmp_path):
+    from pdfs import Text, _body_items, make_pdf
+
+    one = tmp_path / "one.pdf"  # a header on every page: one repeated group
+    make_pdf(one, [[Text("Field Notes", 72, 50, 9), *_body_items(n)] for n in range(1, 5)])
+    none = tmp_path / "none.pdf"  # one page: nothing repeats
+    make_pdf(none, [_body_items(1)])
+    cut = tmp_path / "cut.pdf"  # three pages, cut off inside the second: page 1 alone is whole
+    data = annual_report(pages=3)
+    cut.write_bytes(data[: len(data) * 55 // 100])
+    page.set_input_files("#file", [str(one), str(none), str(cut)])
+    page.wait_for_selector("body[data-batch=finished]", state="attached", timeout=120_000)
+    status = page.locator("#file-list .file-status").all_inner_texts()
+    lines = [analyze(path).summary() for path in (one, none)]
+    assert status[0] == f"4 pages, 1 of 1 repeated group removed ({lines[0]['lines_removed']} of {lines[0]['lines']} lines)"
+    assert status[1] == "1 page, no repeated lines"
+    assert status[2].startswith("Partial: pages 2-3 could not be read (the file is cut off). 3 pages, ")
+    page.locator("#file-list tbody tr >> nth=2").locator("button", has_text="Review").click()
+    page.wait_for_function("() => document.getElementById('result-title').textContent === 'cut.pdf'")
+    assert page.inner_text("#partial-message").startswith("2 of 3 pages could not be read: the file is cut off "
+                                                          "after page 1. The downloads hold page 1 only;")
