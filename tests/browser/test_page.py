@@ -374,3 +374,14 @@ def test_the_download_links_point_to_their_files_once_a_pointer_comes_near(page,
     page.hover(LINKS["clean.txt"])
     page.wait_for_function("() => [...document.querySelectorAll('.downloads a')].every((a) => a.href.startsWith('blob:'))")
     assert download(page, "clean.txt", tmp_path)[1] == analyze(REPORT).cleaned_text().encode()
+
+
+def test_each_download_says_what_it_is_for_in_plain_words(page):
+    open_pdf(page, REPORT)
+    items = page.locator(".downloads li").all()
+    named = {item.locator(".button").inner_text(): item.locator(".what").inner_text() for item in items
+             if item.locator(".what").count()}
+    assert list(named) == ["Cleaned text", "Cleaned PDF", "Lines taken out", "Text page by page", "Every decision"]
+    assert all(len(words.split()) >= 6 for words in named.values())
+    # No programmer's words on the buttons; the formats are said in the lines under them, where they help.
+    assert not any(word in " ".join(named) for word in ("JSON", "Report", "Removed lines"))
