@@ -73,11 +73,17 @@ def base_url(server) -> str:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
+    """One Playwright for the session: a second one cannot start while the first runs."""
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield browser
+    browser.close()
 
 
 @dataclass

@@ -10,7 +10,7 @@ import shutil
 import threading
 from pathlib import Path
 
-from conftest import ARGS, BOOT_TIMEOUT, CHROMIUM, DATA, boot, new_context, open_pdf, sync_api, wait_state
+from conftest import ARGS, BOOT_TIMEOUT, CHROMIUM, DATA, boot, new_context, open_pdf, wait_state
 from pagefurniture import analyze
 
 STORE_TIMEOUT = 300_000  # ms: 9.6 MB of maps, fetched one at a time from a server on this machine
@@ -104,28 +104,28 @@ def test_the_maps_are_the_ones_the_manifest_lists(site):
     assert {"cmap/UniJIS-UCS2-H.json.gz", "cmap/UniGB-UCS2-H.json.gz"} <= listed
 
 
-def test_over_plain_http_from_another_computer_the_page_says_it_works_neither_offline_nor_keeps_choices(server):
+def test_over_plain_http_from_another_computer_the_page_says_it_works_neither_offline_nor_keeps_choices(
+        playwright, server):
     # A name that is not this computer's (as a LAN address is not), mapped to this server: not a secure
     # context, so the browser gives the page no service worker and no crypto.subtle.
     port = server.server_address[1]
     url = f"http://lan.test:{port}/"
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM,
-                                             args=[*ARGS, "--host-resolver-rules=MAP lan.test 127.0.0.1"])
-        context, recorder = new_context(browser, url)
-        try:
-            page = boot(context, url)
-            assert page.evaluate("isSecureContext") is False
-            notice = page.locator("#insecure")
-            assert notice.is_visible()
-            assert "neither work offline nor keep your choices" in notice.inner_text()
-            assert "works offline" not in page.inner_text(".private")
-            page.click("#sample")
-            wait_state(page, "done")
-            assert page.inner_text("#saved-status").startswith("Your choices are not kept here")
-            recorder.assert_private()
-        finally:
-            browser.close()
+    browser = playwright.chromium.launch(executable_path=CHROMIUM,
+                                         args=[*ARGS, "--host-resolver-rules=MAP lan.test 127.0.0.1"])
+    context, recorder = new_context(browser, url)
+    try:
+        page = boot(context, url)
+        assert page.evaluate("isSecureContext") is False
+        notice = page.locator("#insecure")
+        assert notice.is_visible()
+        assert "neither work offline nor keep your choices" in notice.inner_text()
+        assert "works offline" not in page.inner_text(".private")
+        page.click("#sample")
+        wait_state(page, "done")
+        assert page.inner_text("#saved-status").startswith("Your choices are not kept here")
+        recorder.assert_private()
+    finally:
+        browser.close()
 
 
 def test_on_localhost_the_page_promises_offline_use_and_no_notice(page):
