@@ -224,6 +224,8 @@ def test_on_a_touch_screen_a_tap_says_what_a_box_is_and_a_second_one_flips_its_l
         wait_drawn(page, 2)
         hint = page.locator("#view-title + .hint").inner_text()
         assert "Tap a box" in hint and "Point at" not in hint
+        text_hint = page.locator("#text-title + .hint").inner_text()
+        assert "Tap a line" in text_hint and "arrow keys" not in text_hint
         box = page.locator("#boxes .box >> nth=0")
         index = box.get_attribute("data-index")
         assert "removed" in box.get_attribute("class")
