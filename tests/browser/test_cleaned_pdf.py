@@ -154,3 +154,43 @@ def test_the_zip_with_cleaned_pdfs_is_what_clean_pdf_writes(page, tmp_path, monk
         page.click("#zip")
     info.value.save_as(tmp_path / "texts.zip")
     assert not [name for name in zipfile.ZipFile(tmp_path / "texts.zip").namelist() if name.endswith(".pdf")]
+
+
+def test_a_file_the_worker_has_forgotten_is_read_again_for_its_cleaned_pdf_in_the_zip(browser, base_url, tmp_path):
+    # The main worker keeps the last 16 files it read; an older one is forgotten. Here each file is made
+    # forgotten just before its cleaned PDF is asked for: the ZIP must still hold them all, and the same ones.
+    context, recorder = new_context(browser, base_url)
+    context.add_init_script("""
+      (() => {
+        const post = Worker.prototype.postMessage;
+        const forgotten = window.__forgotten = new Set();
+        Worker.prototype.postMessage = function (message, transfer) {
+          if (message?.type === "clean" && !forgotten.has(message.key)) {
+            forgotten.add(message.key);
+            post.call(this, { type: "forget", key: message.key });
+          }
+          return post.call(this, message, transfer);
+        };
+      })();""")
+    try:
+        page = boot(context, base_url)
+        folder = tmp_path / "in"
+        folder.mkdir()
+        for name in ("annual-report.pdf", "japanese.pdf"):
+            (folder / name).write_bytes((DATA / name).read_bytes())
+        page.set_input_files("#folder", str(folder))
+        page.wait_for_selector("body[data-batch=finished]", state="attached", timeout=120_000)
+        page.check("#zip-pdf")
+        with page.expect_download(timeout=120_000) as info:
+            page.click("#zip")
+        archive = zipfile.ZipFile(info.value.path())
+        out = tmp_path / "out"
+        assert cli([str(folder), "--out-dir", str(out), "--clean-pdf"]) == 0
+        written = {p.name: p.read_bytes() for p in out.iterdir()}
+        made = {name: archive.read(name) for name in archive.namelist() if name != "manifest.jsonl"}
+        assert made == written and len(written) == 10
+        assert [row["clean_pdf"] for row in manifest(archive.read("manifest.jsonl"))] == [True, True]
+        assert page.evaluate("window.__forgotten.size") == 2  # each file was forgotten once, and read again
+        recorder.assert_private()
+    finally:
+        context.close()
