@@ -35,6 +35,11 @@ def test_the_late_imports_work_on_the_trimmed_standard_library(page, shared, tmp
     wait_state(page, "done")
     expected = cli_outputs(DATA / "password-secret.pdf", tmp_path / "aes", "--password", "secret")
     assert download(page, "clean.txt", tmp_path)[1] == expected["clean.txt"]
+    # Its cleaned PDF: the page hands the password over with the file again.
+    with page.expect_download(timeout=120_000) as info:
+        page.click("#dl-pdf")
+    assert cli([str(DATA / "password-secret.pdf"), "--password", "secret", "--pdf", str(tmp_path / "aes.pdf")]) == 0
+    assert info.value.path().read_bytes() == (tmp_path / "aes.pdf").read_bytes()
 
     # A CJK font: pdfminer's character map is fetched and read (gzip, json) when the page needs it.
     open_pdf(page, DATA / "japanese.pdf")
