@@ -235,7 +235,7 @@ export class Files {
     if (shown) shown.forgotten = true;
     this.reading = null;
     $("boot").hidden = false;
-    $("boot-progress").value = 0;
+    $("boot-progress").removeAttribute("value"); // moving, not empty, until the first step is done
     $("boot-status").textContent = "Restarting the PDF reader…";
     this.renderFiles();
     setState(shown ? "done" : "booting");

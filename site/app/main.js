@@ -20,11 +20,11 @@ const pool = new Pool({
   on: {
     boot(done, total, message) {
       const bar = $("boot-progress");
-      if (total) {
+      if (total && done) {
         bar.max = total;
         bar.value = done;
       } else {
-        bar.removeAttribute("value"); // a size not known: the bar moves without saying how far
+        bar.removeAttribute("value"); // nothing done yet, or a size not known: the bar moves, never empty
       }
       $("boot-status").textContent = message;
     },

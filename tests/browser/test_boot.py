@@ -66,7 +66,7 @@ def test_a_start_js_that_comes_after_the_page_script_starts_no_second_worker(bro
 
 def test_on_a_slow_line_the_page_says_what_it_downloads_and_how_much(browser, base_url):
     # 8 Mbit/s: the boot downloads for seconds; meanwhile the line under the bar names the files coming and
-    # counts their bytes, and the bar is never left empty while they come.
+    # counts their bytes, and the bar is never left empty.
     context, recorder = new_context(browser, base_url, service_workers="block")
     try:
         page = context.new_page()
@@ -83,6 +83,7 @@ def test_on_a_slow_line_the_page_says_what_it_downloads_and_how_much(browser, ba
                                bar.hasAttribute('value') ? bar.value : null, bar.max];
             }"""))
             page.wait_for_timeout(100)
+        assert all(value != 0 for _, value, _ in filter(None, seen)), seen  # never an empty bar
         coming = [(text, value, top) for text, value, top in filter(None, seen) if "Downloading" in text]
         counted = [re.search(r"Downloading ([^:]+): (\d+\.\d) (?:of (\d+\.\d) )?MB", text) for text, _, _ in coming]
         assert len(coming) >= 5 and all(counted), seen
