@@ -31,8 +31,8 @@ def test_whole_run_stays_on_the_origin_and_sends_nothing(browser, base_url, tmp_
     context, recorder = new_context(browser, base_url)
     page = boot(context, base_url)
     open_pdf(page, DATA / "annual-report.pdf")
-    for link in ("#dl-clean", "#dl-removed", "#dl-report", "#dl-pages"):
-        with page.expect_download() as info:
+    for link in ("#dl-clean", "#dl-removed", "#dl-report", "#dl-pages", "#dl-pdf"):
+        with page.expect_download(timeout=120_000) as info:
             page.click(link)
         info.value.save_as(tmp_path / info.value.suggested_filename)
     page.locator("#groups input[role=switch] >> nth=0").uncheck()
@@ -45,7 +45,8 @@ def test_whole_run_stays_on_the_origin_and_sends_nothing(browser, base_url, tmp_
     page.set_input_files("#file", [str(DATA / "japanese.pdf"), str(DATA / "not-a-pdf.pdf"), str(DATA / "annual-report.pdf")])
     page.wait_for_selector("body[data-batch=finished]", state="attached", timeout=120_000)
     page.wait_for_function("() => document.getElementById('sheet').dataset.drawn === '1'", timeout=60_000)
-    with page.expect_download() as info:
+    page.check("#zip-pdf")
+    with page.expect_download(timeout=120_000) as info:
         page.click("#zip")
     info.value.save_as(tmp_path / "all.zip")
     recorder.assert_private()
