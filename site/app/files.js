@@ -63,7 +63,8 @@ export class Files {
     if (!files.length) {
       return showError({ kind: "no-file", message: "Nothing that was dropped is a file. Drop PDF files or a folder of them." });
     }
-    if (this.reading) this.pool.cancel();
+    // What the workers are doing for the files listed so far ends (a ZIP may be reading a file again).
+    if (this.reading || this.zipping) this.pool.cancel();
     $("stopped").hidden = true;
     for (const entry of this.entries) this.pool.call("forget", { key: String(entry.id) }).catch(() => null);
     this.review.close();
