@@ -410,8 +410,10 @@ export class Files {
       status.textContent = `The outputs of ${plural(done.length, "file")}` +
         (withPdfs ? `, ${plural(made.length, "cleaned PDF")}${missing ? ` (${missing} could not be made; the manifest says which)` : ""}` : "") +
         `, and manifest.jsonl with a line for each of the ${plural(given.length, "file")}.`;
-    } catch (error) {
-      status.textContent = `The ZIP could not be made: ${sentence(/** @type {WorkerError} */ (error).message)}`;
+    } catch (caught) {
+      const error = /** @type {WorkerError} */ (caught);
+      // Stopped because other files were given: the ZIP of these is not wanted any more.
+      status.textContent = error.kind === "cancelled" ? "" : `The ZIP could not be made: ${sentence(error.message)}`;
     } finally {
       this.zipping = false;
       $("zip").removeAttribute("aria-busy");
