@@ -29,7 +29,11 @@ const JOIN_PAGES = 12;
  * @property {(count: number) => void} helpers  how many helpers are ready
  * @property {(error: WorkerError) => void} lost  the main worker failed to boot or stopped
  */
-/** @typedef {{worker: Worker, ready: boolean}} WorkerEntry */
+/**
+ * A worker, whether it has booted, and (a helper) the file it was last given: a helper that moves on to
+ * the next file must not be told to close that one when the last file's reading ends.
+ * @typedef {{worker: Worker, ready: boolean, file?: object | null}} WorkerEntry
+ */
 /** @typedef {{resolve: (answer: any) => void, reject: (error: WorkerError) => void, entry: WorkerEntry}} Waiter */
 /** @typedef {{join: (helper: WorkerEntry) => Promise<void>}} Run */
 
@@ -283,10 +287,15 @@ export class Pool {
     /** @param {WorkerEntry} helper */
     async function join(helper) {
       if (!open || !bytes || !worthJoining()) return;
+      helper.file = run;
       const own = bytes.slice(0);
       const opened = await pool.ask(helper, { type: "open", name: "", bytes: own, password }, [own]).then(() => true, () => false);
       if (opened) await drive(helper);
-      helper.worker.postMessage({ type: "close" }); // its copy of the file is not needed any more
+      // Its copy of the file is not needed any more, unless it was given the next file meanwhile: a worker
+      // answers in order, so "close" would reach it after that file's "open" and close the wrong file.
+      if (helper.file !== run) return;
+      helper.file = null;
+      helper.worker.postMessage({ type: "close" });
     }
 
     const run = { join };

@@ -2,7 +2,7 @@
 // Draws a PDF's pages with pdf.js, which the page imports the first time it shows a page (the first visit
 // does not load it before the tool is ready). pdf.js only draws: the text, the boxes and every decision
 // come from the pagefurniture package. Our boxes are in the visible page's points from its top-left
-// corner, which is what a pdf.js viewport at scale 1 measures, so a box is placed by multiplying by the scale.
+// corner, which is what a pdf.js viewport at scale 1 measures (the crop box clipped to the media box).
 
 /** @typedef {import("./pdfjs/pdf.min.mjs")} PdfJs */
 /** @typedef {import("./pdfjs/pdf.min.mjs").RenderTask} RenderTask */
@@ -20,7 +20,8 @@ function pdfjs() {
   return library;
 }
 
-// One PDF opened in pdf.js; `bytes` is copied, so the caller keeps its own.
+// One PDF opened in pdf.js. `bytes` is handed over to pdf.js's worker: the caller must not use it again
+// (a copy would be one more copy of a large file in memory).
 export class Drawing {
   /**
    * @param {ArrayBuffer} bytes
@@ -28,7 +29,7 @@ export class Drawing {
    */
   constructor(bytes, password) {
     this.task = pdfjs().then((lib) => lib.getDocument({
-      data: new Uint8Array(bytes.slice(0)),
+      data: new Uint8Array(bytes),
       password: password ?? undefined,
       cMapUrl: here("./pdfjs/cmaps/"),
       cMapPacked: true,
@@ -43,8 +44,9 @@ export class Drawing {
     this.tasks = new Map(); // canvas → the render task drawing into it
   }
 
-  // Draws page `number` into `canvas` at `width` CSS pixels; resolves with the scale (CSS pixels per
-  // point) or null when this drawing was replaced by a newer one into the same canvas.
+  // Draws page `number` into `canvas`, `width` CSS pixels wide at the screen's pixel ratio (the canvas's
+  // CSS size is its caller's); resolves with the scale (CSS pixels per point) or null when this drawing
+  // was replaced by a newer one into the same canvas.
   /**
    * @param {number} number
    * @param {HTMLCanvasElement} canvas
@@ -55,13 +57,10 @@ export class Drawing {
     const doc = await this.document;
     const page = await doc.getPage(number);
     const scale = width / page.getViewport({ scale: 1 }).width;
-    const ratio = window.devicePixelRatio || 1;
-    const viewport = page.getViewport({ scale: scale * ratio });
+    const viewport = page.getViewport({ scale: scale * (window.devicePixelRatio || 1) });
     this.tasks.get(canvas)?.cancel();
-    canvas.width = Math.floor(viewport.width);
-    canvas.height = Math.floor(viewport.height);
-    canvas.style.width = `${width}px`;
-    canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
+    canvas.width = Math.round(viewport.width);
+    canvas.height = Math.round(viewport.height);
     const context = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
     const task = page.render({ canvasContext: context, canvas, viewport, annotationMode: 0 });
     this.tasks.set(canvas, task);
@@ -72,6 +71,9 @@ export class Drawing {
       throw error;
     } finally {
       if (this.tasks.get(canvas) === task) this.tasks.delete(canvas);
+      // What pdf.js kept to draw this page (its operators, its pictures) is given back: a page is drawn
+      // again only when it is shown again, and a long file would otherwise keep every page it drew.
+      page.cleanup(); // refused by pdf.js while another drawing of the page is under way
     }
     return scale;
   }

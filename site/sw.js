@@ -3,10 +3,12 @@
 // BUILD, so a new build is a new service worker and a new cache. The manifest's "precache" files are
 // fetched at install; the others (pdf.js's image decoders) are kept the first time a PDF needs them.
 //
-// pdfminer's character maps (cmap/*: 149 files, 7.9 MB, needed only by Chinese, Japanese and Korean PDFs)
-// are not part of the first visit. They live in a cache of their own, named after their hashes in the
-// build's manifest, so that a new build with the same maps keeps them; the page asks for all of them once
-// it is ready and idle ({type: "store-maps"}), and a map a PDF needs before then is kept when it is fetched.
+// The character maps (needed only by Chinese, Japanese and Korean PDFs) are not part of the first visit:
+// pdfminer's (cmap/*: 149 files, 7.9 MB), with which Python reads the text, and pdf.js's (pdfjs/cmaps/*:
+// 168 files, 1.7 MB), with which it draws text in fonts that are not embedded. They live in a cache of their
+// own, named after their hashes in the build's manifest, so that a new build with the same maps keeps them;
+// the page asks for all of them once it is ready and idle ({type: "store-maps"}), and a map a PDF needs
+// before then is kept when it is fetched.
 // service worker → page   {type: "maps", done, total, failed}   (how many maps are stored)
 
 // This script's global scope, as what it is: a service worker's.
@@ -14,7 +16,7 @@ const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self
 const BUILD = "__BUILD__";
 const CACHE = `pagefurniture-${BUILD}`;
 const MAPS = "pagefurniture-cmap-";
-const MAP_FOLDER = "cmap/";
+const MAP_FOLDERS = ["cmap/", "pdfjs/cmaps/"];
 const scope = sw.registration.scope;
 const MANIFEST = new URL("manifest.json", scope).href;
 
@@ -48,7 +50,7 @@ function mapList() {
   maps ??= (async () => {
     const manifest = await (await caches.open(CACHE)).match(MANIFEST);
     const files = (await (manifest ?? await fetch(MANIFEST, { cache: "no-cache" })).json()).files;
-    const entries = Object.entries(files).filter(([path]) => path.startsWith(MAP_FOLDER)).sort();
+    const entries = Object.entries(files).filter(([path]) => MAP_FOLDERS.some((folder) => path.startsWith(folder))).sort();
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(entries)));
     const id = [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
     return { entries, cache: `${MAPS}${id}` };
@@ -61,7 +63,7 @@ sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(scope)) return;
   event.respondWith((async () => {
-    const map = request.url.startsWith(new URL(MAP_FOLDER, scope).href);
+    const map = MAP_FOLDERS.some((folder) => request.url.startsWith(new URL(folder, scope).href));
     const cache = await caches.open(map ? (await mapList()).cache : CACHE);
     const hit = await cache.match(request, { ignoreSearch: true });
     if (hit) return hit;

@@ -12,13 +12,16 @@
 //                 {type: "finish", id, shared, key}           (shared: helpers' answers to "read")
 //                 {type: "choose", id, key, keep, remove, keep_lines, remove_lines}
 //                 {type: "outputs", id, key, keep, remove, keep_lines, remove_lines}   (the output files' text)
-//                 {type: "zip", id, files}                    (files: [[pdf path, {file name: text}], ...])
+//                 {type: "clean", id, key, bytes, password, keep, remove, keep_lines, remove_lines}
+//                                                             (the cleaned PDF; bytes: the file again, transferred)
+//                 {type: "zip", id, files, clean_pdfs}        (files: [{file, path, texts, status, ..., pdf}], see web.zip_outputs)
 //                 {type: "forget", key}                       (drop a file's Report; no answer)
 //                 {type: "close"}                             (forget the open file; no answer)
-// worker → page   {type: "boot", done, total, message}        (each step of the boot)
+// worker → page   {type: "boot", done, total, message}        (each step of the boot; while files come, bytes
+//                                                              of bytes, total 0 when not known)
 //                 {type: "ready", versions}
 //                 {type: "result", id, result}                (Python's answer, parsed; a helper's "read": its
-//                                                              JSON text, for "finish"; "zip": the ZIP's bytes)
+//                                                              JSON text, for "finish"; "clean", "zip": bytes)
 //                 {type: "error", id, error: {kind, message, detail}}   (id null when the boot failed)
 //
 // Python answers {"ok": false, "error": ...} for bad input; that becomes an "error" message here, the same
@@ -26,6 +29,60 @@
 
 /** @param {string} path */
 const here = (path) => new URL(path, import.meta.url).href;
+
+// What the boot downloads, counted as it arrives: on a slow line the first visit takes many seconds, and
+// the page shows what is downloading and how much of it has come. Every fetch made until the boot ends
+// (Python, its library, the lock file, our wheels) goes through here; its body is handed on unchanged.
+/** @typedef {{name: string, loaded: number, total: number | null, done: boolean}} Download */
+/** @type {Download[]} */
+const downloads = [];
+const SHOW_EVERY = 100; // ms between two posts of the same download's progress
+let shown = 0; // when the progress was last posted
+let booting = true;
+let step = { done: 0, total: 3, message: "" }; // the boot's current step
+const plainFetch = globalThis.fetch;
+/** @type {typeof fetch} */
+globalThis.fetch = async (input, init) => {
+  const response = await plainFetch(input, init);
+  if (!booting || !response.body) return response;
+  const url = new URL(response.url || (input instanceof Request ? input.url : String(input)));
+  // A compressed response's Content-Length counts other bytes than its body's: its size is not known.
+  const size = Number(response.headers.get("content-length"));
+  /** @type {Download} */
+  const file = { name: url.pathname.split("/").pop() ?? "", loaded: 0, done: false,
+    total: response.headers.has("content-encoding") || !size ? null : size };
+  downloads.push(file);
+  const counted = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      file.loaded += chunk.byteLength;
+      if (performance.now() - shown >= SHOW_EVERY) postStep();
+      controller.enqueue(chunk);
+    },
+    flush() {
+      file.done = true;
+      postStep();
+    },
+  }));
+  return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+};
+
+/** @param {number} bytes */
+const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+
+// The boot's step, and while files are coming, which ones and how many bytes of how many: the bar counts
+// bytes then (no total when a compressed file's size is not known), steps otherwise.
+function postStep() {
+  shown = performance.now();
+  const coming = downloads.filter((file) => !file.done);
+  if (!coming.length) return postMessage({ type: "boot", ...step });
+  const loaded = downloads.reduce((sum, file) => sum + file.loaded, 0);
+  const known = downloads.every((file) => file.total !== null);
+  const total = known ? downloads.reduce((sum, file) => sum + (file.total ?? 0), 0) : 0;
+  const amount = known ? `${megabytes(loaded)} of ${megabytes(total)} MB` : `${megabytes(loaded)} MB so far`;
+  const names = coming.map((file) => file.name).join(", ");
+  const message = [step.message, `Downloading ${names}: ${amount}.`].filter(Boolean).join(" ");
+  postMessage({ type: "boot", done: loaded, total, message });
+}
 
 // Imported, not loaded with the module: a static import would hold back every fetch below until both
 // modules had arrived, and the boot waits on those fetches.
@@ -39,7 +96,8 @@ const contentModule = import("./kernel/index.mjs");
  * @param {string} message
  */
 function bootStep(done, total, message) {
-  postMessage({ type: "boot", done, total, message });
+  step = { done, total, message };
+  postStep();
 }
 
 /**
@@ -114,7 +172,7 @@ const booted = boot().catch((error) => {
     detail: String(error?.stack ?? error),
   };
 });
-booted.then(
+booted.finally(() => { booting = false; }).then(
   ({ versions }) => postMessage({ type: "ready", versions }),
   (error) => postMessage({ type: "error", id: null, error }),
 );
@@ -128,10 +186,24 @@ const HANDLERS = {
   finish: (web, m) => web.finish(m.shared, m.key),
   choose: (web, m) => web.choose(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines),
   outputs: (web, m) => web.outputs(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines),
-  zip: (web, m) => web.zip_outputs(m.files), // a Uint8Array, copied out of Python's memory
+  clean: (web, m) => web.cleaned_pdf(m.key, new Uint8Array(m.bytes), m.password ?? null, m.keep, m.remove, m.keep_lines, m.remove_lines),
+  zip: (web, m) => web.zip_outputs(withoutNull(m.files), Boolean(m.clean_pdfs)), // a Uint8Array back
   forget: (web, m) => web.forget(m.key),
   close: (web, m) => web.close(),
 };
+
+// Data for Python with each null made undefined: Pyodide makes null a JsNull, which is not None, and
+// undefined None. The cleaned PDFs in a ZIP's files stay bytes (JSON would make them lists of numbers).
+/**
+ * @param {any} value
+ * @returns {any}
+ */
+function withoutNull(value) {
+  if (value === null) return undefined;
+  if (Array.isArray(value)) return value.map(withoutNull);
+  if (value?.constructor !== Object) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, /** @type {any} */ (withoutNull(item))]));
+}
 
 /** @param {any} message  a request (see the top of this file) */
 async function handle(message) {

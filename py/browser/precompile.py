@@ -58,9 +58,12 @@ def sample_result() -> str:
         sample = fh.read()
     answers = [web.open_pdf(sample, "sample.pdf"), web.finish([web.read_pages(1, 1, share=True)], "s"),
                web.choose("s", [0], [], [], [[2, 0]]), web.outputs("s", [0], [], [], [[2, 0]])]
-    files = json.loads(answers[-2])["files"]
     texts = json.loads(answers[-1])["texts"]
-    answers.append(str(len(web.zip_outputs([["sample.pdf", {f["file_name"]: texts[n] for n, f in files.items()}]]))))
+    answers.append(str(len(web.zip_outputs([
+        {"file": "sample.pdf", "path": "sample.pdf", "texts": texts, "status": "ok", "pages": 6, "removed_lines": 1,
+         "error": None, "seconds": 0.5},
+        {"file": "notes.txt", "path": "notes.txt", "texts": None, "status": "failed", "pages": None,
+         "removed_lines": None, "error": "this is not a PDF", "seconds": 0.1}]))))
     answers += [web.open_pdf(b"hello", "notes.txt"), web.open_pdf(sample[: len(sample) // 2], "cut.pdf"),
                 web.finish()]
     try:

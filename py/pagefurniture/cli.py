@@ -27,13 +27,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import TextIO
 
@@ -42,6 +40,10 @@ from ._version import __version__
 from .choices import OPTIONS as CHOICE_OPTIONS
 from .detect import explain
 from .errors import PageFurnitureError, PasswordRequired, WrongPassword
+from .manifest import Done
+from .manifest import line as manifest_line
+from .manifest import missing as _missing_parts
+from .manifest import row as manifest_row
 from .report import CLEANED_PDF, OUTPUTS, LineKey, Named, Report, stem
 
 # The option that writes each output of one file (by its name in report.OUTPUTS), and what it says.
@@ -450,30 +452,10 @@ def _missing(summary: dict) -> str:
 
 def _warnings(report: Report) -> Iterator[str]:
     """What a partial result lacks: the cut, each page that could not be read (the first PAGE_WARNINGS)."""
-    cut = report.cut_off
-    if cut is not None:
-        yield f"the file is cut off {cut.where}"
-    errors = [page.error for page in report.pages if page.error]
-    yield from errors[:PAGE_WARNINGS]
-    if len(errors) > PAGE_WARNINGS:
-        more = len(errors) - PAGE_WARNINGS
-        yield f"{more} more page{'s' if more != 1 else ''} could not be read; the report's summary names each"
-    if cut is not None and not cut.pages_known:
-        found = len(report.pages)
-        yield (f"its page list is lost with its end: the {found} page{'s' if found != 1 else ''} found are "
-               "numbered in the order they are stored, and pages after them may be missing, however many")
+    return _missing_parts(report, named=PAGE_WARNINGS)
 
 
 # -- many files -------------------------------------------------------------------------------------------
-
-
-class Done(StrEnum):
-    """What became of one file in a batch: the manifest's "status", and what the last line counts."""
-
-    OK = "ok"
-    PARTIAL = "partial"  # some text could not be read
-    FAILED = "failed"
-    SKIPPED = "skipped"  # its outputs were up to date (--skip-existing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,12 +471,12 @@ class Outcome:
     clean_pdf: bool | None = None  # whether its cleaned PDF was written; None when it was not asked for
 
     def row(self, job: Job) -> dict:
-        """The manifest's line for this file; "clean_pdf" (written or not) only when the batch writes them."""
+        """The manifest's line for this file (pagefurniture.manifest, which the web page's ZIP uses too);
+        "clean_pdf" (written or not) only when the batch writes them."""
         error = None if self.status in (Done.OK, Done.SKIPPED) else \
             self.message if self.status is Done.FAILED else "; ".join(self.warnings)
-        pdf = {} if not job.pdf else {"clean_pdf": self.clean_pdf}
-        return {"file": job.label, "pages": self.pages, "removed_lines": self.removed_lines, **pdf,
-                "status": self.status, "error": error, "seconds": round(self.seconds, 3)}
+        return manifest_row(job.label, self.status, pages=self.pages, removed_lines=self.removed_lines, error=error,
+                            seconds=self.seconds, clean_pdfs=job.pdf, clean_pdf=self.clean_pdf)
 
 
 def process(job: Job, password: str | None, choices: Choices,
@@ -600,7 +582,7 @@ class Manifest:
     def add(self, row: dict) -> None:
         if self.file is not None:
             # One write of one whole line: a run killed at any moment leaves whole lines only.
-            self.file.write(json.dumps(row, ensure_ascii=False) + "\n")
+            self.file.write(manifest_line(row))
             self.file.flush()
 
     def close(self) -> None:

@@ -11,7 +11,8 @@ made when the page asks for them (``outputs()``: to download, copy or pack them)
 for a long file, making and sending them took as long as finding the furniture. ``cleaned_pdf()`` makes the
 cleaned PDF when the page asks for it, from the file's bytes, which the page hands over again (the worker
 does not keep them). ``zip_outputs()`` packs every file's outputs into one ZIP, laid out as
-``pagefurniture FOLDER --out-dir OUT`` writes them.
+``pagefurniture FOLDER --out-dir OUT`` writes them, with the ``manifest.jsonl`` that ``--manifest`` writes:
+one line per file given, the failed ones included.
 
 Every answer is ``{"ok": true, ...}`` or ``{"ok": false, "error": {"kind", "message", "detail"}}``, so
 that errors cross the worker boundary as data, never as exceptions. ``HANDLERS`` names the function of each
@@ -37,13 +38,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import manifest
 from ._version import __version__
 from .choices import command
 from .errors import BUG_KIND, PageFurnitureError
 from .model import Group, Line, Page
 from .read import PDFMINER_VERSION, Reader, kernel
 from .read import install as install_reading
-from .report import CLEANED_PDF, OUTPUTS, Report, decision, line_decision, page_runs, report_for
+from .report import CLEANED_PDF, OUTPUTS, Named, Report, decision, line_decision, page_runs, report_for
 
 # The Reports kept for choose(): enough for a batch reviewed file by file; a file read longer ago is
 # forgotten (the page reads it again when it is opened), so memory does not grow with the batch.
@@ -244,34 +246,60 @@ def forget(key: str) -> None:
     _session.reports.pop(key, None)
 
 
-def zip_outputs(files: Any) -> Any:
-    """One ZIP of many files' outputs: ``files`` is ``[[pdf_path, {file_name: text or bytes}], ...]`` (bytes
-    for a cleaned PDF, a Uint8Array in the browser).
+def zip_outputs(files: Any, clean_pdfs: bool = False) -> Any:
+    """One ZIP of a batch: every file's outputs, and its manifest. ``files`` (as JSON text, or as data) holds
+    one entry per file given, in the order given:
+    ``{"file", "path", "texts", "status", "pages", "removed_lines", "error", "seconds"}``, and with
+    ``clean_pdfs`` (as ``--clean-pdf`` asks) ``"pdf"``: the file's cleaned PDF (bytes, a Uint8Array in the
+    browser), or null when it could not be made.
 
-    Each output goes beside its PDF's folder in ``pdf_path`` (a dropped folder keeps its subfolders), as
-    ``pagefurniture FOLDER --out-dir OUT`` lays them out. Two PDFs of the same name in the same folder
-    cannot both be there: the second one's files get " (2)" after the name, and so on.
+    ``texts`` ({output name: text}, as ``outputs()`` answers) is null for a file that was not read. Its
+    outputs go where ``pagefurniture FOLDER --out-dir OUT`` puts them: ``path`` is where the page found
+    the PDF, under the folder the user gave (whose own name is not kept), or its name alone. Two PDFs that
+    would write the same outputs (``--out-dir`` refuses them) both stay: the second one's files get " (2)"
+    after the name, and so on. ``manifest.jsonl`` has one line per file, as ``--manifest`` writes it
+    (``file`` is the name the page lists it under); ``status`` must be one of ``manifest.Done``.
     Returns the ZIP's bytes (a Uint8Array in the browser).
     """
     buffer = io.BytesIO()
     seen: set[str] = set()
+    rows = []
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for pdf_path, outputs in kernel.as_py(files):
-            folder = posixpath.dirname(pdf_path.replace("\\", "/")).strip("/")
-            names = list(outputs)
-            paths = [posixpath.join(folder, name) for name in names]
+        for item in json.loads(files) if isinstance(files, str) else kernel.as_py(files):
+            texts = item["texts"]
+            pdf = item.get("pdf") if clean_pdfs and texts is not None else None
+            rows.append(manifest.row(item["file"], item["status"], pages=item["pages"],
+                                     removed_lines=item["removed_lines"], error=item["error"],
+                                     seconds=item["seconds"], clean_pdfs=clean_pdfs,
+                                     clean_pdf=None if texts is None else pdf is not None))
+            if texts is None:
+                continue
+            contents: dict[Named, str | bytes] = {output: texts[output.name] for output in OUTPUTS}
+            if pdf is not None:
+                contents[CLEANED_PDF] = bytes(kernel.as_bytes(pdf))
+            given = item["path"].replace("\\", "/").strip("/")
+            within = given.split("/", 1)[1] if "/" in given else given  # below the folder given
+            folder, name = posixpath.split(within)
+            names = [output.file_name(name) for output in contents]
+            paths = [posixpath.join(folder, file_name) for file_name in names]
             copy = 1
             while any(path in seen for path in paths):
                 copy += 1
-                paths = [posixpath.join(folder, _numbered(name, copy)) for name in names]
-            for path, name in zip(paths, names, strict=True):
+                paths = [posixpath.join(folder, _numbered(file_name, copy)) for file_name in names]
+            for path, content in zip(paths, contents.values(), strict=True):
                 seen.add(path)
-                info = zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                content = outputs[name]
-                archive.writestr(info, content.encode("utf-8") if isinstance(content, str)
-                                 else bytes(kernel.as_bytes(content)))
+                _write(archive, path, content)
+        _write(archive, MANIFEST, manifest.jsonl(rows))
     return kernel.as_js(buffer.getvalue())
+
+
+MANIFEST = "manifest.jsonl"  # in the ZIP of a batch, beside the outputs, as --manifest OUT/manifest.jsonl puts it
+
+
+def _write(archive: zipfile.ZipFile, path: str, content: str | bytes) -> None:
+    info = zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    archive.writestr(info, content.encode("utf-8") if isinstance(content, str) else content)
 
 
 def _numbered(file_name: str, copy: int) -> str:
@@ -291,8 +319,9 @@ def _view(report: Report) -> dict:
     choices = {"keep": [g.id for g in report.groups if g.decided_by == "user" and not g.remove],
                "remove": [g.id for g in report.groups if g.decided_by == "user" and g.remove],
                "keep_lines": data["line_choices"]["keep"], "remove_lines": data["line_choices"]["remove"]}
+    status, missing = manifest.outcome(report)
     return {"name": report.name, "summary": data["summary"], "groups": groups, "command": command(report),
-            "choices": choices,
+            "choices": choices, "outcome": {"status": status.value, "error": missing},
             "files": {output.name: {"file_name": output.file_name(report.name), "media_type": output.media_type}
                       for output in OUTPUTS},
             # Made apart, by cleaned_pdf(), from the PDF itself.
@@ -344,6 +373,7 @@ HANDLERS: dict[str, Callable[..., Any]] = {
     "finish": finish,
     "choose": choose,
     "outputs": outputs,
+    "clean": cleaned_pdf,
     "zip": zip_outputs,
     "forget": forget,
     "close": close,

@@ -2,6 +2,12 @@
 // The pages of the file on show: the strip of thumbnails, the page drawn by pdf.js with a box over every
 // line of a repeated group, and the page's text beside it. pages.js, which draws with pdf.js, is imported
 // the first time a page is drawn. A click on a box or a line of the text keeps or removes that line alone.
+//
+// The frame of the page has the visible page's proportions and the width its column gives it; the boxes
+// are placed in fractions of the page, so they stay on their lines at any width. The drawing is made for
+// the frame's width once the frame is shown (a hidden frame has no width), and again when that changes.
+// A thumbnail is made when it comes near the strip's view and dropped when it is far from it, so a file of
+// a thousand pages holds a few dozen small pictures, not a thousand.
 
 import { $, COLOURS, KINDS, sentence, swatch } from "./ui.js";
 
@@ -12,9 +18,15 @@ import { $, COLOURS, KINDS, sentence, swatch } from "./ui.js";
 /** @typedef {import("./review.js").LayoutPage} LayoutPage */
 /** @typedef {import("./review.js").Line} Line */
 /** @typedef {import("./files.js").Entry} Entry */
-/** @typedef {{entry: Entry, drawing: Drawing | null, ready: Promise<Drawing>}} Made */
+/** @typedef {{entry: Entry, drawing: Drawing | null, ready: Promise<Drawing>, failed: unknown}} Made */
 
-const THUMB = 64; // px wide
+const THUMB = 64; // CSS px wide
+const NEAR = 300; // px: a thumbnail this near the strip's view is drawn by pdf.js
+const KEEP = 1500; // px: one further away than this is dropped, its pictures' memory given back
+const TAG = 26; // CSS px a group's tag needs beside its box
+const REDRAW_AFTER = 150; // ms of a steady width before the page is drawn again for it
+// Touch screens have no pointer to hover with: a tap first shows what a box is, a second one flips it.
+const TOUCH = matchMedia("(hover: none)");
 
 export class PageView {
   /** @param {Review} review  whose file on show it draws */
@@ -23,22 +35,35 @@ export class PageView {
     this.page = 1; // the page on show, from 1
     /** @type {Made | null} */
     this.made = null; // pdf.js's copy of the file on show
-    /** @type {Map<string, HTMLCanvasElement>} */
-    this.painted = new Map(); // "entry:page" → the page drawn by pdf.js at thumbnail size
     /** @type {IntersectionObserver | null} */
-    this.observer = null; // starts drawing a thumbnail when it scrolls into sight
+    this.near = null; // draws a thumbnail's page when it comes near the strip's view
+    /** @type {IntersectionObserver | null} */
+    this.keep = null; // makes a thumbnail when it comes within KEEP of the view, drops it beyond
     /** @type {Promise<void>} */
     this.painting = Promise.resolve(); // thumbnails are drawn one after the other
     this.drawn = 0; // the last drawing of the page on show, so that a slow one does not overwrite a newer one
+    this.width = 0; // the CSS width the page on show was last drawn at
+    /** @type {number | null} */
+    this.picked = null; // on a touch screen, the index of the line whose box was tapped once
   }
 
   close() {
-    this.painted.clear(); // the thumbnails of the file that was on show
-    $("thumbs").dataset.entry = ""; // both are drawn again from the new drawing
-    $("sheet").dataset.key = "";
+    $("thumbs").dataset.entry = ""; // the strip and the page are made again for the next file
+    this.clearSheet();
     const made = this.made;
     made?.ready.then((drawing) => drawing.destroy(), () => null);
     this.made = null;
+  }
+
+  // Nothing of another page or another file stays in the frame while this one is drawn, or when it cannot be.
+  clearSheet() {
+    const canvas = $("page-canvas");
+    canvas.width = canvas.height = 0;
+    const sheet = $("sheet");
+    sheet.dataset.key = "";
+    sheet.dataset.drawn = "";
+    $("sheet-note").hidden = true;
+    this.width = 0;
   }
 
   // pdf.js's copy of the file on show, made the first time a page of it is drawn.
@@ -51,60 +76,53 @@ export class PageView {
         return made.drawing;
       });
       /** @type {Made} */
-      const made = { entry, drawing: null, ready };
+      const made = { entry, drawing: null, ready, failed: null };
       this.made = made;
     }
     return /** @type {Made} */ (this.made).ready;
   }
 
-  // The strip is made once per file on show; a change of choices only relabels and redraws its thumbnails.
-  // A thumbnail is drawn when it comes near the strip's view: a long file has hundreds.
+  // The strip is made once per file on show; a change of choices only relabels it and redraws the marks
+  // of the thumbnails that are made.
   /** @param {Result} result */
   renderThumbs(result) {
     const strip = $("thumbs");
     const entry = this.review.shown;
-    const made = strip.dataset.entry === String(entry.id) && strip.children.length === result.layout.length;
-    if (!made) {
+    const fresh = strip.dataset.entry !== String(entry.id) || strip.children.length !== result.layout.length;
+    if (fresh) {
       strip.replaceChildren();
       strip.dataset.entry = String(entry.id);
-      this.observer?.disconnect();
-      this.observer = new IntersectionObserver((seen) => {
+      this.near?.disconnect();
+      this.keep?.disconnect();
+      this.keep = new IntersectionObserver((seen) => {
         for (const item of seen) {
-          if (!item.isIntersecting) continue;
           const thumb = /** @type {HTMLButtonElement} */ (item.target);
-          if (!thumb.dataset.drawn) this.drawThumb(thumb);
-          this.paintThumb(thumb);
+          if (item.isIntersecting) this.makeThumb(thumb);
+          else dropThumb(thumb);
         }
-      }, { root: strip, rootMargin: "200px" });
+      }, { root: strip, rootMargin: `0px ${KEEP}px` });
+      this.near = new IntersectionObserver((seen) => {
+        for (const item of seen) if (item.isIntersecting) this.paintThumb(/** @type {HTMLButtonElement} */ (item.target));
+      }, { root: strip, rootMargin: `0px ${NEAR}px` });
     }
-    const tallest = Math.max(...result.layout.map((p) => p.height / p.width), 1);
     const chosen = result.groups.find((g) => g.id === this.review.group);
     for (const page of result.layout) {
-      const button = made ? /** @type {HTMLButtonElement} */ (strip.children[page.page - 1]) : document.createElement("button");
+      const button = fresh ? newThumb(page) : /** @type {HTMLButtonElement} */ (strip.children[page.page - 1]);
       button.tabIndex = page.page === this.page ? 0 : -1;
       button.classList.toggle("without", Boolean(chosen && !chosen.pages.includes(page.page)));
       this.labelThumb(button, page, chosen);
-      if (made) {
-        if (button.dataset.drawn) this.drawThumb(button);
-        continue;
+      if (fresh) {
+        button.onclick = () => this.goTo(page.page, { scroll: true });
+        strip.append(button);
+      } else if (button.dataset.made) {
+        this.markThumb(button);
       }
-      button.type = "button";
-      button.classList.add("thumb");
-      button.dataset.page = String(page.page);
-      const canvas = document.createElement("canvas");
-      canvas.width = THUMB * (window.devicePixelRatio || 1);
-      canvas.height = Math.round(THUMB * tallest) * (window.devicePixelRatio || 1);
-      canvas.style.width = `${THUMB}px`;
-      canvas.style.height = `${Math.round(THUMB * tallest)}px`;
-      const number = document.createElement("span");
-      number.textContent = String(page.page);
-      number.setAttribute("aria-hidden", "true");
-      button.append(canvas, number);
-      button.onclick = () => this.goTo(page.page, { scroll: true });
-      strip.append(button);
-      this.observer?.observe(button);
     }
-    if (!made) {
+    if (fresh) {
+      for (const button of strip.children) {
+        this.keep?.observe(button);
+        this.near?.observe(button);
+      }
       strip.scrollLeft = 0; // not where the last file's strip was
       this.showCurrentThumb();
     }
@@ -137,31 +155,33 @@ export class PageView {
     button.setAttribute("aria-current", String(page.page === this.page));
   }
 
-  // The bar map at once (a bar per line), then the real page under the same boxes once pdf.js has drawn it.
+  // A thumbnail near the view: its marks at once (a bar per line), and the real page under them once pdf.js
+  // has drawn it (see paintThumb).
   /** @param {HTMLButtonElement} button */
-  drawThumb(button) {
-    const entry = this.review.shown;
-    const number = Number(button.dataset.page);
-    const page = entry.result.layout[number - 1];
-    const canvas = /** @type {HTMLCanvasElement} */ (button.querySelector("canvas"));
-    button.dataset.drawn = "1";
-    const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
+  makeThumb(button) {
+    if (button.dataset.made) return;
+    button.dataset.made = "1";
+    const marks = document.createElement("canvas");
+    marks.className = "marks";
+    /** @type {HTMLElement} */ (button.firstElementChild).append(marks);
+    this.markThumb(button);
+  }
+
+  // The marks of a thumbnail: a bar per line of furniture in its group's colour, and grey bars for the
+  // text until the real page is drawn beneath them.
+  /** @param {HTMLButtonElement} button */
+  markThumb(button) {
+    const marks = /** @type {HTMLCanvasElement | null} */ (button.querySelector("canvas.marks"));
+    if (!marks) return;
+    const page = this.review.shown.result.layout[Number(button.dataset.page) - 1];
+    const pictured = Boolean(button.querySelector("canvas.picture"));
     const ratio = window.devicePixelRatio || 1;
-    const colours = palette();
+    const scale = THUMB / page.width;
+    marks.width = Math.round(THUMB * ratio);
+    marks.height = Math.round(page.height * scale * ratio);
+    const ctx = /** @type {CanvasRenderingContext2D} */ (marks.getContext("2d"));
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    const scale = Math.min(THUMB / page.width, canvas.height / ratio / page.height);
-    const pw = page.width * scale;
-    const ph = page.height * scale;
-    const picture = this.painted.get(`${entry.id}:${number}`);
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
-    if (picture) ctx.drawImage(picture, 0, 0, pw, ph);
-    else {
-      ctx.fillStyle = colours.paper;
-      ctx.fillRect(0.5, 0.5, pw - 1, ph - 1);
-    }
-    ctx.strokeStyle = colours.edge;
-    ctx.lineWidth = 1;
-    ctx.strokeRect(0.5, 0.5, pw - 1, ph - 1);
+    const colours = palette();
     const chosen = this.review.group;
     for (const [x0, top, x1, bottom, group, , removed] of page.lines) {
       const x = Math.max(0, x0 * scale);
@@ -169,7 +189,7 @@ export class PageView {
       const w = Math.max(1, (x1 - x0) * scale);
       const h = Math.max(group < 0 ? 1 : 2, Math.min((bottom - top) * scale, 3));
       if (group < 0 && !removed) {
-        if (picture) continue; // the page itself shows its text
+        if (pictured) continue; // the page itself shows its text
         ctx.globalAlpha = chosen === null ? 1 : 0.5;
         ctx.fillStyle = colours.body;
       } else {
@@ -179,29 +199,39 @@ export class PageView {
       }
       ctx.fillRect(x, y, w, h);
     }
-    ctx.globalAlpha = 1;
   }
 
   /** @param {HTMLButtonElement} button */
   paintThumb(button) {
+    if (button.dataset.painting || button.querySelector("canvas.picture")) return;
+    this.makeThumb(button); // near the view is within KEEP of it too, whichever observer spoke first
     const entry = this.review.shown;
-    const number = Number(button.dataset.page);
-    const key = `${entry.id}:${number}`;
-    if (this.painted.has(key) || button.dataset.painting) return;
     button.dataset.painting = "1";
     // One at a time, so that the page on show is not kept waiting behind a row of thumbnails.
-    this.painting = this.painting.then(async () => {
-      if (this.review.entry !== entry) return;
-      const canvas = document.createElement("canvas");
-      try {
-        const scale = await (await this.drawing()).draw(number, canvas, THUMB * 2);
-        if (scale === null || this.review.entry !== entry) return;
-        this.painted.set(key, canvas);
-        if (button.isConnected) this.drawThumb(button);
-      } catch (error) {
-        if (this.review.entry === entry) console.warn(`page ${number} could not be drawn:`, error);
-      }
+    this.painting = this.painting.then(() => this.paintNow(entry, button)).catch(() => undefined).then(() => {
+      delete button.dataset.painting;
     });
+  }
+
+  /**
+   * @param {Entry} entry  the file on show when the thumbnail asked to be drawn
+   * @param {HTMLButtonElement} button
+   */
+  async paintNow(entry, button) {
+    // Dropped meanwhile (scrolled far away), or another file is on show: nothing to draw.
+    if (this.review.entry !== entry || !button.dataset.made || !button.isConnected) return;
+    if (this.made?.entry === entry && this.made.failed) return; // pdf.js cannot read this file: the marks are all there is
+    const canvas = document.createElement("canvas");
+    canvas.className = "picture";
+    try {
+      const drawing = await this.drawing();
+      const scale = await drawing.draw(Number(button.dataset.page), canvas, THUMB);
+      if (scale === null || this.review.entry !== entry || !button.dataset.made) return;
+      /** @type {HTMLElement} */ (button.firstElementChild).prepend(canvas);
+      this.markThumb(button); // without the grey text bars now
+    } catch (error) {
+      if (this.made?.entry === entry) this.made.failed ??= error;
+    }
   }
 
   /**
@@ -223,66 +253,114 @@ export class PageView {
     if (scroll) $("sheet").scrollIntoView({ block: "nearest" });
   }
 
-  async renderPage() {
-    const entry = this.review.shown;
-    const result = entry.result;
+  renderPage() {
+    const result = this.review.shown.result;
     const page = result.layout[this.page - 1];
     $("page-title").textContent = `Page ${page.page} of ${result.layout.length}`;
     $("text-title").textContent = `Text of page ${page.page}`;
     this.renderText(page, result);
+    $("sheet").style.aspectRatio = `${page.width} / ${page.height}`;
+    this.placeBoxes(page, result);
+    this.drawPage();
+  }
+
+  // Draws the page on show for the frame's width. A change of choices moves boxes only: the page drawn
+  // already stays. A frame that is hidden has no width yet: it is drawn when it is shown (see wire()).
+  async drawPage() {
+    const entry = this.review.shown;
+    const number = this.page;
     const sheet = $("sheet");
-    const width = Math.min(/** @type {HTMLElement} */ (sheet.parentElement).clientWidth || 600, 720);
-    const height = width * page.height / page.width;
-    sheet.style.width = `${width}px`;
-    sheet.style.height = `${height}px`;
-    this.placeBoxes(page, result, width / page.width);
-    // A change of choices moves boxes only: the page drawn already stays.
-    const key = `${entry.id}:${page.page}:${width}`;
-    if (sheet.dataset.key === key && sheet.dataset.drawn === String(page.page)) return;
-    sheet.dataset.key = key;
+    const canvas = $("page-canvas");
+    const key = `${entry.id}:${number}`;
+    if (sheet.dataset.key !== key) {
+      this.clearSheet();
+      sheet.dataset.key = key;
+    }
+    const width = sheet.clientWidth;
+    if (!width || (this.width === width && sheet.dataset.drawn !== "")) return;
+    this.width = width;
     const ticket = ++this.drawn;
-    sheet.dataset.drawn = "";
     try {
-      const scale = await (await this.drawing()).draw(page.page, $("page-canvas"), width);
+      const scale = await (await this.drawing()).draw(number, canvas, width);
       if (scale === null || ticket !== this.drawn) return;
-      sheet.dataset.drawn = String(page.page);
+      sheet.dataset.drawn = String(number);
     } catch (error) {
       if (ticket !== this.drawn) return;
+      if (this.made?.entry === entry) this.made.failed ??= error;
+      canvas.width = canvas.height = 0; // never a picture of another page or file under this one's name
       sheet.dataset.drawn = "failed";
-      $("box-info").textContent = `This page could not be drawn (${/** @type {Error} */ (error)?.message ?? error}); its lines are still listed beside it.`;
+      const note = $("sheet-note");
+      const why = /** @type {Error} */ (error)?.message?.replace(/\.$/, "") || String(error);
+      note.textContent = `This page cannot be drawn: the part of this page that draws PDFs could not read the file ` +
+        `("${why}"). Its text was read all the same: the lines are listed beside it, and the boxes show where they lie.`;
+      note.hidden = false;
     }
   }
 
   /**
    * @param {LayoutPage} page
    * @param {Result} result
-   * @param {number} scale  CSS pixels per point
    */
-  placeBoxes(page, result, scale) {
+  placeBoxes(page, result) {
     const layer = $("boxes");
     layer.replaceChildren();
-    $("box-info").textContent = "";
+    this.picked = null;
+    showInfo("");
+    const across = $("sheet").clientWidth || 1; // CSS px, to keep the tags inside the frame
+    const { width, height } = page;
+    /** @param {number} part */
+    const share = (part) => `${(part * 100).toFixed(4)}%`;
     page.lines.forEach((line, index) => {
       const [x0, top, x1, bottom, group, , removed, decision] = line;
       const chosenByLine = decision.includes("this line only");
       if (group < 0 && !chosenByLine) return; // body text: no box, the page shows it
+      // A line beyond the visible page (a printer's slug) has nothing drawn to lie over; the text lists it.
+      const left = Math.max(0, x0);
+      const right = Math.min(width, x1);
+      const upper = Math.max(0, top);
+      const lower = Math.min(height, bottom);
+      if (right <= left || lower <= upper) return;
       const box = document.createElement("div");
       box.className = `box ${removed ? "removed" : "kept"}${group === this.review.group && group >= 0 ? ` chosen group-${group % COLOURS}` : ""}`;
       box.dataset.index = String(index);
-      box.style.left = `${x0 * scale - 2}px`;
-      box.style.top = `${top * scale - 2}px`;
-      box.style.width = `${(x1 - x0) * scale + 4}px`;
-      box.style.height = `${(bottom - top) * scale + 4}px`;
+      box.style.left = `calc(${share(left / width)} - 2px)`;
+      box.style.top = `calc(${share(upper / height)} - 2px)`;
+      box.style.width = `calc(${share((right - left) / width)} + 4px)`;
+      box.style.height = `calc(${share((lower - upper) / height)} + 4px)`;
       box.title = describe(line, result);
       if (group >= 0) {
         const tag = swatch({ id: group });
-        tag.classList.add("tag");
+        // Beside the box on its left, or on its right where the page's edge is too near: never outside the frame.
+        const room = left / width * across;
+        tag.classList.add("tag", room >= TAG ? "before" : (width - right) / width * across >= TAG ? "after" : "inside");
         box.append(tag);
       }
-      box.onmouseenter = () => { $("box-info").textContent = box.title; };
-      box.onclick = () => this.review.flipLine(page.page, index, !removed);
+      box.onmouseenter = () => showInfo(box.title);
+      box.onclick = () => {
+        if (TOUCH.matches && this.picked !== index) return this.pick(page, index, box);
+        this.review.flipLine(page.page, index, !removed);
+      };
       layer.append(box);
     });
+  }
+
+  // A touch screen's first tap on a box: the box is marked and its line, group and decision are shown with
+  // a button that keeps or removes that line (a second tap on the box does the same).
+  /**
+   * @param {LayoutPage} page
+   * @param {number} index
+   * @param {HTMLElement} box
+   */
+  pick(page, index, box) {
+    this.picked = index;
+    for (const other of $("boxes").children) other.classList.toggle("picked", other === box);
+    const removed = page.lines[index][6];
+    const flip = document.createElement("button");
+    flip.type = "button";
+    flip.className = "button small";
+    flip.textContent = removed ? "Keep this line" : "Remove this line";
+    flip.onclick = () => this.review.flipLine(page.page, index, !removed);
+    showInfo(box.title, flip);
   }
 
   /**
@@ -300,7 +378,7 @@ export class PageView {
       return;
     }
     page.lines.forEach((line, index) => {
-      const [, , , , group, text, removed] = line;
+      const [x0, top, x1, bottom, group, text, removed] = line;
       const li = document.createElement("li");
       const button = document.createElement("button");
       button.type = "button";
@@ -308,7 +386,8 @@ export class PageView {
       button.dataset.index = String(index);
       button.tabIndex = index === 0 ? 0 : -1;
       button.setAttribute("aria-pressed", String(removed));
-      button.title = describe(line, result);
+      const beyond = x1 <= 0 || x0 >= page.width || bottom <= 0 || top >= page.height;
+      button.title = describe(line, result) + (beyond ? " · Beyond the visible page." : "");
       if (group >= 0) button.append(swatch({ id: group }));
       const words = document.createElement(removed ? "del" : "span");
       words.textContent = text;
@@ -323,23 +402,71 @@ export class PageView {
   }
 
   // The strip and the page text are one Tab stop each, with the arrow keys inside; the drawing follows
-  // the colour scheme and the width of the window.
+  // the colour scheme and the width of its frame.
   wire() {
     roving($("thumbs"), "button.thumb", (thumb) => this.goTo(Number(thumb.dataset.page), { focusThumb: true }));
     roving($("page-text"), "button.line", (line) => {
       for (const other of $("page-text").querySelectorAll("button.line")) /** @type {HTMLElement} */ (other).tabIndex = other === line ? 0 : -1;
       line.focus();
     });
-    // Colours come from the stylesheet; redraw when the colour scheme changes, and fit the page to the width.
+    // Colours come from the stylesheet; the marks are drawn again when the colour scheme changes.
     matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => this.review.entry && this.renderThumbs(this.review.shown.result));
-    let width = innerWidth;
-    addEventListener("resize", () => {
-      if (this.review.entry && Math.abs(innerWidth - width) > 40 && document.body.dataset.state === "done") {
-        width = innerWidth;
-        this.renderPage();
-      }
-    });
+    // The frame gets its width when it is shown and whenever its column changes: the boxes' tags are
+    // placed for it at once, the page is drawn for it once the width holds still.
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let later;
+    new ResizeObserver(() => {
+      const entry = this.review.entry;
+      if (!entry?.result) return;
+      const page = entry.result.layout[this.page - 1];
+      if (!page) return;
+      this.placeBoxes(page, entry.result);
+      clearTimeout(later);
+      later = setTimeout(() => this.review.entry === entry && this.drawPage(), this.width ? REDRAW_AFTER : 0);
+    }).observe($("sheet"));
   }
+}
+
+/**
+ * A thumbnail's button: its page's number, and a frame of the page's proportions that holds its pictures
+ * while it is near the view.
+ * @param {LayoutPage} page
+ */
+function newThumb(page) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "thumb";
+  button.dataset.page = String(page.page);
+  const frame = document.createElement("span");
+  frame.className = "thumb-page";
+  frame.style.width = `${THUMB}px`;
+  frame.style.height = `${Math.round(THUMB * page.height / page.width)}px`;
+  const number = document.createElement("span");
+  number.textContent = String(page.page);
+  number.setAttribute("aria-hidden", "true");
+  button.append(frame, number);
+  return button;
+}
+
+// A thumbnail far from the view gives its pictures back; it is made again when it comes near.
+/** @param {HTMLButtonElement} button */
+function dropThumb(button) {
+  if (!button.dataset.made) return;
+  delete button.dataset.made;
+  const frame = /** @type {HTMLElement} */ (button.firstElementChild);
+  for (const canvas of frame.querySelectorAll("canvas")) canvas.width = canvas.height = 0;
+  frame.replaceChildren();
+}
+
+/**
+ * The line under the drawing that says what a box is; on a touch screen with the button that flips it.
+ * @param {string} text
+ * @param {HTMLElement} [action]
+ */
+function showInfo(text, action) {
+  const info = $("box-info");
+  info.textContent = text;
+  if (action) info.append(" ", action);
 }
 
 function palette() {

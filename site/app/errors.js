@@ -21,12 +21,12 @@ export { BUG_KIND };
 
 /**
  * @param {WorkerError} error
- * @param {{path: string} | null} [entry]  the file it is about, named above the message
+ * @param {{label: string} | null} [entry]  the file it is about, named above the message
  */
 export function showError(error, entry = null) {
   $("error-title").textContent = TITLES[error.kind] ?? TITLES[BUG_KIND];
   $("error").dataset.kind = TITLES[error.kind] ? error.kind : BUG_KIND;
-  $("error-file").textContent = entry ? entry.path : "";
+  $("error-file").textContent = entry ? entry.label : "";
   $("error-message").textContent = sentence(error.message);
   $("error-detail").textContent = error.detail ?? "";
   $("error-details").hidden = !error.detail;

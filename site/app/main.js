@@ -19,7 +19,13 @@ const pool = new Pool({
   workers: WORKERS,
   on: {
     boot(done, total, message) {
-      $("boot-progress").value = done;
+      const bar = $("boot-progress");
+      if (total && done) {
+        bar.max = total;
+        bar.value = done;
+      } else {
+        bar.removeAttribute("value"); // nothing done yet, or a size not known: the bar moves, never empty
+      }
       $("boot-status").textContent = message;
     },
     ready(versions) {
@@ -38,6 +44,13 @@ const pool = new Pool({
     },
   },
 });
+
+// Over plain HTTP from another computer the browser gives the page no service worker and no digest to
+// key stored choices by: the page says so instead of promising them.
+if (!window.isSecureContext) {
+  document.body.classList.add("insecure");
+  $("insecure").hidden = false;
+}
 
 const files = new Files(pool);
 files.wire();

@@ -1,10 +1,11 @@
 // @ts-check
 // Offline use: the service worker (sw.js) keeps the site, and stores the character maps for later.
 //
-// Chinese, Japanese and Korean PDFs need pdfminer's character maps (149 files, 7.9 MB as served), which
-// the site serves apart and the worker fetches when a PDF needs one. So that such PDFs also open offline,
-// the service worker downloads the rest in the background once the page is ready and idle; it says how
-// far it got ("maps" messages), shown in the footer and as <body data-maps="storing|stored|failed">.
+// Chinese, Japanese and Korean PDFs need character maps: pdfminer's to read them (149 files, 7.9 MB as
+// served) and pdf.js's to draw them (168 files, 1.7 MB), which the site serves apart and fetches when a PDF
+// needs one. So that such PDFs also open and are drawn offline, the service worker downloads them all in
+// the background once the page is ready and idle; it says how far it got ("maps" messages), shown in the
+// footer and as <body data-maps="storing|stored|failed">.
 
 import { $ } from "./ui.js";
 

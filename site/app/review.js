@@ -24,6 +24,8 @@ import { $, cell, focus, KINDS, sentence, setState, swatch } from "./ui.js";
  * @property {string} command  the command line that gives the same outputs
  * @property {Choices} choices  what the user chose, only where it differs from the detector
  * @property {Record<string, {file_name: string, media_type: string}>} files  each output's file, by its name
+ * @property {{file_name: string, media_type: string}} cleaned_pdf  the cleaned PDF's file (made apart: downloads.js)
+ * @property {{status: string, error: string | null}} outcome  what --manifest says of it (pagefurniture.manifest)
  * @property {LayoutPage[]} layout  every page's size and lines
  * @property {number} seconds  how long reading took
  * @property {number} readers  on how many workers
@@ -108,12 +110,13 @@ export class Review {
   // Nothing on show (the file is read again, or new files replace it).
   close() {
     this.pages.close();
+    this.downloads.close();
     this.entry = null;
   }
 
   render() {
     const result = this.shown.result;
-    $("result-title").textContent = this.shown.path;
+    $("result-title").textContent = this.shown.label;
     renderPartial(result);
     renderSummary(result);
     this.downloads.render(result);
@@ -140,10 +143,9 @@ export class Review {
     const chosen = hasChoices(result.choices);
     $("reset").hidden = !chosen;
     $("saved-status").textContent = entry.restoreFailed ? `${entry.restoreFailed} Your earlier choices were dropped.`
-      : !chosen ? "Your choices are kept in this browser for this file, and only here."
-      : entry.hash ? (entry.restored ? "Your earlier choices for this file are applied; they are kept in this browser only."
-        : "Your choices are kept in this browser for this file, and only here.")
-      : "Your choices are not kept here (this browser does not allow it on this address).";
+      : !entry.hash ? "Your choices are not kept here: this browser keeps them only for a page opened over HTTPS or on localhost."
+      : chosen && entry.restored ? "Your earlier choices for this file are applied; they are kept in this browser only."
+      : "Your choices are kept in this browser for this file, and only here.";
   }
 
   /** @param {Result} result */
@@ -192,7 +194,11 @@ export class Review {
       printed.className = "printed";
       printed.textContent = group.text;
       pick.append(swatch(group), printed);
-      pick.onclick = () => this.selectGroup(this.group === group.id ? null : group.id);
+      pick.onclick = () => {
+        this.selectGroup(this.group === group.id ? null : group.id);
+        // The table was made again: the focus stays on this group, as it does for its switch.
+        /** @type {HTMLElement | null} */ (document.querySelector(`tr[data-group="${group.id}"] button.group-text`))?.focus();
+      };
       text.append(pick);
 
       const pages = document.createElement("td");

@@ -9,7 +9,8 @@
  *   "file": HTMLInputElement, "folder": HTMLInputElement, "password-input": HTMLInputElement,
  *   "filter-text": HTMLInputElement, "filter-kind": HTMLSelectElement, "filter-decision": HTMLSelectElement,
  *   "password-form": HTMLFormElement, "file-list": HTMLTableElement, "groups": HTMLTableElement,
- *   "page-canvas": HTMLCanvasElement, "zip": HTMLButtonElement, "keep-shown": HTMLButtonElement,
+ *   "page-canvas": HTMLCanvasElement, "zip": HTMLButtonElement, "zip-pdf": HTMLInputElement,
+ *   "dl-pdf": HTMLButtonElement, "keep-shown": HTMLButtonElement,
  *   "remove-shown": HTMLButtonElement,
  * }} Elements
  */
@@ -57,6 +58,39 @@ export function sentence(text) {
   if (!said) return "";
   const whole = said[0].toUpperCase() + said.slice(1);
   return /[.!?]$/.test(whole) ? whole : whole + ".";
+}
+
+// "file" or "files": the noun for so many (every plural of the page is made here).
+/**
+ * @param {number} count
+ * @param {string} noun
+ */
+export function nouns(count, noun) {
+  return count === 1 ? noun : `${noun}s`;
+}
+
+// "1 file", "2 files": a count with its noun.
+/**
+ * @param {number} count
+ * @param {string} noun
+ */
+export function plural(count, noun) {
+  return `${count} ${nouns(count, noun)}`;
+}
+
+// Saves a file the page made: the browser downloads it under that name.
+/**
+ * @param {Blob} blob
+ * @param {string} name
+ */
+export function saveAs(blob, name) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000); // the download has started long before
 }
 
 /** @param {string} text */

@@ -73,11 +73,17 @@ def base_url(server) -> str:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
+    """One Playwright for the session: a second one cannot start while the first runs."""
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield browser
+    browser.close()
 
 
 @dataclass
@@ -135,6 +141,27 @@ CSP_SPY = """
 window.__cspViolations = [];
 document.addEventListener("securitypolicyviolation",
   (e) => window.__cspViolations.push(e.violatedDirective + " " + e.blockedURI));
+"""
+
+
+# Messages to the workers that the test holds back (those `window.__hold(message)` is true for) until it
+# lets them go with `window.__release()`, in the order they were posted: a way to make the workers meet
+# messages in an order that depends on timing otherwise.
+HOLD = """
+(() => {
+  const post = Worker.prototype.postMessage;
+  const held = [];
+  window.__hold = () => false;
+  window.__held = () => held.length;
+  Worker.prototype.postMessage = function (message, transfer) {
+    if (window.__hold(message)) return void held.push([this, message, transfer]);
+    return post.call(this, message, transfer);
+  };
+  window.__release = () => {
+    window.__hold = () => false;
+    for (const [worker, message, transfer] of held.splice(0)) post.call(worker, message, transfer);
+  };
+})();
 """
 
 

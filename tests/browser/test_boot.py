@@ -3,6 +3,9 @@ way, whichever of the two scripts runs first, and nothing it says before the tak
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from conftest import BOOT_TIMEOUT, new_context
 
 ONE_WORKER = "?workers=1"  # no helpers: every worker.js request is a main worker's
@@ -59,3 +62,39 @@ def test_a_start_js_that_comes_after_the_page_script_starts_no_second_worker(bro
     assert _worker_starts(recorder) == 1
     assert page.evaluate("window.pagefurnitureWorker === null")
     context.close()
+
+
+def test_on_a_slow_line_the_page_says_what_it_downloads_and_how_much(browser, base_url):
+    # 8 Mbit/s: the boot downloads for seconds; meanwhile the line under the bar names the files coming and
+    # counts their bytes, and the bar is never left empty.
+    context, recorder = new_context(browser, base_url, service_workers="block")
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20, "downloadThroughput": 1_000_000,
+                                                      "uploadThroughput": 1_000_000})
+        page.goto(base_url + ONE_WORKER, wait_until="commit")
+        seen = []
+        while page.evaluate("document.body.dataset.state") in (None, "booting"):
+            seen.append(page.evaluate("""() => {
+                const bar = document.getElementById('boot-progress');
+                return bar && [document.getElementById('boot-status').textContent,
+                               bar.hasAttribute('value') ? bar.value : null, bar.max];
+            }"""))
+            page.wait_for_timeout(100)
+        assert all(value != 0 for _, value, _ in filter(None, seen)), seen  # never an empty bar
+        coming = [(text, value, top) for text, value, top in filter(None, seen) if "Downloading" in text]
+        counted = [re.search(r"Downloading ([^:]+): (\d+\.\d) (?:of (\d+\.\d) )?MB", text) for text, _, _ in coming]
+        assert len(coming) >= 5 and all(counted), seen
+        assert any("pyodide.asm.wasm" in match[1] for match in counted)  # Python itself, the largest
+        megabytes = [float(match[2]) for match in counted]
+        assert megabytes == sorted(megabytes) and megabytes[-1] > megabytes[0]
+        for (_, value, top), match in zip(coming, counted, strict=True):
+            if match[3]:  # every size known: the bar counts the bytes
+                assert value == pytest.approx(float(match[2]) * 1e6, rel=0.01) and top == pytest.approx(float(match[3]) * 1e6, rel=0.01)
+            else:  # a compressed file's size is not known: the bar moves without a value, never empty
+                assert value is None
+        recorder.assert_private()
+    finally:
+        context.close()

@@ -1,6 +1,7 @@
 """Offline, Chinese and Japanese PDFs that were never opened online: the service worker stores every
-character map in the background once the page is ready and idle, so they read as online; a map that was
-not stored gives one clear message naming the script, and the page stays usable."""
+character map (pdfminer's and pdf.js's) in the background once the page is ready and idle, so they are read
+and drawn as online; a map that was not stored gives one clear message naming the script, and the page
+stays usable."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ import shutil
 import threading
 from pathlib import Path
 
-from conftest import BOOT_TIMEOUT, DATA, boot, new_context, open_pdf
+from conftest import ARGS, BOOT_TIMEOUT, CHROMIUM, DATA, boot, new_context, open_pdf, wait_state
 from pagefurniture import analyze
 
-STORE_TIMEOUT = 300_000  # ms: 7.9 MB of maps, fetched one at a time from a server on this machine
+STORE_TIMEOUT = 300_000  # ms: 9.6 MB of maps, fetched one at a time from a server on this machine
 CJK = {"japanese.pdf": "年次報告書 2025", "chinese.pdf": "二〇二五年年度报告"}
 
 
@@ -45,8 +46,10 @@ def test_after_one_visit_online_cjk_pdfs_never_opened_online_read_offline(browse
     try:
         page = boot(context, url)
         page.wait_for_selector("body[data-maps=stored]", state="attached", timeout=STORE_TIMEOUT)
-        maps = sorted(path.name for path in (site / "cmap").iterdir())
-        assert sorted(Path(path).name for path in stored_maps(page)) == maps
+        # pdfminer's maps, to read the text, and pdf.js's, to draw it in fonts that are not embedded.
+        maps = sorted(f"/{path.relative_to(site).as_posix()}" for folder in ("cmap", "pdfjs/cmaps")
+                      for path in (site / folder).iterdir())
+        assert sorted(stored_maps(page)) == maps
         assert "Works offline, for text in every script." in page.inner_text("#offline")
         # Nothing was read online: every map was fetched by the service worker, none for a PDF.
         assert not any(name in request[1] for request in recorder.requests for name in CJK)
@@ -58,6 +61,9 @@ def test_after_one_visit_online_cjk_pdfs_never_opened_online_read_offline(browse
             info.value.save_as(tmp_path / name)
             assert (tmp_path / name).read_text(encoding="utf-8") == analyze(DATA / name).cleaned_text()
             assert heading in page.inner_text("#groups")
+            # And drawn: pdf.js's maps for the fonts these PDFs do not embed were stored too.
+            page.wait_for_function("() => /^\\d+$/.test(document.getElementById('sheet').dataset.drawn)",
+                                   timeout=60_000)
         recorder.assert_private()
     finally:
         context.close()
@@ -96,3 +102,33 @@ def test_the_maps_are_the_ones_the_manifest_lists(site):
     listed = {path for path in manifest["files"] if path.startswith("cmap/")}
     assert listed == {f"cmap/{path.name}" for path in (site / "cmap").iterdir()}
     assert {"cmap/UniJIS-UCS2-H.json.gz", "cmap/UniGB-UCS2-H.json.gz"} <= listed
+
+
+def test_over_plain_http_from_another_computer_the_page_says_it_works_neither_offline_nor_keeps_choices(
+        playwright, server):
+    # A name that is not this computer's (as a LAN address is not), mapped to this server: not a secure
+    # context, so the browser gives the page no service worker and no crypto.subtle.
+    port = server.server_address[1]
+    url = f"http://lan.test:{port}/"
+    browser = playwright.chromium.launch(executable_path=CHROMIUM,
+                                         args=[*ARGS, "--host-resolver-rules=MAP lan.test 127.0.0.1"])
+    context, recorder = new_context(browser, url)
+    try:
+        page = boot(context, url)
+        assert page.evaluate("isSecureContext") is False
+        notice = page.locator("#insecure")
+        assert notice.is_visible()
+        assert "neither work offline nor keep your choices" in notice.inner_text()
+        assert "works offline" not in page.inner_text(".private")
+        page.click("#sample")
+        wait_state(page, "done")
+        assert page.inner_text("#saved-status").startswith("Your choices are not kept here")
+        recorder.assert_private()
+    finally:
+        browser.close()
+
+
+def test_on_localhost_the_page_promises_offline_use_and_no_notice(page):
+    assert page.evaluate("isSecureContext") is True
+    assert page.locator("#insecure").is_hidden()
+    assert "after the first visit the page works offline" in page.inner_text(".private")

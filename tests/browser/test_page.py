@@ -259,12 +259,18 @@ def test_cancel_stops_at_once_and_the_next_file_works(page, tmp_path):
                            timeout=60_000)
     page.click("#cancel")
     assert page.evaluate("document.body.dataset.state") in ("booting", "ready")
+    stopped = ('Stopped: "long.pdf" was not read. The PDF reader is starting again, and you can choose files '
+               "meanwhile.")
+    assert page.inner_text("#stopped") == stopped
     wait_state(page, "ready", timeout=120_000)
     # The old worker is gone: nothing it was doing comes back.
     page.wait_for_timeout(500)
     assert page.evaluate("document.body.dataset.state") == "ready"
+    # What was stopped is still said once the reader has started again: the page was not reloaded.
+    assert page.is_visible("#stopped") and page.inner_text("#stopped") == stopped
     open_pdf(page, REPORT)
     assert page.inner_text("#result-title") == "annual-report.pdf"
+    assert page.is_hidden("#stopped")
 
 
 def test_cut_off_pdf_says_so_and_what_to_do(page, tmp_path):
@@ -302,6 +308,32 @@ def test_the_file_picker_is_reachable_with_the_keyboard(page):
             break
     assert "file" in reached, reached
     assert reached.index("file") < reached.index("sample") if "sample" in reached else True
+
+
+def test_enter_opens_either_picker_and_both_show_where_the_focus_is(page):
+    choosers = []
+
+    def chosen(chooser) -> None:
+        choosers.append(chooser)
+
+    # Listening before anything is pressed: Playwright starts catching file choosers when first asked to.
+    page.on("filechooser", chosen)
+    page.click("h1")
+    for name in ("file", "folder"):
+        while page.evaluate("() => document.activeElement.id") != name:
+            page.keyboard.press("Tab")
+        # The focus ring is drawn on the label the user sees; the input itself is hidden.
+        ring = page.evaluate("(id) => getComputedStyle(document.querySelector(`label[for=${id}]`)).outlineStyle", name)
+        assert ring == "solid", name
+        before = len(choosers)
+        page.keyboard.press("Enter")
+        for _ in range(50):
+            if len(choosers) > before:
+                break
+            page.wait_for_timeout(100)
+        assert len(choosers) == before + 1, name
+        assert choosers[-1].element.get_attribute("id") == name
+    page.remove_listener("filechooser", chosen)
 
 
 def test_pdf_text_is_shown_as_text_never_as_html(page, tmp_path):
@@ -342,3 +374,14 @@ def test_the_download_links_point_to_their_files_once_a_pointer_comes_near(page,
     page.hover(LINKS["clean.txt"])
     page.wait_for_function("() => [...document.querySelectorAll('.downloads a')].every((a) => a.href.startsWith('blob:'))")
     assert download(page, "clean.txt", tmp_path)[1] == analyze(REPORT).cleaned_text().encode()
+
+
+def test_each_download_says_what_it_is_for_in_plain_words(page):
+    open_pdf(page, REPORT)
+    items = page.locator(".downloads li").all()
+    named = {item.locator(".button").inner_text(): item.locator(".what").inner_text() for item in items
+             if item.locator(".what").count()}
+    assert list(named) == ["Cleaned text", "Cleaned PDF", "Lines taken out", "Text page by page", "Every decision"]
+    assert all(len(words.split()) >= 6 for words in named.values())
+    # No programmer's words on the buttons; the formats are said in the lines under them, where they help.
+    assert not any(word in " ".join(named) for word in ("JSON", "Report", "Removed lines"))

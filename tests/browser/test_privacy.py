@@ -31,8 +31,8 @@ def test_whole_run_stays_on_the_origin_and_sends_nothing(browser, base_url, tmp_
     context, recorder = new_context(browser, base_url)
     page = boot(context, base_url)
     open_pdf(page, DATA / "annual-report.pdf")
-    for link in ("#dl-clean", "#dl-removed", "#dl-report", "#dl-pages"):
-        with page.expect_download() as info:
+    for link in ("#dl-clean", "#dl-removed", "#dl-report", "#dl-pages", "#dl-pdf"):
+        with page.expect_download(timeout=120_000) as info:
             page.click(link)
         info.value.save_as(tmp_path / info.value.suggested_filename)
     page.locator("#groups input[role=switch] >> nth=0").uncheck()
@@ -45,7 +45,8 @@ def test_whole_run_stays_on_the_origin_and_sends_nothing(browser, base_url, tmp_
     page.set_input_files("#file", [str(DATA / "japanese.pdf"), str(DATA / "not-a-pdf.pdf"), str(DATA / "annual-report.pdf")])
     page.wait_for_selector("body[data-batch=finished]", state="attached", timeout=120_000)
     page.wait_for_function("() => document.getElementById('sheet').dataset.drawn === '1'", timeout=60_000)
-    with page.expect_download() as info:
+    page.check("#zip-pdf")
+    with page.expect_download(timeout=120_000) as info:
         page.click("#zip")
     info.value.save_as(tmp_path / "all.zip")
     recorder.assert_private()
@@ -155,13 +156,14 @@ def test_first_visit_payload_and_cold_start(browser, build_module, own_server, s
     page.wait_for_selector("body[data-maps=stored]", state="attached", timeout=300_000)
     lazy = sum(len(gzip.compress((site / path).read_bytes(), 6))
                for path in ("pages.js", "pdfjs/pdf.min.mjs", "pdfjs/pdf.worker.min.mjs"))
-    maps = {path: sent for path, sent in own_server.sent.items() if path.startswith("cmap/")}
+    maps = {path: sent for path, sent in own_server.sent.items() if path.startswith(("cmap/", "pdfjs/cmaps/"))}
 
     def served(path: Path) -> int:  # the bytes one request for it puts on the wire (text is gzipped)
         data = path.read_bytes()
         return len(gzip.compress(data, 6, mtime=0)) if path.suffix in build_module.COMPRESS else len(data)
 
-    assert maps == {f"cmap/{path.name}": served(path) for path in (site / "cmap").iterdir()}, "each map once"
+    assert maps == {path.relative_to(site).as_posix(): served(path) for folder in ("cmap", "pdfjs/cmaps")
+                    for path in (site / folder).iterdir()}, "each map once, pdfminer's and pdf.js's"
     print(f"then, in the background: {sum(maps.values()) / 1e6:.2f} MB of character maps ({len(maps)} files)")
     assert own_server.bytes_sent - payload - sum(later.values()) - sum(maps.values()) < 512 * 1024 + lazy
     context.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import itertools
+import json
 import re
 import shlex
 import zipfile
@@ -122,13 +123,15 @@ def test_choosing_a_group_colours_its_boxes_and_scrolls_the_strip_to_its_first_p
     # Pages without the group are quieter, not marked as if something were wrong with them.
     thumb = page.locator('#thumbs [data-page="3"]')
     assert "without" in thumb.get_attribute("class")
-    colour = thumb.locator("span").evaluate("(el) => getComputedStyle(el).color")
+    colour = thumb.locator("span[aria-hidden=true]").evaluate("(el) => getComputedStyle(el).color")
     danger = page.evaluate("getComputedStyle(document.body).getPropertyValue('--danger').trim()")
     assert colour != danger and page.locator("#thumbs .missing").count() == 0
 
 
+# What is drawn in a thumbnail (its page by pdf.js, or else its marks); a thumbnail far from the view has none.
 THUMB_INK = """(number) => {
     const canvas = document.querySelector(`#thumbs [data-page="${number}"] canvas`);
+    if (!canvas || !canvas.width) return 0;
     const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
     let ink = 0;
     for (let i = 3; i < data.length; i += 4) if (data[i]) ink++;
@@ -385,11 +388,20 @@ def test_three_files_dropped_with_one_bad_are_all_listed_and_one_zip_holds_the_g
     assert info.value.suggested_filename == "pagefurniture-outputs.zip"
     info.value.save_as(tmp_path / "all.zip")
     archive = zipfile.ZipFile(tmp_path / "all.zip")
-    # The command line over the same files: the bad one fails, and the others are written alike.
-    assert cli([str(folder), "--out-dir", str(tmp_path / "cli")]) == 1
+    # The command line over the same files: the bad one fails, and the others are written alike, with the
+    # manifest of all three (the time each took aside).
+    assert cli([str(folder), "--out-dir", str(tmp_path / "cli"), "--manifest", str(tmp_path / "cli" / "manifest.jsonl")]) == 1
     written = {p.name: p.read_bytes() for p in (tmp_path / "cli").iterdir()}
-    assert {name: archive.read(name) for name in archive.namelist()} == written
-    assert len(written) == 8
+    made = {name: archive.read(name) for name in archive.namelist()}
+    assert {name: data for name, data in made.items() if name != "manifest.jsonl"} == {
+        name: data for name, data in written.items() if name != "manifest.jsonl"}
+    assert len(written) == 9
+
+    def rows(data: bytes) -> list[dict]:
+        return sorted(({**row, "file": Path(row["file"]).name, "seconds": 0}
+                       for row in map(json.loads, data.decode().splitlines())), key=lambda row: row["file"])
+
+    assert rows(made["manifest.jsonl"]) == rows(written["manifest.jsonl"])
 
 
 def test_in_a_batch_a_password_file_waits_for_its_password_while_the_others_are_read(page, tmp_path):
@@ -409,7 +421,7 @@ def test_in_a_batch_a_password_file_waits_for_its_password_while_the_others_are_
     assert page.evaluate("document.body.dataset.state") == "done"
 
 
-def test_a_chosen_folder_is_read_with_its_subfolders(page, tmp_path):
+def test_a_chosen_folder_is_read_with_its_subfolders(page, tmp_path, monkeypatch):
     folder = tmp_path / "reports"
     (folder / "2025").mkdir(parents=True)
     (folder / "a.pdf").write_bytes((DATA / "annual-report.pdf").read_bytes())
@@ -422,12 +434,19 @@ def test_a_chosen_folder_is_read_with_its_subfolders(page, tmp_path):
     with page.expect_download() as info:
         page.click("#zip")
     info.value.save_as(tmp_path / "all.zip")
-    assert cli([str(folder), "--out-dir", str(tmp_path / "cli")]) == 0
+    monkeypatch.chdir(tmp_path)  # the command line given the folder as the page was: "reports"
+    assert cli(["reports", "--out-dir", "cli", "--manifest", "cli/manifest.jsonl"]) == 0
     written = {p.relative_to(tmp_path / "cli").as_posix(): p.read_bytes()
                for p in (tmp_path / "cli").rglob("*") if p.is_file()}
     archive = zipfile.ZipFile(tmp_path / "all.zip")
-    # The ZIP keeps the folder's name above what --out-dir writes.
-    assert {name.removeprefix("reports/"): archive.read(name) for name in archive.namelist()} == written
+    # The ZIP is what --out-dir writes for the folder (not under the folder's own name), with its manifest.
+    made = {name: archive.read(name) for name in archive.namelist()}
+
+    def rows(data: bytes) -> list[dict]:
+        return [{**row, "seconds": 0} for row in map(json.loads, data.decode().splitlines())]
+
+    assert rows(made.pop("manifest.jsonl")) == rows(written.pop("manifest.jsonl"))
+    assert made == written
 
 
 def test_the_keyboard_alone_reaches_everything_with_few_presses(page, tmp_path):
@@ -466,6 +485,21 @@ def test_the_keyboard_alone_reaches_everything_with_few_presses(page, tmp_path):
     assert page.evaluate("document.activeElement.dataset.index") == "1"
     assert page.inner_text("#command").endswith("--remove-line 60:1")
     page.click("#reset")
+
+
+def test_enter_on_a_group_s_text_chooses_it_and_the_focus_stays_on_it(page):
+    open_pdf(page, REPORT)
+    row = group_row(page, "Page 2 of 9")
+    group_id = row.get_attribute("data-group")
+    row.locator("button.group-text").focus()
+    page.keyboard.press("Enter")
+    chosen = page.locator(f'tr[data-group="{group_id}"] button.group-text')
+    assert chosen.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("() => document.activeElement.closest('tr')?.dataset.group") == group_id
+    assert page.evaluate("() => document.activeElement.className") == "group-text"
+    page.keyboard.press("Enter")  # and again, to let it go
+    assert chosen.get_attribute("aria-pressed") == "false"
+    assert page.evaluate("() => document.activeElement.closest('tr')?.dataset.group") == group_id
 
 
 def test_escape_leaves_the_password_prompt_and_the_next_file_can_be_chosen(page):

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import boot, new_context, open_pdf
-from pdfs import PASSWORD, annual_report
+from conftest import HOLD, boot, new_context, open_pdf
+from pdfs import PASSWORD, annual_report, image_only
 from test_page import cli_outputs, download
 
 PAGES = 60
@@ -77,3 +77,33 @@ def test_a_helper_that_stops_leaves_its_pages_to_the_others(own_pool, long_pdf, 
     expected = cli_outputs(long_pdf, tmp_path / "cli")
     assert download(own_pool, "clean.txt", tmp_path)[1] == expected["clean.txt"]
     assert download(own_pool, "pages.jsonl", tmp_path)[1] == expected["pages.jsonl"]
+
+
+def test_a_file_read_at_once_after_a_failed_one_is_not_told_there_is_no_open_pdf(browser, base_url, tmp_path):
+    # A file fails (here: no text at all) while a helper is still opening it; the next file is given at
+    # once, and the helper is given it too. The helper's "close" for the failed file must not close the
+    # next one, which it would meet first: "There is no open PDF; open a PDF first."
+    scan = tmp_path / "scan.pdf"
+    image_only(scan, pages=20)
+    report = tmp_path / "report.pdf"
+    annual_report(report, pages=60)
+    context, recorder = new_context(browser, base_url)
+    context.add_init_script(HOLD)
+    try:
+        page = boot(context, base_url + "?workers=2")
+        page.wait_for_selector("body[data-helpers='1']", state="attached", timeout=120_000)
+        # A helper's "open" (it opens the file under no name of its own) waits until released.
+        page.evaluate("() => { window.__hold = (m) => m.type === 'open' && m.name === ''; }")
+        open_pdf(page, scan, expect="error")
+        assert page.inner_text("#error-title") == "Only pictures, no text"
+        assert page.evaluate("window.__held()") == 1
+        page.set_input_files("#file", str(report))
+        page.wait_for_function("() => window.__held() === 2")
+        page.evaluate("window.__release()")
+        page.wait_for_function("""() => document.getElementById('result-title').textContent === 'report.pdf' ||
+            document.getElementById('error-file').textContent === 'report.pdf'""", timeout=120_000)
+        assert page.evaluate("document.body.dataset.state") == "done", page.inner_text("#error-message")
+        assert "Pages\n60" in page.inner_text("#summary")
+        recorder.assert_private()
+    finally:
+        context.close()

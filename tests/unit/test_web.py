@@ -128,29 +128,64 @@ def test_the_reports_of_several_files_are_kept_apart_and_the_oldest_forgotten():
     assert json.loads(web.choose("k1", [], []))["error"]["kind"] == "forgotten"
 
 
-def test_one_zip_holds_every_file_s_outputs_as_out_dir_lays_them_out(tmp_path):
+def zip_entry(path: str, answer: dict, key: str = "") -> dict:
+    """What the page hands zip_outputs for one file it was given, from Python's answer for that file."""
+    if not answer["ok"]:
+        return {"file": path, "path": path, "texts": None, "status": "failed", "pages": None, "removed_lines": None,
+                "error": answer["error"]["message"], "seconds": 0.5}
+    return {"file": path, "path": path, "texts": texts(key), "status": answer["outcome"]["status"],
+            "pages": answer["summary"]["pages"], "removed_lines": answer["summary"]["lines_removed"],
+            "error": answer["outcome"]["error"], "seconds": 0.5}
+
+
+def test_one_zip_holds_what_out_dir_and_manifest_write_for_a_folder(tmp_path, monkeypatch):
     import io
     import zipfile
+
+    import pdfs
 
     folder = tmp_path / "docs"
     (folder / "sub").mkdir(parents=True)
     (folder / "annual-report.pdf").write_bytes((DATA / "annual-report.pdf").read_bytes())
     (folder / "sub" / "japanese.pdf").write_bytes((DATA / "japanese.pdf").read_bytes())
-    assert cli.main([str(folder), "--out-dir", str(tmp_path / "out")]) == 0
+    pdfs.truncated(folder / "cut.pdf")
+    pdfs.not_a_pdf(folder / "notes.pdf")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["docs", "--out-dir", "out", "--manifest", "out/manifest.jsonl"]) == cli.EXIT_FAILED
     written = {path.relative_to(tmp_path / "out").as_posix(): path.read_bytes()
                for path in (tmp_path / "out").rglob("*") if path.is_file()}
-    files = []
-    for path in ("docs/annual-report.pdf", "docs/sub/japanese.pdf"):
-        answer = json.loads(run((tmp_path / path).read_bytes(), path.rsplit("/", 1)[1]))
-        made = texts()
-        files.append([path.removeprefix("docs/"), {f["file_name"]: made[n] for n, f in answer["files"].items()}])
+    cli_rows = [json.loads(line) for line in written.pop("manifest.jsonl").decode().splitlines()]
+    files = [zip_entry(path, json.loads(run((tmp_path / path).read_bytes(), path.rsplit("/", 1)[1])))
+             for path in ("docs/annual-report.pdf", "docs/cut.pdf", "docs/notes.pdf", "docs/sub/japanese.pdf")]
     archive = zipfile.ZipFile(io.BytesIO(web.zip_outputs(files)))
-    assert {name: archive.read(name) for name in archive.namelist()} == written
-    # The same name twice in one folder: the second one's files are numbered, nothing is overwritten.
-    twice = zipfile.ZipFile(io.BytesIO(web.zip_outputs([files[0], files[0]])))
-    assert sorted(twice.namelist()) == sorted([*[n for n in written if "/" not in n],
-                                               "annual-report (2).clean.txt", "annual-report (2).removed.jsonl",
-                                               "annual-report (2).report.json", "annual-report (2).pages.jsonl"])
+    made = {name: archive.read(name) for name in archive.namelist()}
+    rows = [json.loads(line) for line in made.pop("manifest.jsonl").decode().splitlines()]
+    # The outputs as --out-dir lays them out (the folder's own name is not kept), the failed file has none.
+    assert made == written
+    # One line per file, failed ones included, with --manifest's columns and values (but for the time taken).
+    assert [{**row, "seconds": 0} for row in rows] == [{**row, "seconds": 0} for row in cli_rows]
+    assert [row["status"] for row in rows] == ["ok", "partial", "failed", "ok"]
+    assert [list(row) for row in rows] == [list(web.manifest.COLUMNS)] * 4
+
+
+def test_in_the_zip_two_files_that_would_write_the_same_outputs_both_stay():
+    import io
+    import zipfile
+
+    answer = json.loads(run((DATA / "annual-report.pdf").read_bytes(), "annual-report.pdf"))
+    files = [zip_entry("annual-report.pdf", answer), {**zip_entry("a/annual-report.pdf", answer), "file": "x (2)"}]
+    archive = zipfile.ZipFile(io.BytesIO(web.zip_outputs(files)))
+    suffixes = ["clean.txt", "removed.jsonl", "report.json", "pages.jsonl"]
+    assert sorted(archive.namelist()) == sorted(["manifest.jsonl", *[f"annual-report.{s}" for s in suffixes],
+                                                 *[f"annual-report (2).{s}" for s in suffixes]])
+    assert [json.loads(line)["file"] for line in archive.read("manifest.jsonl").decode().splitlines()] == [
+        "annual-report.pdf", "x (2)"]
+
+
+def test_a_zip_refuses_a_status_the_manifest_does_not_have():
+    with pytest.raises(ValueError, match="'done' is not a valid Done"):
+        web.zip_outputs([{"file": "a.pdf", "path": "a.pdf", "texts": None, "status": "done", "pages": None,
+                          "removed_lines": None, "error": None, "seconds": 0}])
 
 
 @pytest.mark.parametrize("name", ["annual-report.pdf", " Annual Report 2025 .PDF", "notes.pdf.pdf", ".pdf"])
@@ -191,14 +226,22 @@ def test_the_zip_holds_a_cleaned_pdf_as_the_batch_writes_it(tmp_path):
     data = (DATA / "annual-report.pdf").read_bytes()
     (tmp_path / "in").mkdir()
     (tmp_path / "in" / "annual-report.pdf").write_bytes(data)
-    assert cli.main([str(tmp_path / "in"), "--out-dir", str(tmp_path / "out"), "--clean-pdf"]) == 0
-    answer = json.loads(run(data, "annual-report.pdf", key="z"))
-    made = {answer["files"][name]["file_name"]: text for name, text in texts("z").items()}
-    made[answer["cleaned_pdf"]["file_name"]] = web.cleaned_pdf("z", data)
-    archive = zipfile.ZipFile(io.BytesIO(web.zip_outputs([["annual-report.pdf", made]])))
-    assert {name: archive.read(name) for name in archive.namelist()} == {
-        path.name: path.read_bytes() for path in (tmp_path / "out").iterdir()}
-    twice = zipfile.ZipFile(io.BytesIO(web.zip_outputs([["a.pdf", made], ["a.pdf", made]])))
+    (tmp_path / "in" / "notes.pdf").write_bytes(b"just text")
+    out = tmp_path / "out"
+    assert cli.main([str(tmp_path / "in"), "--out-dir", str(out), "--clean-pdf", "--manifest",
+                     str(out / "manifest.jsonl")]) == cli.EXIT_FAILED
+    written = {path.name: path.read_bytes() for path in out.iterdir()}
+    cli_rows = [json.loads(line) for line in written.pop("manifest.jsonl").decode().splitlines()]
+    entries = [{**zip_entry("in/annual-report.pdf", json.loads(run(data, "annual-report.pdf", key="z")), "z"),
+                "pdf": web.cleaned_pdf("z", data)},
+               zip_entry("in/notes.pdf", json.loads(run(b"just text", "notes.pdf")))]
+    archive = zipfile.ZipFile(io.BytesIO(web.zip_outputs(entries, clean_pdfs=True)))
+    made = {name: archive.read(name) for name in archive.namelist()}
+    rows = [json.loads(line) for line in made.pop("manifest.jsonl").decode().splitlines()]
+    assert made == written
+    assert [{**row, "seconds": 0, "file": 0} for row in rows] == [{**row, "seconds": 0, "file": 0} for row in cli_rows]
+    assert [row["clean_pdf"] for row in rows] == [True, None]
+    twice = zipfile.ZipFile(io.BytesIO(web.zip_outputs([entries[0], entries[0]], clean_pdfs=True)))
     assert "annual-report (2).clean.pdf" in twice.namelist()
 
 

@@ -20,6 +20,7 @@ export interface PDFPageProxy {
     viewport: PageViewport;
     annotationMode?: number;
   }): RenderTask;
+  cleanup(resetStats?: boolean): boolean;
 }
 
 export interface PDFDocumentProxy {
