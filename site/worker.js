@@ -10,7 +10,7 @@
 // page → worker   {type: "open", id, name, bytes, password}   (bytes: a transferred ArrayBuffer)
 //                 {type: "read", id, first, last, share}      (pages first..last, 1-based)
 //                 {type: "finish", id, shared, key}           (shared: helpers' answers to "read")
-//                 {type: "choose", id, key, keep, remove, keep_lines, remove_lines}
+//                 {type: "choose", id, key, keep, remove, keep_lines, remove_lines, since}   (since: the choices on show)
 //                 {type: "outputs", id, key, keep, remove, keep_lines, remove_lines}   (the output files' text)
 //                 {type: "zip", id, files}                    (files: [{file, path, texts, status, ...}], see web.zip_outputs)
 //                 {type: "forget", key}                       (drop a file's Report; no answer)
@@ -126,7 +126,7 @@ const HANDLERS = {
   open: (web, m) => web.open_pdf(new Uint8Array(m.bytes), m.name, m.password ?? null),
   read: (web, m) => web.read_pages(m.first, m.last, m.share),
   finish: (web, m) => web.finish(m.shared, m.key),
-  choose: (web, m) => web.choose(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines),
+  choose: (web, m) => web.choose(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines, m.since ?? null),
   outputs: (web, m) => web.outputs(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines),
   zip: (web, m) => web.zip_outputs(JSON.stringify(m.files)), // as JSON: Pyodide makes null a JsNull; a Uint8Array back
   forget: (web, m) => web.forget(m.key),
