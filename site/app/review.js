@@ -66,6 +66,9 @@ import { $, cell, focus, KINDS, sentence, setState, swatch } from "./ui.js";
 /** @typedef {{groups: Set<number>, pages: Set<number>}} Changes  the ids and page numbers an answer changed */
 
 const RUNS_SHOWN = 4; // page runs shown in a row before "and N more"
+// Rows of the table listed at once; the next ones when asked for. Each change to a table of 1,600 rows had the
+// browser lay all of them out again, for a few hundred milliseconds; the filters find any group.
+const ROWS_AT_ONCE = 200;
 // Soon after a result is shown, its files are made while the user looks (see makeOutputsSoon).
 const OUTPUTS_AFTER = 500; // ms
 // A choice that takes longer than this says so (the table is marked busy): on a long file Python may need a while.
@@ -84,6 +87,7 @@ export class Review {
     /** @type {number | null} */
     this.group = null; // the chosen group's id
     this.filter = { kind: "", decision: "", text: "" };
+    this.listed = ROWS_AT_ONCE; // rows of the table listed
     this.pages = new PageView(this);
     this.downloads = new Downloads(pool, this);
     /** @type {Promise<unknown>} */
@@ -99,6 +103,7 @@ export class Review {
   show(entry) {
     this.entry = entry;
     this.group = null;
+    this.listed = ROWS_AT_ONCE;
     // Open on the first page with a removed line: a cover has nothing to check.
     const first = this.shown.result.layout.find((page) => page.lines.some((line) => line[6]));
     this.pages.page = first ? first.page : 1;
@@ -176,9 +181,9 @@ export class Review {
       (!decision || (decision === "removed") === g.remove) && (!needle || g.text.toLowerCase().includes(needle)));
   }
 
-  // The table of groups. With `only` (the ids of groups that changed), only their rows are made again, in
-  // place: a table of 1,600 groups took seconds to make, and a switch changes one or a few of them. A row
-  // whose group no longer matches the filters stays until the filters are used again.
+  // The table of groups: the first `listed` of those the filters show, then a button for the next ones. With
+  // `only` (the ids of groups that changed), only their rows are made again, in place: a switch changes one
+  // or a few rows. A row whose group no longer matches the filters stays until the filters are used again.
   /**
    * @param {Result} result
    * @param {Set<number>} [only]
@@ -196,9 +201,34 @@ export class Review {
     $("groups-empty").hidden = result.groups.length > 0;
     $("groups").hidden = result.groups.length === 0;
     const shown = this.shownGroups(result);
-    $("filter-count").textContent = `${shown.length} of ${result.groups.length} shown`;
+    const listed = shown.slice(0, this.listed);
+    $("filter-count").textContent = `${shown.length} of ${result.groups.length} shown` +
+      (listed.length < shown.length ? `, the first ${listed.length} listed` : "");
     $("keep-shown").disabled = $("remove-shown").disabled = !shown.length;
-    body.append(...shown.map((group) => this.groupRow(group)));
+    body.append(...listed.map((group) => this.groupRow(group)));
+    if (listed.length < shown.length) body.append(this.moreRow(shown.length - listed.length));
+  }
+
+  // The last row of a long table: a button that lists the next rows, and takes the focus to the first of them.
+  /** @param {number} rest  rows not listed */
+  moreRow(rest) {
+    const row = document.createElement("tr");
+    row.className = "more";
+    const cell = document.createElement("td");
+    cell.colSpan = 6;
+    const more = document.createElement("button");
+    more.type = "button";
+    more.className = "button small";
+    more.textContent = `List ${Math.min(rest, ROWS_AT_ONCE)} more (${rest} not listed yet)`;
+    more.onclick = () => {
+      const first = this.listed;
+      this.listed += ROWS_AT_ONCE;
+      this.renderGroups(this.shown.result);
+      /** @type {HTMLElement | null} */ ($("groups").tBodies[0].rows[first]?.querySelector("button.group-text"))?.focus();
+    };
+    cell.append(more);
+    row.append(cell);
+    return row;
   }
 
   /** @param {Group} group */
@@ -370,6 +400,7 @@ export class Review {
     for (const [id, field] of /** @type {const} */ ([["filter-kind", "kind"], ["filter-decision", "decision"], ["filter-text", "text"]])) {
       $(id).addEventListener("input", () => {
         this.filter[field] = $(id).value;
+        this.listed = ROWS_AT_ONCE;
         this.renderGroups(this.shown.result);
       });
     }
