@@ -71,6 +71,9 @@ const RUNS_SHOWN = 4; // page runs shown in a row before "and N more"
 const ROWS_AT_ONCE = 200;
 // Soon after a result is shown, its files are made while the user looks (see makeOutputsSoon).
 const OUTPUTS_AFTER = 500; // ms
+// After a choice, only once no other choice has followed for this long: the worker makes one thing at a time,
+// and a switch flipped while it makes the files of a long file (seconds, for 1,500 pages) waits for them.
+const OUTPUTS_AFTER_CHOICE = 3000; // ms
 // A choice that takes longer than this says so (the table is marked busy): on a long file Python may need a while.
 const BUSY_AFTER = 100; // ms
 
@@ -138,13 +141,17 @@ export class Review {
     this.pages.renderPage();
   }
 
-  // Its files are made while the user looks, unless another file is being read or has replaced it by then.
-  /** @param {Entry} entry */
-  makeOutputsSoon(entry) {
+  // Its files are made while the user looks, unless another file is being read, or another result (a choice)
+  // has replaced it by then.
+  /**
+   * @param {Entry} entry
+   * @param {number} [after]  ms
+   */
+  makeOutputsSoon(entry, after = OUTPUTS_AFTER) {
     const result = entry.result;
     setTimeout(() => {
       if (this.entry === entry && entry.result === result && !this.files.reading) outputs(this.pool, entry).catch(() => null);
-    }, OUTPUTS_AFTER);
+    }, after);
   }
 
   /** @param {Result} result */
@@ -308,12 +315,14 @@ export class Review {
   // -- choices ----------------------------------------------------------------------------------------------
 
   /**
-   * All the choices for the entry, applied by Python; kept in this browser as Python states them.
+   * All the choices for the entry, applied by Python; kept in this browser as Python states them. A function
+   * gives them from the choices on show when the choice before has been applied, so that a quick second
+   * switch does not undo the first.
    * @param {Shown} entry
-   * @param {Choices} choices
+   * @param {Choices | (() => Choices)} choices
    */
   choose(entry, choices) {
-    const done = this.choosing.then(() => this.chooseNow(entry, choices));
+    const done = this.choosing.then(() => this.chooseNow(entry, typeof choices === "function" ? choices() : choices));
     this.choosing = done.catch(() => null);
     return done;
   }
@@ -351,13 +360,13 @@ export class Review {
     store(entry, entry.result.choices); // as Python states them: only what differs from the detector
     if (entry === this.entry) this.render(changes);
     if (this.files.entries.length > 1) outputs(this.pool, entry).catch(() => null);
-    else this.makeOutputsSoon(entry);
+    else this.makeOutputsSoon(entry, OUTPUTS_AFTER_CHOICE);
   }
 
   /** @param {Parameters<typeof changed>[1]} change  see choices.changed */
   wish(change) {
     const entry = this.shown;
-    return this.choose(entry, changed(entry.result.choices, change));
+    return this.choose(entry, () => changed(entry.result.choices, change));
   }
 
   /**

@@ -121,7 +121,7 @@ def test_a_toggle_changes_its_group_s_row_and_pages_only_and_keeps_the_focus(pag
     assert page.evaluate("() => document.activeElement.closest('tr')?.dataset.group") == group
 
 
-def test_a_toggle_that_takes_a_while_says_the_table_is_busy(browser, base_url, book):
+def test_a_toggle_that_takes_a_while_says_the_table_is_busy_and_a_second_one_waits_for_it(browser, base_url, book):
     from conftest import boot, new_context
 
     context, recorder = new_context(browser, base_url)
@@ -130,19 +130,23 @@ def test_a_toggle_that_takes_a_while_says_the_table_is_busy(browser, base_url, b
         page = boot(context, base_url)
         open_pdf(page, book)
         count = page.inner_text("#filter-count")
-        group = page.locator("#groups tbody tr").first.get_attribute("data-group")
+        first, second = (page.locator("#groups tbody tr").nth(n).get_attribute("data-group") for n in (0, 1))
         # The answer is held back: the choice takes as long as the test likes.
         page.evaluate("() => { window.__hold = (message) => message.type === 'choose'; }")
-        page.locator(f'tr[data-group="{group}"] input[role=switch]').click()
+        page.locator(f'tr[data-group="{first}"] input[role=switch]').click()
         page.wait_for_function("() => document.getElementById('groups').getAttribute('aria-busy') === 'true'")
         assert page.inner_text("#filter-count") == "Applying your choice…"
+        # A second switch meanwhile is applied after the first, on its answer: both stay flipped.
+        page.locator(f'tr[data-group="{second}"] input[role=switch]').click()
         assert page.evaluate("window.__held()") == 1
         page.evaluate("window.__release()")
-        page.wait_for_function("() => document.getElementById('groups').getAttribute('aria-busy') === 'false'")
+        page.wait_for_function(f"""() => document.querySelector('tr[data-group="{second}"]').classList.contains('kept')
+            && document.getElementById('groups').getAttribute('aria-busy') === 'false'""")
         assert page.inner_text("#filter-count") == count
-        switch = page.locator(f'tr[data-group="{group}"] input[role=switch]')
-        assert not switch.is_checked()
-        assert page.evaluate("() => document.activeElement.closest('tr')?.dataset.group") == group
+        for group in (first, second):
+            assert not page.locator(f'tr[data-group="{group}"] input[role=switch]').is_checked()
+            assert "kept" in page.get_attribute(f'tr[data-group="{group}"]', "class")
+        assert page.evaluate("() => document.activeElement.closest('tr')?.dataset.group") == second
         recorder.assert_private()
     finally:
         context.close()
