@@ -7,9 +7,9 @@
 The file is generated (gen.headed: running heads that change every two pages, so about one repeated group
 per page). The site is built and served as bench.py does it (browser.Session), in a fresh browser context:
 
-- memory: the proportional set size (Pss, from /proc/PID/smaps_rollup, so that pages shared between
-  Chromium's processes are counted once) of every process of that Chromium, by kind (browser, renderer,
-  GPU, utility), when the page is ready, when the file is read and its first page drawn, and after the
+- memory: the private memory (Private_Clean + Private_Dirty of /proc/PID/smaps_rollup: what no other
+  process shares, so that neither our own processes nor another Chromium on the machine changes it) of every
+  process of that Chromium, by kind (browser, renderer, GPU, utility), when the page is ready, when the file is read and its first page drawn, and after the
   strip of thumbnails has been scrolled from the first page to the last and back; also the renderer's peak
   RSS (VmHWM), which includes the moments between. What the file adds is the total against "ready".
 - a toggle: a click on a group's switch in the table to the moment its row says so and the boxes of its
@@ -69,25 +69,25 @@ def _chromium_processes() -> dict[int, str]:
     return found
 
 
-def _status(pid: int, field: str) -> int:
-    """A field of /proc/PID/status or smaps_rollup in bytes (0 when the process is gone)."""
-    name = "smaps_rollup" if field == "Pss:" else "status"
+def _status(pid: int, *fields: str, name: str = "status") -> int:
+    """The sum of some fields of /proc/PID/status (or another such file) in bytes (0 when the process is gone)."""
+    total = 0
     try:
         with open(f"/proc/{pid}/{name}") as fh:
             for line in fh:
-                if line.startswith(field):
-                    return int(line.split()[1]) * 1024
+                if line.startswith(fields):
+                    total += int(line.split()[1]) * 1024
     except OSError:
         pass
-    return 0
+    return total
 
 
 def memory() -> dict:
-    """Pss by kind of process and in all, and the renderers' largest peak RSS, in bytes."""
+    """Private memory by kind of process and in all, and the renderers' largest peak RSS, in bytes."""
     kinds: dict[str, int] = {}
     peak = 0
     for pid, kind in _chromium_processes().items():
-        kinds[kind] = kinds.get(kind, 0) + _status(pid, "Pss:")
+        kinds[kind] = kinds.get(kind, 0) + _status(pid, "Private_Clean:", "Private_Dirty:", name="smaps_rollup")
         if kind == "renderer":
             peak = max(peak, _status(pid, "VmHWM:"))
     return {"total": sum(kinds.values()), "kinds": kinds, "renderer_peak": peak}
@@ -131,7 +131,7 @@ def timed_click(page, locator, check: str) -> dict:
 
 def toggles(page, count: int) -> dict:
     """Choose ``count`` groups spread over the table, and flip each one's switch; times of both clicks."""
-    rows = page.locator("#groups tbody tr")
+    rows = page.locator("#groups tbody tr[data-group]")  # the rows listed (the table lists the first ones)
     total = rows.count()
     picks, flips, busy = [], [], 0
     for n in range(count):
@@ -159,7 +159,7 @@ def toggles(page, count: int) -> dict:
 
 
 def scroll_strip(page, log_every: int = 10) -> int:
-    """Scroll the strip of thumbnails to its end and back, a view at a time; the largest total Pss seen."""
+    """Scroll the strip of thumbnails to its end and back, a view at a time; the largest total seen."""
     width, full = page.evaluate("[document.getElementById('thumbs').clientWidth, document.getElementById('thumbs').scrollWidth]")
     steps = max(1, full // max(width, 1))
     highest = 0
@@ -181,16 +181,18 @@ def run(session, pdf: Path, toggle_count: int) -> dict:
         session._wait_ready(page)
         settle(page)
         out: dict = {"ready": memory()}
-        log(f"  ready: {out['ready']['total'] / MB:.0f} MB Pss ({_kinds(out['ready'])})")
+        log(f"  ready: {out['ready']['total'] / MB:.0f} MB private ({_kinds(out['ready'])})")
         drop = session._drop(page, pdf)
         page.wait_for_function("() => document.getElementById('sheet').dataset.drawn !== ''", timeout=120_000)
         out["read_seconds"] = drop["wall"]
-        out["groups"] = page.locator("#groups tbody tr").count()
+        # "1576 of 1576 shown, ...": the table may list only the first rows.
+        out["groups"] = int(page.inner_text("#filter-count").split(" of ")[1].split()[0])
+        out["rows"] = page.locator("#groups tbody tr[data-group]").count()
         out["pages"] = page.locator("#thumbs button.thumb").count()
         settle(page, 2.0)
         out["shown"] = memory()
         out["thumbs_drawn_shown"] = drawn_thumbs(page)
-        log(f"  read in {drop['wall']:.1f} s, {out['pages']} pages, {out['groups']} groups; shown: "
+        log(f"  read in {drop['wall']:.1f} s, {out['pages']} pages, {out['groups']} groups ({out['rows']} rows listed); shown: "
             f"{out['shown']['total'] / MB:.0f} MB ({_kinds(out['shown'])}), {out['thumbs_drawn_shown']} drawn canvases in the strip")
         out["scroll_highest"] = scroll_strip(page)
         settle(page, 2.0)
@@ -219,7 +221,7 @@ def table(out: dict) -> str:
     choose = statistics.median(out["choose"])
     rows = [
         ("file", f"{out['pages']:,} pages, {out['groups']:,} repeated groups, read in {out['read_seconds']:.1f} s", "-", "-"),
-        ("Chromium's memory (Pss, all processes) when ready", f"{ready / MB:.0f} MB", "-", "-"),
+        ("Chromium's private memory (all its processes) when ready", f"{ready / MB:.0f} MB", "-", "-"),
         ("added: read and shown / strip scrolled end to end and back (highest) / after toggles",
          f"{(out['shown']['total'] - ready) / MB:.0f} / {(out['scrolled']['total'] - ready) / MB:.0f} "
          f"({(out['scroll_highest'] - ready) / MB:.0f}) / {(out['toggled']['total'] - ready) / MB:.0f} MB",
