@@ -120,13 +120,13 @@ booted.then(
 );
 
 // Each request's call into pagefurniture.web, by the request's type: the same types, and the same functions,
-// as web.HANDLERS (a test checks the two tables against each other).
+// as web.HANDLERS (a test checks the two tables against each other). A choice without `since` passes it as
+// undefined, which Python gets as None (null would be a JsNull).
 /** @type {Record<string, (web: any, message: any) => any>} */
 const HANDLERS = {
   open: (web, m) => web.open_pdf(new Uint8Array(m.bytes), m.name, m.password ?? null),
   read: (web, m) => web.read_pages(m.first, m.last, m.share),
   finish: (web, m) => web.finish(m.shared, m.key),
-  // No `since` stays undefined, which Python gets as None (null would be a JsNull).
   choose: (web, m) => web.choose(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines, m.since ?? undefined),
   outputs: (web, m) => web.outputs(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines),
   zip: (web, m) => web.zip_outputs(JSON.stringify(m.files)), // as JSON: Pyodide makes null a JsNull; a Uint8Array back
