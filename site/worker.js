@@ -10,7 +10,7 @@
 // page → worker   {type: "open", id, name, bytes, password}   (bytes: a transferred ArrayBuffer)
 //                 {type: "read", id, first, last, share}      (pages first..last, 1-based)
 //                 {type: "finish", id, shared, key}           (shared: helpers' answers to "read")
-//                 {type: "choose", id, key, keep, remove, keep_lines, remove_lines}
+//                 {type: "choose", id, key, keep, remove, keep_lines, remove_lines, since}   (since: the choices on show)
 //                 {type: "outputs", id, key, keep, remove, keep_lines, remove_lines}   (the output files' text)
 //                 {type: "clean", id, key, bytes, password, keep, remove, keep_lines, remove_lines}
 //                                                             (the cleaned PDF; bytes: the file again, transferred)
@@ -178,13 +178,14 @@ booted.finally(() => { booting = false; }).then(
 );
 
 // Each request's call into pagefurniture.web, by the request's type: the same types, and the same functions,
-// as web.HANDLERS (a test checks the two tables against each other).
+// as web.HANDLERS (a test checks the two tables against each other). A choice without `since` passes it as
+// undefined, which Python gets as None (null would be a JsNull).
 /** @type {Record<string, (web: any, message: any) => any>} */
 const HANDLERS = {
   open: (web, m) => web.open_pdf(new Uint8Array(m.bytes), m.name, m.password ?? null),
   read: (web, m) => web.read_pages(m.first, m.last, m.share),
   finish: (web, m) => web.finish(m.shared, m.key),
-  choose: (web, m) => web.choose(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines),
+  choose: (web, m) => web.choose(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines, m.since ?? undefined),
   outputs: (web, m) => web.outputs(m.key, m.keep, m.remove, m.keep_lines, m.remove_lines),
   clean: (web, m) => web.cleaned_pdf(m.key, new Uint8Array(m.bytes), m.password ?? null, m.keep, m.remove, m.keep_lines, m.remove_lines),
   zip: (web, m) => web.zip_outputs(withoutNull(m.files), Boolean(m.clean_pdfs)), // a Uint8Array back

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -310,27 +310,35 @@ class Report:
         }
 
     def to_dict(self) -> dict:
-        total = len(self.pages)
-        with_text = sum(page.has_text for page in self.pages)
         return {
             "tool": {"name": "pagefurniture", "version": __version__},
             "file": self.name,
             "encrypted": self.encrypted,
             "summary": self.summary(),
-            "groups": [
-                {"id": group.id, "text": group.text, "shape": group.shape, "kind": group.kind,
+            "groups": self.group_dicts(),
+            "line_choices": self.line_choices(),
+            "removed": [row.to_dict() for row in self.removed()],
+        }
+
+    def group_dicts(self, ids: Collection[int] | None = None) -> list[dict]:
+        """The groups as report.json lists them; only those whose id is in ``ids``, when given."""
+        total = len(self.pages)
+        with_text = sum(page.has_text for page in self.pages)
+        return [{"id": group.id, "text": group.text, "shape": group.shape, "kind": group.kind,
                  "position": group.position, "pages": list(group.pages), "page_ranges": page_ranges(group.pages),
                  "on": on_pages(len(group.pages), total, with_text=with_text), "remove": group.remove,
                  "reason": group.reason,
                  "decided_by": group.decided_by, "decision": decision(group),
                  "lines": [list(member) for member in group.members]}
-                for group in self.groups
-            ],
-            # The lines the user overruled one by one ([page, index]), as --keep-line and --remove-line take them.
-            "line_choices": {"keep": sorted(map(list, self.keep_lines)),
-                             "remove": sorted(map(list, self.remove_lines))},
-            "removed": [row.to_dict() for row in self.removed()],
-        }
+                for group in self.groups if ids is None or group.id in ids]
+
+    def line_choices(self) -> dict[str, list[list[int]]]:
+        """The lines the user overruled one by one ([page, index]), as --keep-line and --remove-line take them."""
+        return {"keep": sorted(map(list, self.keep_lines)), "remove": sorted(map(list, self.remove_lines))}
+
+    def removed_keys(self) -> frozenset[LineKey]:
+        """The (page, index) of every removed line."""
+        return frozenset(self._removed_index)
 
     def to_json(self) -> str:
         """The report as JSON, laid out by ``json_layout``."""

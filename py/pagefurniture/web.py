@@ -184,17 +184,42 @@ def _page_from(data: list) -> Page:
                             for text, x0, top, x1, bottom, size, font, angle, artifact in lines))
 
 
-def choose(key: str, keep: Any = (), remove: Any = (), keep_lines: Any = (), remove_lines: Any = ()) -> str:
+def choose(key: str, keep: Any = (), remove: Any = (), keep_lines: Any = (), remove_lines: Any = (),
+           since: Any = None) -> str:
     """Apply the user's choices to the file read under ``key`` and return what the page shows, as JSON.
 
     The choices are all there are for that file (group ids to keep and remove, [page, index] of lines to
     keep and remove): each call starts from the detector's decisions. A file no longer kept answers with
     the error kind "forgotten": the page then reads it again.
+
+    ``since`` is the choices of the answer the page shows already (a mapping with the same four keys). Then
+    ``groups`` and ``layout`` hold only the groups and pages whose words or lines differ from that answer's,
+    and ``"partial"`` is true: a switch flipped in a file of 1,500 pages changes a few pages, and making and
+    sending all of them took seconds.
     """
     current = _chosen(key, keep, remove, keep_lines, remove_lines)
     if isinstance(current, str):
         return current
-    return json.dumps({"ok": True, **_view(current)}, ensure_ascii=False)
+    if since is None:
+        return json.dumps({"ok": True, **_view(current)}, ensure_ascii=False)
+    was = kernel.as_py(since)
+    before = _chosen(key, *(was.get(name, ()) for name in ("keep", "remove", "keep_lines", "remove_lines")))
+    if isinstance(before, str):
+        return before
+    groups, pages = _changes(before, current)
+    return json.dumps({"ok": True, "partial": True, **_view(current, groups=groups, pages=pages)},
+                      ensure_ascii=False)
+
+
+def _changes(before: Report, after: Report) -> tuple[set[int], set[int]]:
+    """The ids of the groups whose decision differs between two choices of one Report, and the numbers of
+    the pages where a line's decision does (its group's, or its own)."""
+    groups = {new.id for old, new in zip(before.groups, after.groups, strict=True) if old != new}
+    lines = (before.removed_keys() ^ after.removed_keys()) | (before.keep_lines ^ after.keep_lines) \
+        | (before.remove_lines ^ after.remove_lines)
+    pages = {page for page, _ in lines}
+    pages.update(page for group in after.groups if group.id in groups for page, _ in group.members)
+    return groups, pages
 
 
 def outputs(key: str, keep: Any = (), remove: Any = (), keep_lines: Any = (), remove_lines: Any = ()) -> str:
@@ -310,39 +335,43 @@ def _numbered(file_name: str, copy: int) -> str:
     return f"{file_name} ({copy})"
 
 
-def _view(report: Report) -> dict:
+def _view(report: Report, *, groups: set[int] | None = None, pages: set[int] | None = None) -> dict:
     """What the page shows of a Report: its summary, groups, command and choices, each output's name and
-    type (``outputs()`` makes their text), and every page's lines."""
-    data = report.to_dict()
-    groups = [{**group, "runs": page_runs(group["pages"])} for group in data["groups"]]
+    type (``outputs()`` makes their text), and every page's lines; only the ``groups`` (ids) and ``pages``
+    (numbers) given, when given."""
+    shown = [{**group, "runs": page_runs(group["pages"])} for group in report.group_dicts(groups)]
+    lines = report.line_choices()
     # What the user chose, in the form choose() takes: only what differs from the detector.
     choices = {"keep": [g.id for g in report.groups if g.decided_by == "user" and not g.remove],
                "remove": [g.id for g in report.groups if g.decided_by == "user" and g.remove],
-               "keep_lines": data["line_choices"]["keep"], "remove_lines": data["line_choices"]["remove"]}
+               "keep_lines": lines["keep"], "remove_lines": lines["remove"]}
     status, missing = manifest.outcome(report)
-    return {"name": report.name, "summary": data["summary"], "groups": groups, "command": command(report),
+    return {"name": report.name, "summary": report.summary(), "groups": shown, "command": command(report),
             "choices": choices, "outcome": {"status": status.value, "error": missing},
             "files": {output.name: {"file_name": output.file_name(report.name), "media_type": output.media_type}
                       for output in OUTPUTS},
             # Made apart, by cleaned_pdf(), from the PDF itself.
             "cleaned_pdf": {"file_name": CLEANED_PDF.file_name(report.name), "media_type": CLEANED_PDF.media_type},
-            "layout": layout(report)}
+            "layout": layout(report, pages)}
 
 
-def layout(report: Report) -> list[dict]:
+def layout(report: Report, only: set[int] | None = None) -> list[dict]:
     """Every page's size and lines, for the page view: each line as [x0, top, x1, bottom, group id or -1,
-    text, removed?, its decision in words], boxes in the visible page's points from the top-left corner."""
+    text, removed?, its decision in words], boxes in the visible page's points from the top-left corner.
+    Only the pages whose numbers are in ``only``, when given."""
     groups: dict[tuple[int, int], Group] = {}
     for group in report.groups:
         for key in group.members:
             groups.setdefault(key, group)
-    removed = {(row.page, row.index) for row in report.removed()}
+    removed = report.removed_keys()
     # The words of a line that follows its group are its group's: made once per group, not once per line.
     words = {group.id: decision(group) for group in report.groups}
     plain = line_decision(None, removed=False, by_line=False)
     chosen = report.keep_lines | report.remove_lines
     out = []
     for page in report.pages:
+        if only is not None and page.number not in only:
+            continue
         lines = []
         for i, line in enumerate(page.lines):
             key = (page.number, i)

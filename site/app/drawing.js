@@ -83,9 +83,12 @@ export class PageView {
   }
 
   // The strip is made once per file on show; a change of choices only relabels it and redraws the marks
-  // of the thumbnails that are made.
-  /** @param {Result} result */
-  renderThumbs(result) {
+  // of the thumbnails that are made: of the pages in `only` (those whose lines changed), when given.
+  /**
+   * @param {Result} result
+   * @param {Set<number>} [only]
+   */
+  renderThumbs(result, only) {
     const strip = $("thumbs");
     const entry = this.review.shown;
     const fresh = strip.dataset.entry !== String(entry.id) || strip.children.length !== result.layout.length;
@@ -106,7 +109,7 @@ export class PageView {
       }, { root: strip, rootMargin: `0px ${NEAR}px` });
     }
     const chosen = result.groups.find((g) => g.id === this.review.group);
-    for (const page of result.layout) {
+    for (const page of fresh || !only ? result.layout : [...only].map((n) => result.layout[n - 1])) {
       const button = fresh ? newThumb(page) : /** @type {HTMLButtonElement} */ (strip.children[page.page - 1]);
       button.tabIndex = page.page === this.page ? 0 : -1;
       button.classList.toggle("without", Boolean(chosen && !chosen.pages.includes(page.page)));

@@ -64,10 +64,19 @@ import { $, cell, focus, KINDS, sentence, setState, swatch } from "./ui.js";
  */
 /** @typedef {{page: number, width: number, height: number, error: string | null, lines: Line[]}} LayoutPage */
 /** @typedef {Entry & {result: Result}} Shown */
+/** @typedef {{groups: Set<number>, pages: Set<number>}} Changes  the ids and page numbers an answer changed */
 
 const RUNS_SHOWN = 4; // page runs shown in a row before "and N more"
+// Rows of the table listed at once; the next ones when asked for. Each change to a table of 1,600 rows had the
+// browser lay all of them out again, for a few hundred milliseconds; the filters find any group.
+const ROWS_AT_ONCE = 200;
 // Soon after a result is shown, its files are made while the user looks (see makeOutputsSoon).
 const OUTPUTS_AFTER = 500; // ms
+// After a choice, only once no other choice has followed for this long: the worker makes one thing at a time,
+// and a switch flipped while it makes the files of a long file (seconds, for 1,500 pages) waits for them.
+const OUTPUTS_AFTER_CHOICE = 3000; // ms
+// A choice that takes longer than this says so (the table is marked busy): on a long file Python may need a while.
+const BUSY_AFTER = 100; // ms
 
 export class Review {
   /**
@@ -82,8 +91,11 @@ export class Review {
     /** @type {number | null} */
     this.group = null; // the chosen group's id
     this.filter = { kind: "", decision: "", text: "" };
+    this.listed = ROWS_AT_ONCE; // rows of the table listed
     this.pages = new PageView(this);
     this.downloads = new Downloads(pool, this);
+    /** @type {Promise<unknown>} */
+    this.choosing = Promise.resolve(); // choices are applied one after the other, each on the answer before it
   }
 
   // The entry on show, asked for only while there is one.
@@ -95,6 +107,7 @@ export class Review {
   show(entry) {
     this.entry = entry;
     this.group = null;
+    this.listed = ROWS_AT_ONCE;
     // Open on the first page with a removed line: a cover has nothing to check.
     const first = this.shown.result.layout.find((page) => page.lines.some((line) => line[6]));
     this.pages.page = first ? first.page : 1;
@@ -114,7 +127,10 @@ export class Review {
     this.entry = null;
   }
 
-  render() {
+  // Everything on show; after a choice, with the groups and pages that changed, only those of the table and
+  // the strip (a filter by decision needs the whole table, since a row may now be filtered out or in).
+  /** @param {Changes | null} [changes] */
+  render(changes = null) {
     const result = this.shown.result;
     $("result-title").textContent = this.shown.label;
     renderPartial(result);
@@ -122,18 +138,22 @@ export class Review {
     this.downloads.render(result);
     this.renderCommand(result);
     this.renderFilters(result);
-    this.renderGroups(result);
-    this.pages.renderThumbs(result);
+    this.renderGroups(result, this.filter.decision ? undefined : changes?.groups);
+    this.pages.renderThumbs(result, changes?.pages);
     this.pages.renderPage();
   }
 
-  // Its files are made while the user looks, unless another file is being read or has replaced it by then.
-  /** @param {Entry} entry */
-  makeOutputsSoon(entry) {
+  // Its files are made while the user looks, unless another file is being read, or another result (a choice)
+  // has replaced it by then.
+  /**
+   * @param {Entry} entry
+   * @param {number} [after]  ms
+   */
+  makeOutputsSoon(entry, after = OUTPUTS_AFTER) {
     const result = entry.result;
     setTimeout(() => {
       if (this.entry === entry && entry.result === result && !this.files.reading) outputs(this.pool, entry).catch(() => null);
-    }, OUTPUTS_AFTER);
+    }, after);
   }
 
   /** @param {Result} result */
@@ -170,80 +190,122 @@ export class Review {
       (!decision || (decision === "removed") === g.remove) && (!needle || g.text.toLowerCase().includes(needle)));
   }
 
-  /** @param {Result} result */
-  renderGroups(result) {
+  // The table of groups: the first `listed` of those the filters show, then a button for the next ones. With
+  // `only` (the ids of groups that changed), only their rows are made again, in place: a switch changes one
+  // or a few rows. A row whose group no longer matches the filters stays until the filters are used again.
+  /**
+   * @param {Result} result
+   * @param {Set<number>} [only]
+   */
+  renderGroups(result, only) {
     const body = $("groups").tBodies[0];
+    if (only) {
+      for (const group of result.groups) {
+        if (!only.has(group.id)) continue;
+        body.querySelector(`tr[data-group="${group.id}"]`)?.replaceWith(this.groupRow(group));
+      }
+      return;
+    }
     body.replaceChildren();
     $("groups-empty").hidden = result.groups.length > 0;
     $("groups").hidden = result.groups.length === 0;
     const shown = this.shownGroups(result);
-    $("filter-count").textContent = `${shown.length} of ${result.groups.length} shown`;
+    const listed = shown.slice(0, this.listed);
+    $("filter-count").textContent = `${shown.length} of ${result.groups.length} shown` +
+      (listed.length < shown.length ? `, the first ${listed.length} listed` : "");
     $("keep-shown").disabled = $("remove-shown").disabled = !shown.length;
-    for (const group of shown) {
-      const row = document.createElement("tr");
-      row.dataset.group = String(group.id);
-      row.className = `${group.remove ? "removed" : "kept"}${this.group === group.id ? " selected" : ""}`;
+    body.append(...listed.map((group) => this.groupRow(group)));
+    if (listed.length < shown.length) body.append(this.moreRow(shown.length - listed.length));
+  }
 
-      const text = document.createElement("td");
-      const pick = document.createElement("button");
-      pick.type = "button";
-      pick.className = "group-text";
-      pick.setAttribute("aria-pressed", String(this.group === group.id));
-      pick.title = "Show its lines on the pages";
-      const printed = document.createElement("span");
-      printed.className = "printed";
-      printed.textContent = group.text;
-      pick.append(swatch(group), printed);
-      pick.onclick = () => {
-        this.selectGroup(this.group === group.id ? null : group.id);
-        // The table was made again: the focus stays on this group, as it does for its switch.
-        /** @type {HTMLElement | null} */ (document.querySelector(`tr[data-group="${group.id}"] button.group-text`))?.focus();
-      };
-      text.append(pick);
+  // The last row of a long table: a button that lists the next rows, and takes the focus to the first of them.
+  /** @param {number} rest  rows not listed */
+  moreRow(rest) {
+    const row = document.createElement("tr");
+    row.className = "more";
+    const cell = document.createElement("td");
+    cell.colSpan = 6;
+    const more = document.createElement("button");
+    more.type = "button";
+    more.className = "button small";
+    more.textContent = `List ${Math.min(rest, ROWS_AT_ONCE)} more (${rest} not listed yet)`;
+    more.onclick = () => {
+      const first = this.listed;
+      this.listed += ROWS_AT_ONCE;
+      this.renderGroups(this.shown.result);
+      /** @type {HTMLElement | null} */ ($("groups").tBodies[0].rows[first]?.querySelector("button.group-text"))?.focus();
+    };
+    cell.append(more);
+    row.append(cell);
+    return row;
+  }
 
-      const pages = document.createElement("td");
-      pages.append(runs(group));
-      const on = document.createElement("span");
-      on.className = "on";
-      on.textContent = group.on;
-      pages.append(on);
-      const decision = cell(sentence(group.decision));
-      decision.className = "reason";
+  /** @param {Group} group */
+  groupRow(group) {
+    const row = document.createElement("tr");
+    row.dataset.group = String(group.id);
+    row.className = `${group.remove ? "removed" : "kept"}${this.group === group.id ? " selected" : ""}`;
 
-      const toggle = document.createElement("td");
-      const label = document.createElement("label");
-      label.className = "switch";
-      const box = document.createElement("input");
-      box.type = "checkbox";
-      box.setAttribute("role", "switch");
-      box.checked = group.remove;
-      box.setAttribute("aria-label", `Remove "${group.text.slice(0, 60)}"`);
-      box.onchange = async () => {
-        await this.flipGroup(group.id, box.checked);
-        /** @type {HTMLElement | null} */ (document.querySelector(`tr[data-group="${group.id}"] input[role=switch]`))?.focus();
-      };
-      const word = document.createElement("span");
-      word.textContent = group.remove ? "removed" : "kept";
-      label.append(box, word);
-      toggle.append(label);
+    const text = document.createElement("td");
+    const pick = document.createElement("button");
+    pick.type = "button";
+    pick.className = "group-text";
+    pick.setAttribute("aria-pressed", String(this.group === group.id));
+    pick.title = "Show its lines on the pages";
+    const printed = document.createElement("span");
+    printed.className = "printed";
+    printed.textContent = group.text;
+    pick.append(swatch(group), printed);
+    pick.onclick = () => {
+      this.selectGroup(this.group === group.id ? null : group.id);
+      // The row was made again: the focus stays on this group, as it does for its switch.
+      /** @type {HTMLElement | null} */ (document.querySelector(`tr[data-group="${group.id}"] button.group-text`))?.focus();
+    };
+    text.append(pick);
 
-      const kind = cell(KINDS[group.kind] ?? group.kind);
-      const position = cell(group.position);
-      // Labels for the narrow layout, where each row becomes a card without the table's header.
-      kind.dataset.label = "Kind";
-      position.dataset.label = "Position";
-      pages.dataset.label = "Pages";
-      decision.dataset.label = "Decision";
-      row.append(text, kind, position, pages, decision, toggle);
-      body.append(row);
-    }
+    const pages = document.createElement("td");
+    pages.append(runs(group));
+    const on = document.createElement("span");
+    on.className = "on";
+    on.textContent = group.on;
+    pages.append(on);
+    const decision = cell(sentence(group.decision));
+    decision.className = "reason";
+
+    const toggle = document.createElement("td");
+    const label = document.createElement("label");
+    label.className = "switch";
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.setAttribute("role", "switch");
+    box.checked = group.remove;
+    box.setAttribute("aria-label", `Remove "${group.text.slice(0, 60)}"`);
+    box.onchange = async () => {
+      await this.flipGroup(group.id, box.checked);
+      /** @type {HTMLElement | null} */ (document.querySelector(`tr[data-group="${group.id}"] input[role=switch]`))?.focus();
+    };
+    const word = document.createElement("span");
+    word.textContent = group.remove ? "removed" : "kept";
+    label.append(box, word);
+    toggle.append(label);
+
+    const kind = cell(KINDS[group.kind] ?? group.kind);
+    const position = cell(group.position);
+    // Labels for the narrow layout, where each row becomes a card without the table's header.
+    kind.dataset.label = "Kind";
+    position.dataset.label = "Position";
+    pages.dataset.label = "Pages";
+    decision.dataset.label = "Decision";
+    row.append(text, kind, position, pages, decision, toggle);
+    return row;
   }
 
   /** @param {number | null} id */
   selectGroup(id) {
+    const was = this.group;
     this.group = id;
     const result = this.shown.result;
-    this.renderGroups(result);
+    this.renderGroups(result, new Set([was, id].filter((g) => g !== null)));
     const group = result.groups.find((g) => g.id === id);
     if (group && !group.pages.includes(this.pages.page)) this.pages.page = group.pages[0];
     this.pages.renderThumbs(result);
@@ -255,14 +317,34 @@ export class Review {
   // -- choices ----------------------------------------------------------------------------------------------
 
   /**
-   * All the choices for the entry, applied by Python; kept in this browser as Python states them.
+   * All the choices for the entry, applied by Python; kept in this browser as Python states them. A function
+   * gives them from the choices on show when the choice before has been applied, so that a quick second
+   * switch does not undo the first.
+   * @param {Shown} entry
+   * @param {Choices | (() => Choices)} choices
+   */
+  choose(entry, choices) {
+    const done = this.choosing.then(() => this.chooseNow(entry, typeof choices === "function" ? choices() : choices));
+    this.choosing = done.catch(() => null);
+    return done;
+  }
+
+  /**
+   * Python answers with what changed since the choices on show (web.choose's `since`), which is merged in;
+   * only the rows, thumbnails and page that changed are drawn again.
    * @param {Shown} entry
    * @param {Choices} choices
    */
-  async choose(entry, choices) {
+  async chooseNow(entry, choices) {
+    const base = entry.result;
+    const busy = setTimeout(() => entry === this.entry && showBusy(true), BUSY_AFTER);
+    /** @type {Changes | null} */
+    let changes = null;
     try {
-      const result = await this.pool.call("choose", { key: String(entry.id), ...choices });
-      entry.result = { ...result, seconds: entry.result.seconds, readers: entry.result.readers };
+      const answer = await this.pool.call("choose", { key: String(entry.id), ...choices, since: base.choices });
+      changes = answer.partial ? { groups: new Set(answer.groups.map((/** @type {Group} */ g) => g.id)),
+        pages: new Set(answer.layout.map((/** @type {LayoutPage} */ p) => p.page)) } : null;
+      entry.result = { ...merged(base, answer), seconds: base.seconds, readers: base.readers };
     } catch (caught) {
       const error = /** @type {WorkerError} */ (caught);
       if (error.kind === "forgotten") {
@@ -273,17 +355,20 @@ export class Review {
       if (error.kind === "cancelled") return;
       $("saved-status").textContent = sentence(error.message);
       return;
+    } finally {
+      clearTimeout(busy);
+      showBusy(false);
     }
     store(entry, entry.result.choices); // as Python states them: only what differs from the detector
-    if (entry === this.entry) this.render();
+    if (entry === this.entry) this.render(changes);
     if (this.files.entries.length > 1) outputs(this.pool, entry).catch(() => null);
-    else this.makeOutputsSoon(entry);
+    else this.makeOutputsSoon(entry, OUTPUTS_AFTER_CHOICE);
   }
 
   /** @param {Parameters<typeof changed>[1]} change  see choices.changed */
   wish(change) {
     const entry = this.shown;
-    return this.choose(entry, changed(entry.result.choices, change));
+    return this.choose(entry, () => changed(entry.result.choices, change));
   }
 
   /**
@@ -326,9 +411,44 @@ export class Review {
     for (const [id, field] of /** @type {const} */ ([["filter-kind", "kind"], ["filter-decision", "decision"], ["filter-text", "text"]])) {
       $(id).addEventListener("input", () => {
         this.filter[field] = $(id).value;
+        this.listed = ROWS_AT_ONCE;
         this.renderGroups(this.shown.result);
       });
     }
+  }
+}
+
+// The answer to a choice merged into the result it was asked on: a partial answer (web.choose's `since`)
+// holds only the groups and pages that changed.
+/**
+ * @param {Result} base
+ * @param {Result & {partial?: boolean}} answer
+ * @returns {Result}
+ */
+function merged(base, answer) {
+  if (!answer.partial) return answer;
+  const { partial, ...rest } = answer;
+  const groups = base.groups.slice();
+  const at = new Map(groups.map((g, i) => [g.id, i]));
+  for (const group of answer.groups) groups[/** @type {number} */ (at.get(group.id))] = group;
+  const layout = base.layout.slice();
+  for (const page of answer.layout) layout[page.page - 1] = page;
+  return { ...rest, groups, layout };
+}
+
+// While a choice is applied for longer than BUSY_AFTER: the table says it is busy, to the eye and to a screen reader.
+/** @param {boolean} on */
+function showBusy(on) {
+  const table = $("groups");
+  const count = $("filter-count");
+  if (on === (table.getAttribute("aria-busy") === "true")) return;
+  table.setAttribute("aria-busy", String(on));
+  $("sheet").setAttribute("aria-busy", String(on));
+  if (on) {
+    count.dataset.was = count.textContent ?? "";
+    count.textContent = "Applying your choice…";
+  } else {
+    count.textContent = count.dataset.was ?? count.textContent;
   }
 }
 

@@ -82,3 +82,58 @@ def batch(folder: str | Path, count: int = 50) -> list[Path]:
     folder = Path(folder)
     rng = random.Random(f"batch-{count}")
     return [document(rng.randint(4, 16), folder, seed=1000 + i, stem=f"doc{i:02d}") for i in range(count)]
+
+
+def _title(rng: random.Random) -> str:
+    """A heading of three to five words, with no digits (a number in it would make it a page number's kin)."""
+    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 5))).title()
+
+
+def write_headed(path: Path, pages: int, *, seed: int = 2025) -> Path:
+    """A ``pages``-page book whose running heads change every page or two: about one repeated group per page.
+
+    The left head names the section (a new one every two pages), the right head the subsection (every two
+    pages, shifted by one), the footer the chapter (every 20 pages); a constant footer and "Page N" too.
+    Each head is on two pages, so each is a repeated group of its own: 1,500 pages give about 1,580 groups,
+    as many as a long handbook or a reference work has. The body is short (20 lines) so that the file is
+    about drawing and choosing, not reading.
+    """
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen.canvas import Canvas
+
+    rng = random.Random(f"headed-{seed}-{pages}")
+    width, height = A4
+    canvas = Canvas(str(path), pagesize=A4, invariant=1, pageCompression=1)
+    canvas.setTitle(f"Handbook ({pages} pages)")
+    sections = [_title(rng) for _ in range(pages // 2 + 1)]
+    subsections = [_title(rng) for _ in range(pages // 2 + 2)]
+    chapters = [_title(rng) for _ in range(pages // 20 + 1)]
+    stream = _paragraphs(rng)
+    for number in range(1, pages + 1):
+        canvas.setFont("Helvetica", 9)
+        canvas.drawString(56, height - 40, sections[(number - 1) // 2])
+        canvas.drawRightString(width - 56, height - 40, subsections[number // 2])
+        canvas.drawString(56, 36, chapters[(number - 1) // 20])
+        canvas.drawCentredString(width / 2, 24, "Northwind Handbook")
+        canvas.drawRightString(width - 56, 36, f"Page {number}")
+        y = height - 80
+        for _ in range(20):
+            kind, text = next(stream)
+            canvas.setFont("Helvetica-Bold" if kind == "heading" else "Times-Roman", 12 if kind == "heading" else 10.5)
+            canvas.drawString(56, y, text)
+            y -= 17 if kind == "heading" else 14.5
+        canvas.showPage()
+    canvas.save()
+    return path
+
+
+def headed(pages: int, folder: str | Path, *, seed: int = 2025) -> Path:
+    """The cached ``pages``-page book of ``write_headed`` in ``folder``, written on first use."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"headed-{pages}p{'' if seed == 2025 else f'-s{seed}'}.pdf"
+    if not path.exists() or path.stat().st_size == 0:
+        tmp = path.with_suffix(".tmp")
+        write_headed(tmp, pages, seed=seed)
+        tmp.replace(path)
+    return path

@@ -102,6 +102,33 @@ def test_choose_starts_from_the_detector_and_applies_every_choice():
     assert json.loads(web.outputs("a", [999], []))["ok"] is False
 
 
+def test_choose_since_answers_with_what_changed_and_the_rest_merges_into_the_full_answer():
+    json.loads(run((DATA / "annual-report.pdf").read_bytes(), "annual-report.pdf", key="a"))
+    report = analyze(DATA / "annual-report.pdf")
+    group = next(g for g in report.groups if g.remove)
+    page, index = next((3, i) for i in range(len(report.pages[2].lines)) if (3, i) not in report.removed_keys())
+    grouped = {p for p, _ in group.members}
+    # Each step's choices, and the pages whose lines differ from the step before.
+    steps = [(([group.id], [], [], []), grouped), (([group.id], [], [], [[page, index]]), {page}),
+             (([], [], [], [[1, 0]]), grouped | {page, 1})]
+    shown = json.loads(web.choose("a"))
+    for choices, pages in steps:
+        full = json.loads(web.choose("a", *choices))
+        part = json.loads(web.choose("a", *choices, since=shown["choices"]))
+        assert part["partial"] is True and "partial" not in full
+        assert {p["page"] for p in part["layout"]} == pages
+        assert [g["id"] for g in part["groups"]] == ([] if pages == {page} else [group.id])
+        merged = {**shown, **part, "groups": list(shown["groups"]), "layout": list(shown["layout"])}
+        for item in part["groups"]:
+            merged["groups"][item["id"]] = item
+        for item in part["layout"]:
+            merged["layout"][item["page"] - 1] = item
+        del merged["partial"]
+        assert merged == full
+        shown = full
+    assert json.loads(web.choose("a", [999], [], since={}))["ok"] is False
+
+
 def test_choose_takes_single_lines_and_answers_with_the_lines_struck():
     json.loads(run((DATA / "annual-report.pdf").read_bytes(), "annual-report.pdf", key="a"))
     report = analyze(DATA / "annual-report.pdf")
