@@ -154,9 +154,12 @@ class Report:
         wish |= dict.fromkeys(keep_lines, False) | dict.fromkeys(remove_lines, True)
         by_group = _removed_by_group(groups)
         differ = {key: remove for key, remove in wish.items() if remove != (key in by_group)}
-        return replace(self, groups=tuple(groups),
-                       keep_lines=frozenset(key for key, remove in differ.items() if not remove),
-                       remove_lines=frozenset(key for key, remove in differ.items() if remove))
+        chosen = replace(self, groups=tuple(groups),
+                         keep_lines=frozenset(key for key, remove in differ.items() if not remove),
+                         remove_lines=frozenset(key for key, remove in differ.items() if remove))
+        # The same pages: what they hold is counted once for every choice (the page asks at each switch).
+        chosen.__dict__["_size"] = self._size
+        return chosen
 
     def _line_key(self, key: Iterable[int]) -> LineKey:
         """A line's (page, index) after checking that the document has it."""
@@ -278,15 +281,21 @@ class Report:
         is the document's own (a cut-off file whose page list is lost may have had more pages)."""
         return not any(page.error for page in self.pages) and (self.cut_off is None or self.cut_off.pages_known)
 
+    @cached_property
+    def _size(self) -> tuple[int, int]:
+        """The lines and the characters of every page."""
+        return (sum(len(page.lines) for page in self.pages),
+                sum(len(line.text) for page in self.pages for line in page.lines))
+
     def summary(self) -> dict:
         on = self._removed_on
-        lines = chars = lines_removed = chars_removed = 0
+        lines, chars = self._size
+        lines_removed = chars_removed = 0
         for page in self.pages:
-            lines += len(page.lines)
-            chars += sum(len(line.text) for line in page.lines)
-            gone = on.get(page.number, ())
-            lines_removed += len(gone)
-            chars_removed += sum(len(page.lines[i].text) for i in gone)
+            gone = on.get(page.number)
+            if gone:
+                lines_removed += len(gone)
+                chars_removed += sum(len(page.lines[i].text) for i in gone)
         return {
             "pages": len(self.pages),
             # Read, and without text (a scanned page, an empty one); a page that could not be read is not here.
