@@ -136,13 +136,17 @@ _TRACED = frozenset((b"TJ", b"Tj", b"'", b'"', b"Do"))
 # width, cap, join, miter and flatness, an ExtGState, which pdfminer does not apply), each with exactly its
 # operands, plain numbers (a name for gs) with white space after each: run or not, they leave the operand
 # stack as it was. Colours are not among them: pdfminer's sc and scn take as many operands as the colour
-# space that g, rg, k ... set has components.
+# space that g, rg, k ... set has components. A q ... Q holding only those, cm and colours of plain numbers
+# (two levels deep) changes nothing either: Q gives back the matrix, the colours and the text state.
 _NUMBER = rb"[-+]?(?:[0-9]{1,64}(?:\.[0-9]*)?|\.[0-9]+)[" + _WS + rb"]++"  # (an int too long is not one)
-_UNSEEN_RUN = re.compile(
-    rb"(?:(?:h|S|s|f\*?|F|B\*?|b\*?|n|W\*?"
-    rb"|" + _NUMBER + rb"(?:w|J|j|M|i)|/[A-Za-z0-9_.-]+[" + _WS + rb"]++gs"
-    rb"|(?:" + _NUMBER + rb"){2}(?:m|l)|(?:" + _NUMBER + rb"){4}(?:v|y|re)|(?:" + _NUMBER + rb"){6}c)"
-    rb"[" + _WS + rb"]++)*+")
+_UNSEEN = (rb"h|S|s|f\*?|F|B\*?|b\*?|n|W\*?|" + _NUMBER + rb"(?:w|J|j|M|i)|/[A-Za-z0-9_.-]+[" + _WS + rb"]++gs"
+           rb"|(?:" + _NUMBER + rb"){2}(?:m|l)|(?:" + _NUMBER + rb"){4}(?:v|y|re)|(?:" + _NUMBER + rb"){6}c")
+_RESTORED = (rb"(?:" + _NUMBER + rb"){6}cm|" + _NUMBER + rb"(?:g|G)|(?:" + _NUMBER + rb"){3}(?:rg|RG)"
+             rb"|(?:" + _NUMBER + rb"){4}(?:k|K)")
+_INNER = rb"(?:(?:" + _UNSEEN + rb"|" + _RESTORED + rb")[" + _WS + rb"]++)*+"
+_BLOCK = rb"q[" + _WS + rb"]++" + _INNER + rb"Q"
+_BLOCK = rb"q[" + _WS + rb"]++(?:(?:" + _UNSEEN + rb"|" + _RESTORED + rb"|" + _BLOCK + rb")[" + _WS + rb"]++)*+Q"
+_UNSEEN_RUN = re.compile(rb"(?:(?:" + _UNSEEN + rb"|" + _BLOCK + rb")[" + _WS + rb"]++)*+")
 # The strings of such an array: (the literal's body, a hex string's digits); an empty literal gives nothing.
 _STRINGS = re.compile(rb"\(((?:[^()\\]|\\.)*+)\)|<([0-9a-fA-F" + _WS + rb"]*)>", re.S)
 # The operators after which such a run is looked for: those of drawing, which it often follows.
@@ -156,6 +160,25 @@ _BLANK = rb"[\x00" + _WS + rb"]"
 _LAZY_TJ = re.compile(
     rb"\[((?:" + _BLANK + rb"|[-+0-9.]|\((?:[^()\\]|\\(?![4-7][0-7][0-7]).)*+\)|<[0-9a-fA-F" + _WS + rb"]*>)*+)\]"
     + _BLANK + rb"*+(?=TJ(?![^#/%\[\]()<>{}" + _WS + rb"]))", re.S)
+
+# One text operator with exactly its operands, plain numbers, a name without escapes (Tf), a string without
+# nested parentheses (nor an octal escape over 255), a hex string or a TJ array as _LAZY_TJ takes it, with
+# white space after each (an operator may end at a delimiter): read by _text_run as the loop would read its
+# tokens. The operator is the last group of its alternative (``lastindex``).
+_TEXT_NUMBER = rb"([-+]?(?:[0-9]{1,64}(?:\.[0-9]*)?|\.[0-9]+))[" + _WS + rb"]++"
+_TEXT_OPERATION = re.compile(
+    rb"(?:" + _TEXT_NUMBER * 2 + rb"(Td|TD)"  # 1, 2, 3
+    rb"|" + _TEXT_NUMBER * 6 + rb"(Tm)"  # 4-9, 10
+    rb"|/([A-Za-z0-9_.+-]+)[" + _WS + rb"]++" + _TEXT_NUMBER + rb"(Tf)"  # 11, 12, 13
+    rb"|" + _TEXT_NUMBER + rb"(Tc|Tw|Tz|TL|Tr|Ts)"  # 14, 15
+    rb"|(T\*)"  # 16
+    rb"|\(((?:[^()\\]|\\(?![4-7][0-7][0-7]).)*+)\)[" + _WS + rb"]*+(Tj)"  # 17, 18
+    rb"|<([0-9a-fA-F" + _WS + rb"]*)>[" + _WS + rb"]*+(Tj)"  # 19, 20
+    rb"|\[((?:" + _BLANK + rb"|[-+0-9.]|\((?:[^()\\]|\\(?![4-7][0-7][0-7]).)*+\)|<[0-9a-fA-F" + _WS
+    + rb"]*>)*+)\]" + _BLANK + rb"*+(TJ)"  # 21, 22
+    rb")(?:[" + _WS + rb"]++|(?=[/\[(<]))", re.S)  # the operator ends at white space or a delimiter
+_TEXTUAL = frozenset((b"BT", b"Td", b"TD", b"Tm", b"Tf", b"Tc", b"Tw", b"Tz", b"TL", b"Tr", b"Ts", b"T*", b"Tj",
+                      b"TJ"))
 
 
 class _Shown:
@@ -428,10 +451,15 @@ def _run_traced(interp: Any, streams: list, check: Any) -> None:
                         func()
                     if len(starts) > len(stack):  # an operator that takes its own operands took some
                         del starts[len(stack):]
-                    if sparse and keyword in _DRAWING:
+                    if sparse:
                         after = m.end()
-                        run = _UNSEEN_RUN.match(data, after)  # matches always, if only nothing
-                        skip = run.end() if run is not None else after
+                        if keyword in _DRAWING:
+                            run = _UNSEEN_RUN.match(data, after)  # matches always, if only nothing
+                            skip = run.end() if run is not None else after
+                        elif keyword in _TEXTUAL:
+                            skip = _text_run(interp, data, after, number, check)
+                        else:
+                            continue
                         if skip > after:
                             pos = _gap_end(data, skip)
                             break
@@ -521,6 +549,53 @@ def _run_traced(interp: Any, streams: list, check: Any) -> None:
             raise Unsupported("a token cut by the end of a content stream")
         if kind:
             raise Unsupported("an array or dictionary open at the end of a content stream")
+
+
+def _text_run(interp: Any, data: bytes, pos: int, number: int, check: Any) -> int:
+    """Run the text operators that follow ``pos`` in stream ``number`` as ``_TEXT_OPERATION`` reads them, each
+    called as ``_run_traced`` would call it (its operands never reach the stack, where they would have been
+    taken off at once); where the next is not one of them, its position, for ``_run_traced`` to go on."""
+    ops = interp.operators
+    device = interp.device
+    count = 0
+    while True:
+        m = _TEXT_OPERATION.match(data, pos)
+        if m is None:
+            return pos
+        count += 1
+        if not count & 255:
+            check()
+        k = m.lastindex
+        keyword = m.group(k)
+        args: tuple
+        if k == 3:
+            args = (_number(m.group(1)), _number(m.group(2)))
+        elif k == 10:
+            args = tuple(_number(m.group(g)) for g in range(4, 10))
+        elif k == 13:
+            args = (_name(m.group(11)), _number(m.group(12)))
+        elif k == 15:
+            args = (_number(m.group(14)),)
+        elif k == 16:
+            args = ()
+        else:
+            if k == 18:
+                body = m.group(17)
+                args = (_unescape(body) if b"\\" in body else body,)
+            elif k == 20:
+                args = (_hex(m.group(19)),)
+            else:
+                args = (_Lazy(data, m.start(21), m.end(21)),)
+            device.here = (number, m.start(), m.end(k), keyword)
+        func = ops[keyword][0]
+        if func is not None:
+            func(*args)
+        pos = m.end()
+
+
+def _number(token: bytes) -> int | float:
+    """A number as the loop reads it: a real when it has a point, else an integer."""
+    return float(token) if b"." in token else int(token)
 
 
 # -- the open file ---------------------------------------------------------------------------------------------
