@@ -139,14 +139,14 @@ _TRACED = frozenset((b"TJ", b"Tj", b"'", b'"', b"Do"))
 # space that g, rg, k ... set has components. A q ... Q holding only those, cm and colours of plain numbers
 # (two levels deep) changes nothing either: Q gives back the matrix, the colours and the text state.
 _NUMBER = rb"[-+]?(?:[0-9]{1,64}(?:\.[0-9]*)?|\.[0-9]+)[" + _WS + rb"]++"  # (an int too long is not one)
-_UNSEEN = (rb"h|S|s|f\*?|F|B\*?|b\*?|n|W\*?|" + _NUMBER + rb"(?:w|J|j|M|i)|/[A-Za-z0-9_.-]+[" + _WS + rb"]++gs"
+_INERT = (rb"h|S|s|f\*?|F|B\*?|b\*?|n|W\*?|" + _NUMBER + rb"(?:w|J|j|M|i)|/[A-Za-z0-9_.-]+[" + _WS + rb"]++gs"
            rb"|(?:" + _NUMBER + rb"){2}(?:m|l)|(?:" + _NUMBER + rb"){4}(?:v|y|re)|(?:" + _NUMBER + rb"){6}c")
 _RESTORED = (rb"(?:" + _NUMBER + rb"){6}cm|" + _NUMBER + rb"(?:g|G)|(?:" + _NUMBER + rb"){3}(?:rg|RG)"
              rb"|(?:" + _NUMBER + rb"){4}(?:k|K)")
-_INNER = rb"(?:(?:" + _UNSEEN + rb"|" + _RESTORED + rb")[" + _WS + rb"]++)*+"
+_INNER = rb"(?:(?:" + _INERT + rb"|" + _RESTORED + rb")[" + _WS + rb"]++)*+"
 _BLOCK = rb"q[" + _WS + rb"]++" + _INNER + rb"Q"
-_BLOCK = rb"q[" + _WS + rb"]++(?:(?:" + _UNSEEN + rb"|" + _RESTORED + rb"|" + _BLOCK + rb")[" + _WS + rb"]++)*+Q"
-_UNSEEN_RUN = re.compile(rb"(?:(?:" + _UNSEEN + rb"|" + _BLOCK + rb")[" + _WS + rb"]++)*+")
+_BLOCK = rb"q[" + _WS + rb"]++(?:(?:" + _INERT + rb"|" + _RESTORED + rb"|" + _BLOCK + rb")[" + _WS + rb"]++)*+Q"
+_UNSEEN_RUN = re.compile(rb"(?:(?:" + _INERT + rb"|" + _BLOCK + rb")[" + _WS + rb"]++)*+")
 # The strings of such an array: (the literal's body, a hex string's digits); an empty literal gives nothing.
 _STRINGS = re.compile(rb"\(((?:[^()\\]|\\.)*+)\)|<([0-9a-fA-F" + _WS + rb"]*)>", re.S)
 # The operators after which such a run is looked for: those of drawing, which it often follows.
@@ -565,7 +565,7 @@ def _text_run(interp: Any, data: bytes, pos: int, number: int, check: Any) -> in
         count += 1
         if not count & 255:
             check()
-        k = m.lastindex
+        k = m.lastindex or 0  # never 0: each alternative ends with its operator's group
         keyword = m.group(k)
         args: tuple
         if k == 3:
