@@ -176,6 +176,10 @@ _TEXT_OPERATION = re.compile(
     rb"|<([0-9a-fA-F" + _WS + rb"]*)>[" + _WS + rb"]*+(Tj)"  # 19, 20
     rb"|\[((?:" + _BLANK + rb"|[-+0-9.]|\((?:[^()\\]|\\(?![4-7][0-7][0-7]).)*+\)|<[0-9a-fA-F" + _WS
     + rb"]*>)*+)\]" + _BLANK + rb"*+(TJ)"  # 21, 22
+    # and around them: the state's save and restore, text objects, the matrix and colours of plain numbers
+    rb"|(BT|ET|q|Q)"  # 23
+    rb"|((?:" + _NUMBER + rb"){6})(cm)|(" + _NUMBER + rb")(g|G)|((?:" + _NUMBER + rb"){3})(rg|RG)"  # 24-29
+    rb"|((?:" + _NUMBER + rb"){4})(k|K)"  # 30, 31
     rb")(?:[" + _WS + rb"]++|(?=[/\[(<]))", re.S)  # the operator ends at white space or a delimiter
 _TEXTUAL = frozenset((b"BT", b"Td", b"TD", b"Tm", b"Tf", b"Tc", b"Tw", b"Tz", b"TL", b"Tr", b"Ts", b"T*", b"Tj",
                       b"TJ"))
@@ -453,13 +457,12 @@ def _run_traced(interp: Any, streams: list, check: Any) -> None:
                         del starts[len(stack):]
                     if sparse:
                         after = m.end()
+                        skip = after
                         if keyword in _DRAWING:
                             run = _UNSEEN_RUN.match(data, after)  # matches always, if only nothing
                             skip = run.end() if run is not None else after
-                        elif keyword in _TEXTUAL:
+                        if skip == after and (keyword in _TEXTUAL or keyword in _DRAWING):
                             skip = _text_run(interp, data, after, number, check)
-                        else:
-                            continue
                         if skip > after:
                             pos = _gap_end(data, skip)
                             break
@@ -576,8 +579,10 @@ def _text_run(interp: Any, data: bytes, pos: int, number: int, check: Any) -> in
             args = (_name(m.group(11)), _number(m.group(12)))
         elif k == 15:
             args = (_number(m.group(14)),)
-        elif k == 16:
+        elif k == 16 or k == 23:
             args = ()
+        elif k > 23:
+            args = tuple(map(_number, m.group(k - 1).split()))
         else:
             if k == 18:
                 body = m.group(17)
