@@ -10,11 +10,13 @@ each line is made of.
 
 The page is read near its removed lines only (``Traced._near``): every operator runs, for the text state,
 but a string written along the x axis at a height far from every removed line is not placed (its TJ array
-not even read), and runs of path operators are passed over in one step. The removed lines must be made
-again, equal in every field, from the glyphs placed; and the characters of the strings not placed, with
-those of the lines made, must be the page's characters in the report. When that cannot tell, the page is
-read whole, and a page that does not read as it did for the report (other lines, other text) is refused,
-never cleaned by guess. Both readings find the same glyphs (``tests/pdf/test_cleaned.py``).
+not even read), runs of path operators (and q ... Q blocks of nothing else) are passed over in one step, and
+text operators with plain operands are read a regular-expression match an operator (``_text_run``). The
+removed lines must be made again, equal in every field, from the glyphs placed; and the characters of the
+strings not placed, with those of the lines made, must be the page's characters in the report. When that
+cannot tell, the page is read whole, and a page that does not read as it did for the report (other lines,
+other text) is refused, never cleaned by guess. Both readings find the same glyphs
+(``tests/pdf/test_cleaned.py``).
 
 The rest is the file as stored, for writing it again: where each object is, its raw bytes, a stream's
 decoded data, the trailer's entries, and the encryption of an encrypted file. This module hands all of it
