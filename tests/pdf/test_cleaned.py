@@ -21,6 +21,7 @@ import pypdf
 import pytest
 from pagefurniture import PageFurnitureError, analyze
 from pagefurniture.errors import NotCleaned
+from pagefurniture.read.tracing import Traced
 
 EVAL = Path(__file__).resolve().parents[3] / "shared" / "eval"
 needs_tools = pytest.mark.skipif(check.tools_missing() is not None, reason=check.tools_missing() or "")
@@ -215,6 +216,60 @@ def test_a_file_other_than_the_report_s_is_refused():
     other = h.report_pdf(4, lines_per_page=11)
     with pytest.raises(NotCleaned, match="page 1 does not read now as it did for the report"):
         report.cleaned_pdf(other)
+
+
+def test_a_file_with_the_same_running_heads_and_other_text_is_refused():
+    # Only the removed lines' heights are placed when a page is read again; the characters of the rest of
+    # the page must still be the report's, so a file whose body differs (one word) is refused all the same.
+    report = analyze(h.report_pdf(4))
+    other = h.report_pdf(4).replace(b"figures", b"fixture")
+    assert len(other) == len(h.report_pdf(4)) and other != h.report_pdf(4)
+    with pytest.raises(NotCleaned, match="page 1 does not read now as it did for the report"):
+        report.cleaned_pdf(other)
+
+
+def _traces(data: bytes, near: bool) -> tuple[list, list[bool]]:
+    """Each page with removed lines read again, near its removed lines (``near``, as the cleaned PDF reads
+    them) or whole; and, page by page, whether it was read near them (it is read whole when that cannot tell)."""
+    report = analyze(data)
+    removed: dict[int, list[int]] = {}
+    for row in report.removed():
+        removed.setdefault(row.page, []).append(row.index)
+    traced = Traced(data)
+    taken: list[bool] = []
+    original = Traced._near
+
+    def spy(self, *args):
+        got = original(self, *args) if near else None
+        taken.append(got is not None)
+        return got
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Traced, "_near", spy)
+        return [traced.trace(n, report.pages[n - 1].lines, indices) for n, indices in sorted(removed.items())], taken
+
+
+@pytest.mark.parametrize("make", [lambda: h.report_pdf(4), lambda: h.report_pdf(4, compress=True),
+                                  lambda: form_pdf(4, plain_pages=1), lambda: tagged_pdf(),
+                                  lambda: h.report_pdf(4, sizes=[(612, 792), (842, 595), (612, 792), (300, 400)])],
+                         ids=["plain", "compressed", "forms", "tagged", "sizes"])
+def test_a_page_read_near_its_removed_lines_gives_what_reading_it_whole_gives(make):
+    data = make()
+    near, taken = _traces(data, near=True)
+    assert taken and all(taken)  # every page was read near its removed lines, none whole
+    assert near == _traces(data, near=False)[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["real/nist-sp800-223.pdf", "real2/cancer-booklet-indesign-a5.pdf",
+                                  "real3/sil-mingzat-typesample.pdf"])
+def test_real_pages_read_near_their_removed_lines_give_what_reading_them_whole_gives(name):
+    if not (EVAL / name).is_file():
+        pytest.skip(f"the evaluation kit is not at {EVAL}")
+    data = (EVAL / name).read_bytes()
+    near, taken = _traces(data, near=True)
+    assert sum(taken) > len(taken) / 2  # most pages were read near their lines
+    assert near == _traces(data, near=False)[0]
 
 
 def test_a_cut_off_file_is_refused():

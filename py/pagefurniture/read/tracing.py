@@ -2,12 +2,21 @@
 file's objects as they are stored.
 
 ``pagefurniture.clean`` takes the removed lines' glyphs out of the content streams. To find them, ``Traced``
-reads a page again exactly as ``document`` reads it (the same device, the same lines), through ``_Tracer``,
-which runs the content streams with ``_run_traced``: the loop of ``tokens._run_python``, keeping where each
+reads a page again as ``document`` reads it (the same device, the same lines), through ``_Tracer``, which
+runs the content streams with ``_run_traced``: the loop of ``tokens._run_python``, keeping where each
 operand begins, so that every text-showing operator is known by its stream (the page's content, or a Form
-XObject drawn from it) and its bytes. The page's lines are made by ``lines.lines_with_glyphs``, which says
-which glyphs each line is made of; a page that does not read as it did for the report (other lines, other
-text) is refused, never cleaned by guess.
+XObject drawn from it) and its bytes. Lines are made by ``lines.lines_with_glyphs``, which says which glyphs
+each line is made of.
+
+The page is read near its removed lines only (``Traced._near``): every operator runs, for the text state,
+but a string written along the x axis at a height far from every removed line is not placed (its TJ array
+not even read), runs of path operators (and q ... Q blocks of nothing else) are passed over in one step, and
+text operators with plain operands are read a regular-expression match an operator (``_text_run``). The
+removed lines must be made again, equal in every field, from the glyphs placed; and the characters of the
+strings not placed, with those of the lines made, must be the page's characters in the report. When that
+cannot tell, the page is read whole, and a page that does not read as it did for the report (other lines,
+other text) is refused, never cleaned by guess. Both readings find the same glyphs
+(``tests/pdf/test_cleaned.py``).
 
 The rest is the file as stored, for writing it again: where each object is, its raw bytes, a stream's
 decoded data, the trailer's entries, and the encryption of an encrypted file. This module hands all of it
@@ -17,9 +26,12 @@ over as plain data (bytes, numbers, the dataclasses below); only here is it pdfm
 from __future__ import annotations
 
 import bisect
+import functools
 import hashlib
+import math
 import re
 import struct
+import weakref
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +46,7 @@ from pdfminer.psparser import KWD, PSLiteral, literal_name
 from ..errors import NotCleaned
 from ..model import Line
 from . import decoding, page_tree
-from .document import Reader
+from .document import Reader, _frame
 from .glyphs import _glyph, _Glyphs
 from .interpreter import Interpreter
 from .limits import DEFAULT_LIMITS, Limits, Source, read_bytes
@@ -45,6 +57,7 @@ from .tokens import (
     _DICT,
     _DICT_END,
     _FLOAT,
+    _GT,
     _HEX,
     _INT,
     _KEY,
@@ -52,9 +65,11 @@ from .tokens import (
     _NESTED,
     _OTHER,
     _PROC,
+    _SIGN,
     _SPECIAL,
     _STRING,
     _TOKEN,
+    _WS,
     Unsupported,
     _gap_end,
     _hex,
@@ -119,6 +134,57 @@ class PageTrace:
 
 # The operators whose place is kept: the four that show text, and Do, which draws a form.
 _TRACED = frozenset((b"TJ", b"Tj", b"'", b'"', b"Do"))
+# A run of operations that change nothing text is placed by (path construction, painting, clipping, line
+# width, cap, join, miter and flatness, an ExtGState, which pdfminer does not apply), each with exactly its
+# operands, plain numbers (a name for gs) with white space after each: run or not, they leave the operand
+# stack as it was. Colours are not among them: pdfminer's sc and scn take as many operands as the colour
+# space that g, rg, k ... set has components. A q ... Q holding only those, cm and colours of plain numbers
+# (two levels deep) changes nothing either: Q gives back the matrix, the colours and the text state.
+_NUMBER = rb"[-+]?(?:[0-9]{1,64}(?:\.[0-9]*)?|\.[0-9]+)[" + _WS + rb"]++"  # (an int too long is not one)
+_INERT = (rb"h|S|s|f\*?|F|B\*?|b\*?|n|W\*?|" + _NUMBER + rb"(?:w|J|j|M|i)|/[A-Za-z0-9_.-]+[" + _WS + rb"]++gs"
+           rb"|(?:" + _NUMBER + rb"){2}(?:m|l)|(?:" + _NUMBER + rb"){4}(?:v|y|re)|(?:" + _NUMBER + rb"){6}c")
+_RESTORED = (rb"(?:" + _NUMBER + rb"){6}cm|" + _NUMBER + rb"(?:g|G)|(?:" + _NUMBER + rb"){3}(?:rg|RG)"
+             rb"|(?:" + _NUMBER + rb"){4}(?:k|K)")
+_INNER = rb"(?:(?:" + _INERT + rb"|" + _RESTORED + rb")[" + _WS + rb"]++)*+"
+_BLOCK = rb"q[" + _WS + rb"]++" + _INNER + rb"Q"
+_BLOCK = rb"q[" + _WS + rb"]++(?:(?:" + _INERT + rb"|" + _RESTORED + rb"|" + _BLOCK + rb")[" + _WS + rb"]++)*+Q"
+_UNSEEN_RUN = re.compile(rb"(?:(?:" + _INERT + rb"|" + _BLOCK + rb")[" + _WS + rb"]++)*+")
+# The strings of such an array: (the literal's body, a hex string's digits); an empty literal gives nothing.
+_STRINGS = re.compile(rb"\(((?:[^()\\]|\\.)*+)\)|<([0-9a-fA-F" + _WS + rb"]*)>", re.S)
+# The operators after which such a run is looked for: those of drawing, which it often follows.
+_DRAWING = frozenset((b"m", b"l", b"c", b"v", b"y", b"re", b"h", b"S", b"s", b"f", b"f*", b"F", b"B", b"B*", b"b",
+                      b"b*", b"n", b"W", b"W*", b"cm", b"q", b"Q", b"w", b"J", b"j", b"M", b"d", b"i", b"gs", b"g",
+                      b"G", b"rg", b"RG", b"k", b"K", b"cs", b"CS", b"sc", b"scn", b"SC", b"SCN"))
+# A TJ array that holds only numbers, strings without nested parentheses (nor an octal escape over 255,
+# which tokens refuses) and hex strings, with white space between them, shown by the TJ after it: its
+# body (group 1), and the white space to the TJ.
+_BLANK = rb"[\x00" + _WS + rb"]"
+_LAZY_TJ = re.compile(
+    rb"\[((?:" + _BLANK + rb"|[-+0-9.]|\((?:[^()\\]|\\(?![4-7][0-7][0-7]).)*+\)|<[0-9a-fA-F" + _WS + rb"]*>)*+)\]"
+    + _BLANK + rb"*+(?=TJ(?![^#/%\[\]()<>{}" + _WS + rb"]))", re.S)
+
+# One text operator with exactly its operands, plain numbers, a name without escapes (Tf), a string without
+# nested parentheses (nor an octal escape over 255), a hex string or a TJ array as _LAZY_TJ takes it, with
+# white space after each (an operator may end at a delimiter): read by _text_run as the loop would read its
+# tokens. The operator is the last group of its alternative (``lastindex``).
+_TEXT_NUMBER = rb"([-+]?(?:[0-9]{1,64}(?:\.[0-9]*)?|\.[0-9]+))[" + _WS + rb"]++"
+_TEXT_OPERATION = re.compile(
+    rb"(?:" + _TEXT_NUMBER * 2 + rb"(Td|TD)"  # 1, 2, 3
+    rb"|" + _TEXT_NUMBER * 6 + rb"(Tm)"  # 4-9, 10
+    rb"|/([A-Za-z0-9_.+-]+)[" + _WS + rb"]++" + _TEXT_NUMBER + rb"(Tf)"  # 11, 12, 13
+    rb"|" + _TEXT_NUMBER + rb"(Tc|Tw|Tz|TL|Tr|Ts)"  # 14, 15
+    rb"|(T\*)"  # 16
+    rb"|\(((?:[^()\\]|\\(?![4-7][0-7][0-7]).)*+)\)[" + _WS + rb"]*+(Tj)"  # 17, 18
+    rb"|<([0-9a-fA-F" + _WS + rb"]*)>[" + _WS + rb"]*+(Tj)"  # 19, 20
+    rb"|\[((?:" + _BLANK + rb"|[-+0-9.]|\((?:[^()\\]|\\(?![4-7][0-7][0-7]).)*+\)|<[0-9a-fA-F" + _WS
+    + rb"]*>)*+)\]" + _BLANK + rb"*+(TJ)"  # 21, 22
+    # and around them: the state's save and restore, text objects, the matrix and colours of plain numbers
+    rb"|(BT|ET|q|Q)"  # 23
+    rb"|((?:" + _NUMBER + rb"){6})(cm)|(" + _NUMBER + rb")(g|G)|((?:" + _NUMBER + rb"){3})(rg|RG)"  # 24-29
+    rb"|((?:" + _NUMBER + rb"){4})(k|K)"  # 30, 31
+    rb")(?:[" + _WS + rb"]++|(?=[/\[(<]))", re.S)  # the operator ends at white space or a delimiter
+_TEXTUAL = frozenset((b"BT", b"Td", b"TD", b"Tm", b"Tf", b"Tc", b"Tw", b"Tz", b"TL", b"Tr", b"Ts", b"T*", b"Tj",
+                      b"TJ"))
 
 
 class _Shown:
@@ -132,14 +198,92 @@ class _Shown:
         self.seq, self.font, self.state = seq, font, state
 
 
+# The x of the text position after a string that was not placed (see _Trace.bands): unknown, and no number.
+_UNKNOWN = math.nan
+
+
+class _Unplaced(Exception):
+    """A string to place begins where a string that was not placed ends: only a whole reading can say where.
+    The reading stops there with an error (as on any exception), and the page is read whole."""
+
+
+class _Lazy:
+    """A TJ array of numbers and strings, read only if its glyphs are placed (see _Trace.bands)."""
+
+    __slots__ = ("data", "end", "start")
+
+    def __init__(self, data: bytes, start: int, end: int) -> None:
+        self.data, self.start, self.end = data, start, end
+
+    def items(self) -> list:
+        """The array's elements, as ``_run_traced`` reads them token by token."""
+        items: list = []
+        for m in _TOKEN.finditer(self.data, _gap_end(self.data, self.start), self.end):
+            k = m.lastindex
+            if k == _INT or k == _FLOAT:  # noqa: SIM109 - as in tokens
+                try:  # noqa: SIM105 - as in tokens
+                    items.append(int(m.group(k)) if k == _INT else float(m.group(k)))
+                except ValueError:  # as in tokens: pdfminer makes nothing of it
+                    pass
+            elif k == _STRING:
+                body = m.group(_STRING)
+                items.append(_unescape(body) if b"\\" in body else body)
+            elif k == _HEX:
+                items.append(_hex(m.group(_HEX)))
+            elif k not in (_GT, _SIGN):  # _LAZY_TJ lets nothing else through
+                raise AssertionError(f"token {k} in a TJ array read late")
+        return items
+
+    def strings(self) -> list[bytes]:
+        """The array's strings alone, as ``items`` gives them."""
+        return [(_unescape(body) if b"\\" in body else body) if body else _hex(digits)
+                for body, digits in _STRINGS.findall(self.data, self.start, self.end)]
+
+
+_UNSEEN, _SEEN = 1, 2  # a string not placed: whether its glyphs could be seen (_Trace._elsewhere)
+
+
+@functools.cache
+def _character(char: str) -> int:
+    """A number for a character, the same in every run (``hash`` of a str is not)."""
+    return int.from_bytes(hashlib.blake2b(char.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
+
+
+def weight(text: str) -> int:
+    """The characters of ``text`` but white space, as a sum of their numbers: the same for a page's lines and
+    for the glyphs they are made of (a line's text is its glyphs' with the white space made again), and
+    different for other characters, whatever their order (a collision is 1 in 2**64)."""
+    return sum(map(_character, "".join(text.split())))  # split() takes what isspace() does
+
+
+class _Weights(dict):
+    """A font's character ids -> the weight of their text, as ``_glyph`` gives it (0 for one without text:
+    reading records no glyph for it)."""
+
+    def __init__(self, font: PDFFont) -> None:
+        super().__init__()
+        self.font = font
+
+    def __missing__(self, cid: int) -> int:
+        value = self[cid] = weight(_glyph(self.font, cid)[0])
+        return value
+
+
 class _Trace(_Glyphs):
     """``_Glyphs`` that also notes, for each string it is given, which operator in which stream showed it.
 
     ``here`` is set by ``_run_traced`` before each traced operator: (stream, start, end, operator).
+
+    ``bands``, when set, are the only heights of the page (in device space) whose glyphs are placed: a string
+    written along the x axis (its matrix's b is 0, so its glyphs all have the y it starts at) outside them
+    is skipped, its TJ array not even read (``_Lazy``), and the text position's x after it becomes unknown.
+    A string that would begin at an unknown x raises ``_Unplaced``.
     """
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
+        self.bands: tuple[tuple[float, float], ...] | None = None
+        self._weights: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # font -> its _Weights
         self.forget()
 
     def begin_page(self, page: PDFPage, ctm: Any) -> None:
@@ -153,6 +297,7 @@ class _Trace(_Glyphs):
         self.open: list[int] = []  # the contexts being run, innermost last
         self.shown: list[_Shown] = []
         self.made: tuple[tuple[Line, tuple[int, ...]], ...] = ()
+        self.skipped = 0  # the weight of the characters of the strings not placed
 
     def enter(self, streams: tuple[int, ...]) -> None:
         """A context begins: the page's content, or the form a Do is drawing."""
@@ -166,11 +311,55 @@ class _Trace(_Glyphs):
         self.open.pop()
 
     def render_string(self, textstate: Any, seq: Any, ncs: Any, graphicstate: Any) -> None:
+        if self.bands is not None:
+            x, y = textstate.linematrix
+            skipped = self._elsewhere(textstate, y)
+            if skipped:
+                if skipped is _SEEN:
+                    self.skipped += self._weight(textstate.font, seq.strings() if type(seq) is _Lazy else seq)
+                textstate.linematrix = (_UNKNOWN, y)
+                return
+            if x != x:  # NaN: after a string skipped on this line
+                raise _Unplaced
+            if type(seq) is _Lazy:
+                seq = seq.items()
         first = self.count
         super().render_string(textstate, seq, ncs, graphicstate)
         if self.count > first:
             self.shown.append(_Shown(self.open[-1], self.here, first, self.count - first, list(seq), textstate.font,
                                      (textstate.fontsize, textstate.charspace, textstate.wordspace)))
+
+    def _elsewhere(self, textstate: Any, y: float) -> int:
+        """Whether a string drawn now is written along the x axis at a height outside every band (so that
+        none of its glyphs can be one of theirs): 0 when it is not, else _SEEN when its glyphs can be seen
+        (``setup``'s ``visible``), _UNSEEN when not. Its y is that of ``mult_matrix(textstate.matrix,
+        self.ctm)``, where its b is 0."""
+        if textstate.font.is_vertical():
+            return 0
+        a1, b1, c1, d1, e1, f1 = textstate.matrix
+        a0, b0, c0, d0, _, f0 = self.ctm
+        if b0 * a1 + d0 * b1 != 0:
+            return 0
+        d = b0 * c1 + d0 * d1
+        oy = y * d + b0 * e1 + d0 * f1 + f0 + d * textstate.rise
+        if not math.isfinite(oy):
+            return 0
+        for low, high in self.bands or ():
+            if low <= oy <= high:
+                return 0
+        # As mult_matrix: the a and c of setup, whose direction (a, 0) and up (c, d) must not be nothing.
+        return _SEEN if a0 * a1 + c0 * b1 != 0 and (a0 * c1 + c0 * d1 != 0 or d != 0) else _UNSEEN
+
+    def _weight(self, font: PDFFont, seq: Any) -> int:
+        """The weight (``weight``) of the characters the glyphs of ``seq`` have in ``font``, as reading
+        them would record them."""
+        weights = self._weights.get(font)
+        if weights is None:
+            weights = self._weights[font] = _Weights(font)
+        strings = [obj for obj in seq if isinstance(obj, bytes)]
+        if type(font).decode is PDFSimpleFont.decode:  # a byte a glyph: all the strings at once
+            return sum(map(weights.__getitem__, b"".join(strings)))
+        return sum(sum(map(weights.__getitem__, font.decode(obj))) for obj in strings)
 
     def lines(self, crop: tuple[float, float, float, float]) -> tuple[Line, ...]:
         self.made = lines_with_glyphs(self.buckets, crop)
@@ -224,6 +413,7 @@ def _run_traced(interp: Any, streams: list, check: Any) -> None:
     (``Unsupported``), this one stops: the cleaned PDF can only rewrite what it can place.
     """
     device = interp.device
+    sparse = device.bands is not None  # only what can place the bands' glyphs is read (_Trace.bands)
     ops = interp.operators
     stack = interp.argstack
     starts: list[int] = []  # where each operand on the stack begins (parallel to the stack)
@@ -267,6 +457,17 @@ def _run_traced(interp: Any, streams: list, check: Any) -> None:
                         func()
                     if len(starts) > len(stack):  # an operator that takes its own operands took some
                         del starts[len(stack):]
+                    if sparse:
+                        after = m.end()
+                        skip = after
+                        if keyword in _DRAWING:
+                            run = _UNSEEN_RUN.match(data, after)  # matches always, if only nothing
+                            skip = run.end() if run is not None else after
+                        if skip == after and (keyword in _TEXTUAL or keyword in _DRAWING):
+                            skip = _text_run(interp, data, after, number, check)
+                        if skip > after:
+                            pos = _gap_end(data, skip)
+                            break
                     continue
                 if k == _INT:
                     try:
@@ -284,6 +485,13 @@ def _run_traced(interp: Any, streams: list, check: Any) -> None:
                     body = m.group(_STRING)
                     value = _unescape(body) if b"\\" in body else body
                 elif k == _ARRAY or k == _DICT:  # noqa: SIM109
+                    if k == _ARRAY and sparse and not kind:
+                        got = _LAZY_TJ.match(data, at)
+                        if got is not None:
+                            stack.append(_Lazy(data, got.start(1), got.end(1)))
+                            starts.append(at)
+                            pos = got.end()
+                            break
                     contexts.append((kind, items, opened))
                     kind, items, opened = ("a" if k == _ARRAY else "d"), [], at
                     continue
@@ -348,6 +556,55 @@ def _run_traced(interp: Any, streams: list, check: Any) -> None:
             raise Unsupported("an array or dictionary open at the end of a content stream")
 
 
+def _text_run(interp: Any, data: bytes, pos: int, number: int, check: Any) -> int:
+    """Run the text operators that follow ``pos`` in stream ``number`` as ``_TEXT_OPERATION`` reads them, each
+    called as ``_run_traced`` would call it (its operands never reach the stack, where they would have been
+    taken off at once); where the next is not one of them, its position, for ``_run_traced`` to go on."""
+    ops = interp.operators
+    device = interp.device
+    count = 0
+    while True:
+        m = _TEXT_OPERATION.match(data, pos)
+        if m is None:
+            return pos
+        count += 1
+        if not count & 255:
+            check()
+        k = m.lastindex or 0  # never 0: each alternative ends with its operator's group
+        keyword = m.group(k)
+        args: tuple
+        if k == 3:
+            args = (_number(m.group(1)), _number(m.group(2)))
+        elif k == 10:
+            args = tuple(_number(m.group(g)) for g in range(4, 10))
+        elif k == 13:
+            args = (_name(m.group(11)), _number(m.group(12)))
+        elif k == 15:
+            args = (_number(m.group(14)),)
+        elif k == 16 or k == 23:
+            args = ()
+        elif k > 23:
+            args = tuple(map(_number, m.group(k - 1).split()))
+        else:
+            if k == 18:
+                body = m.group(17)
+                args = (_unescape(body) if b"\\" in body else body,)
+            elif k == 20:
+                args = (_hex(m.group(19)),)
+            else:
+                args = (_Lazy(data, m.start(21), m.end(21)),)
+            device.here = (number, m.start(), m.end(k), keyword)
+        func = ops[keyword][0]
+        if func is not None:
+            func(*args)
+        pos = m.end()
+
+
+def _number(token: bytes) -> int | float:
+    """A number as the loop reads it: a real when it has a point, else an integer."""
+    return float(token) if b"." in token else int(token)
+
+
 # -- the open file ---------------------------------------------------------------------------------------------
 
 
@@ -383,16 +640,19 @@ class Traced:
         into its lines). ``expected`` are the page's lines as the report has them; a page that reads
         otherwise now raises NotCleaned."""
         device = self._device
-        device.forget()  # in case the page fails before it begins
-        page = self._reader.read(number)
-        if page.lines != expected:
-            raise NotCleaned(f"page {number} does not read now as it did for the report (it has "
-                             f"{len(page.lines)} lines, the report {len(expected)}); make the report again from "
-                             "this same file")
+        glyphs = self._near(number, expected, removed)
+        if glyphs is None:
+            device.forget()  # in case the page fails before it begins
+            page = self._reader.read(number)
+            if page.lines != expected:
+                raise NotCleaned(f"page {number} does not read now as it did for the report (it has "
+                                 f"{len(page.lines)} lines, the report {len(expected)}); make the report again "
+                                 "from this same file")
+            glyphs = {index: device.made[index][1] for index in removed}
         gone: dict[int, set[int]] = {}  # shown string -> the ordinals of its glyphs to take out
         firsts = [shown.first for shown in device.shown]
         for index in removed:
-            for seq in device.made[index][1]:
+            for seq in glyphs[index]:
                 at = bisect.bisect_right(firsts, seq) - 1
                 gone.setdefault(at, set()).add(seq - firsts[at])
         shows: dict[int, list[Show]] = {}
@@ -404,6 +664,51 @@ class Traced:
                                  shows=tuple(shows.get(k, ())))
                          for k, (parent, name, do, streams) in enumerate(device.contexts))
         return PageTrace(number=number, objid=self.page_objid(number), contexts=contexts)
+
+    def _near(self, number: int, expected: tuple[Line, ...],
+              removed: Collection[int]) -> dict[int, tuple[int, ...]] | None:
+        """The glyphs of each of lines ``removed``, found by placing only the strings drawn near their heights:
+        the page's other text is run for the text state, not placed. None when that cannot tell (a string
+        to place after one that was not, a page with an error, a removed line not found as often as the
+        report has it): the whole page must be read.
+
+        Each removed line must be made again, equal in every field, from the glyphs near it; a line the
+        report has several times (text drawn twice in one place) is told apart by drawing order, as the
+        report's indices are."""
+        page = self._page(number)
+        if page is None or not removed:
+            return None
+        device = self._device
+        top = _frame(page)[2][3]
+        bands = []
+        for index in removed:
+            _, y0, _, y1 = expected[index].box
+            low, high = top - y1, top - y0
+            pad = high - low + 1.0  # wider than any glyph of the line can stray from its box
+            bands.append((low - pad, high + pad))
+        device.forget()
+        device.bands = tuple(bands)
+        try:
+            read = self._reader.read(number)  # _Unplaced stops it with an error
+        finally:
+            device.bands = None
+        if read.error is not None:
+            return None
+        made = [line for line, _ in device.made]
+        # The page as a whole: the characters of the strings not placed and of the lines made must be those of
+        # the report's lines (a file other than the report's, with the same running heads, is not cleaned).
+        if device.skipped + sum(map(weight, (line.text for line in made))) != sum(
+                map(weight, (line.text for line in expected))):
+            return None
+        glyphs = {}
+        for index in removed:
+            line = expected[index]
+            ours = [k for k, other in enumerate(made) if other == line]
+            theirs = [k for k, other in enumerate(expected) if other == line]
+            if len(ours) != len(theirs):
+                return None
+            glyphs[index] = device.made[ours[theirs.index(index)]][1]
+        return glyphs
 
     def _page(self, number: int) -> PDFPage | None:
         page = self._reader._page_objects[number - 1]
