@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..errors import NotCleaned
-from ..read.tracing import Glyph, Show
+from ..read.retrace import Glyph, Show
 from .syntax import number, string
 
 _SPACE = b" "  # the code word spacing applies to (as a single byte)
