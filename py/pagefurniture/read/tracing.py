@@ -2,11 +2,11 @@
 file's objects as they are stored.
 
 ``pagefurniture.clean`` takes the removed lines' glyphs out of the content streams. To find them, ``Traced``
-reads a page again as ``document`` reads it (the same device, the same lines), through ``_Tracer``, which
-runs the content streams with ``_run_traced`` (both in ``retrace``): the loop of ``tokens._run_python``, keeping where each
-operand begins, so that every text-showing operator is known by its stream (the page's content, or a Form
-XObject drawn from it) and its bytes. Lines are made by ``lines.lines_with_glyphs``, which says which glyphs
-each line is made of.
+reads a page again as ``document`` reads it (the same device, the same lines), through ``_Tracer``
+(``retrace``), which runs the content streams with ``_run_traced``: the loop of ``tokens._run_python``,
+keeping where each operand begins, so that every text-showing operator is known by its stream (the page's
+content, or a Form XObject drawn from it) and its bytes. Lines are made by ``lines.lines_with_glyphs``, which
+says which glyphs each line is made of.
 
 The page is read near its removed lines only (``Traced._near``): every operator runs, for the text state,
 but a string written along the x axis at a height far from every removed line is not placed (its TJ array
