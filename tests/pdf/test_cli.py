@@ -309,7 +309,7 @@ def test_unexpected_failure_is_one_line(capsys, annual_pdf, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("pagefurniture.cli.analyze", broken)
+    monkeypatch.setattr("pagefurniture.batch.analyze", broken)
     code, _, err = run(capsys, annual_pdf)
     assert code == 1
     assert_one_error(err, "unexpected failure on", "annual.pdf", "RuntimeError: boom")
@@ -599,7 +599,7 @@ def test_progress_rewrites_one_line_on_a_terminal():
 
 
 def test_progress_is_on_by_default_when_stderr_is_a_terminal(capsys, annual_pdf, monkeypatch):
-    monkeypatch.setattr("pagefurniture.cli._isatty", lambda stream: True)
+    monkeypatch.setattr("pagefurniture.batch._isatty", lambda stream: True)
     code, out, err = run(capsys, annual_pdf, "-o", "-")
     assert code == 0
     assert out == expected_clean()
