@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import statistics
 import sys
 import time
@@ -46,29 +45,6 @@ def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def _chromium_processes() -> dict[int, str]:
-    """Every Chromium process started by this process, with its kind (browser, renderer, gpu-process...)."""
-    tree = browser._children()
-    todo, seen, found = [os.getpid()], set(), {}
-    while todo:
-        pid = todo.pop()
-        if pid in seen:
-            continue
-        seen.add(pid)
-        todo.extend(tree.get(pid, []))
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as fh:
-                # Chromium rewrites its children's command lines as one string: split on spaces too.
-                args = re.split(rb"[\0 ]", fh.read())
-        except OSError:
-            continue
-        if not args or b"chrom" not in Path(args[0].decode(errors="replace")).name.encode():
-            continue
-        kind = next((a.split(b"=", 1)[1].decode() for a in args if a.startswith(b"--type=")), "browser")
-        found[pid] = kind
-    return found
-
-
 def _status(pid: int, *fields: str, name: str = "status") -> int:
     """The sum of some fields of /proc/PID/status (or another such file) in bytes (0 when the process is gone)."""
     total = 0
@@ -86,7 +62,7 @@ def memory() -> dict:
     """Private memory by kind of process and in all, and the renderers' largest peak RSS, in bytes."""
     kinds: dict[str, int] = {}
     peak = 0
-    for pid, kind in _chromium_processes().items():
+    for pid, kind in browser.chromium_processes().items():
         kinds[kind] = kinds.get(kind, 0) + _status(pid, "Private_Clean:", "Private_Dirty:", name="smaps_rollup")
         if kind == "renderer":
             peak = max(peak, _status(pid, "VmHWM:"))

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import http.server
 import os
+import re
 import sys
 import threading
 import time
@@ -209,10 +210,10 @@ def _children() -> dict[int, list[int]]:
     return tree
 
 
-def _renderers() -> list[int]:
-    """The Chromium renderer processes started by this process (the page and its worker run in one)."""
+def chromium_processes() -> dict[int, str]:
+    """Every Chromium process started by this process, with its kind (browser, renderer, gpu-process...)."""
     tree = _children()
-    todo, seen, found = [os.getpid()], set(), []
+    todo, seen, found = [os.getpid()], set(), {}
     while todo:
         pid = todo.pop()
         if pid in seen:
@@ -221,11 +222,20 @@ def _renderers() -> list[int]:
         todo.extend(tree.get(pid, []))
         try:
             with open(f"/proc/{pid}/cmdline", "rb") as fh:
-                if b"--type=renderer" in fh.read():
-                    found.append(pid)
+                # Chromium rewrites its children's command lines as one string: split on spaces too.
+                args = re.split(rb"[\0 ]", fh.read())
         except OSError:
             continue
+        if not args or b"chrom" not in Path(args[0].decode(errors="replace")).name.encode():
+            continue
+        kind = next((a.split(b"=", 1)[1].decode() for a in args if a.startswith(b"--type=")), "browser")
+        found[pid] = kind
     return found
+
+
+def _renderers() -> list[int]:
+    """The Chromium renderer processes started by this process (the page and its worker run in one)."""
+    return [pid for pid, kind in chromium_processes().items() if kind == "renderer"]
 
 
 def renderer_peak_rss() -> int:
