@@ -124,18 +124,22 @@ def manifest(data: bytes) -> list[dict]:
     return [{**row, "seconds": 0} for row in map(json.loads, data.decode().splitlines())]
 
 
-def test_the_zip_with_cleaned_pdfs_is_what_clean_pdf_writes(page, tmp_path, monkeypatch):
-    folder = tmp_path / "in"
+def zip_with_pdfs(page, folder, names) -> zipfile.ZipFile:
+    """The test files ``names`` put in ``folder`` and given to the page as a folder; its ZIP with each cleaned PDF."""
     folder.mkdir()
-    for name in ("annual-report.pdf", "cut-off.pdf", "not-a-pdf.pdf", "japanese.pdf"):
+    for name in names:
         (folder / name).write_bytes((DATA / name).read_bytes())
     page.set_input_files("#folder", str(folder))
     page.wait_for_selector("body[data-batch=finished]", state="attached", timeout=120_000)
     page.check("#zip-pdf")
     with page.expect_download(timeout=120_000) as info:
         page.click("#zip")
-    info.value.save_as(tmp_path / "all.zip")
-    archive = zipfile.ZipFile(tmp_path / "all.zip")
+    return zipfile.ZipFile(info.value.path())
+
+
+def test_the_zip_with_cleaned_pdfs_is_what_clean_pdf_writes(page, tmp_path, monkeypatch):
+    folder = tmp_path / "in"
+    archive = zip_with_pdfs(page, folder, ("annual-report.pdf", "cut-off.pdf", "not-a-pdf.pdf", "japanese.pdf"))
     made = {name: archive.read(name) for name in archive.namelist()}
     monkeypatch.chdir(tmp_path)
     assert cli(["in", "--out-dir", "out", "--clean-pdf", "--manifest", "out/manifest.jsonl"]) == 1
@@ -175,15 +179,7 @@ def test_a_file_the_worker_has_forgotten_is_read_again_for_its_cleaned_pdf_in_th
     try:
         page = boot(context, base_url)
         folder = tmp_path / "in"
-        folder.mkdir()
-        for name in ("annual-report.pdf", "japanese.pdf"):
-            (folder / name).write_bytes((DATA / name).read_bytes())
-        page.set_input_files("#folder", str(folder))
-        page.wait_for_selector("body[data-batch=finished]", state="attached", timeout=120_000)
-        page.check("#zip-pdf")
-        with page.expect_download(timeout=120_000) as info:
-            page.click("#zip")
-        archive = zipfile.ZipFile(info.value.path())
+        archive = zip_with_pdfs(page, folder, ("annual-report.pdf", "japanese.pdf"))
         out = tmp_path / "out"
         assert cli([str(folder), "--out-dir", str(out), "--clean-pdf"]) == 0
         written = {p.name: p.read_bytes() for p in out.iterdir()}
