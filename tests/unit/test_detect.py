@@ -921,3 +921,29 @@ def test_a_short_documents_page_that_names_only_itself():
     assert (2, "Page 2") in removed(pages)
     kinds = {g.text: g.kind for g in detect(pages) if g.remove}
     assert kinds["Page 2"] == "page-number"
+
+
+def letter(rng: random.Random) -> list[Page]:
+    """A two-page letter: the first page full, its last paragraph set off from the one before it and close
+    above the company's small contact foot, the second page a few lines under a continuation head."""
+    text = body(rng, top=120, bottom=680)
+    last = [line("protect your rights with two steps: assert copyright on the software and offer it to all", 700 + 13.5 * k,
+                 x1=532) for k in range(4)]
+    foot = [line("Registered in England No. 0481516 - VAT GB 123 4567 89", 754, x0=190, size=8),
+            line("T 01632 960 123 - info@northfield.example", 765, x0=200, size=8)]
+    second = [line("Ms J. Carter - 2 December 2026", 40, size=9), *body(rng, top=70, bottom=110)]
+    return [Page(1, W, H, (*text, *last, *foot)), Page(2, W, H, tuple(second))]
+
+
+def test_a_short_last_page_does_not_take_the_text_block_up_with_it():
+    pages = letter(random.Random(31))
+    first = explain(pages, 1)
+    assert first.block is not None and first.block.bottom >= 740  # where the first page's text ends
+
+
+def test_a_letters_last_paragraph_above_its_foot_is_text():
+    # The last paragraph names a copyright, as a publisher's line would, and the foot follows it with no
+    # more space than the text's own lines: the paragraph is the text's, whatever becomes of the foot.
+    pages = letter(random.Random(32))
+    assert not {text for _, text in removed(pages) if "copyright" in text}
+

@@ -390,14 +390,20 @@ def _type_areas(ctx: _Context) -> dict[int, TextBlock | None]:
     s = ctx.settings
     grouped = {m.key for g in ctx.groups for m in g.members}
     slots = _edge_slots(ctx)
-    extents: dict[tuple[int, int], list[Column]] = defaultdict(list)
+    extents: dict[tuple[int, int], list[tuple[int, Column]]] = defaultdict(list)
     for layout in ctx.layouts.values():
         extent = _text_extent(layout, grouped, slots, s)
         if extent is not None:
-            extents[(round(layout.page.width), round(layout.page.height))].append(extent)
-    blocks = {size: TextBlock(_reach([e[0] for e in spans], s), _reach([e[1] for e in spans], s),
-                              -_reach([-e[2] for e in spans], s), -_reach([-e[3] for e in spans], s))
-              for size, spans in extents.items()}
+            extents[(round(layout.page.width), round(layout.page.height))].append((layout.page.number, extent))
+    # The document's first page may start low (a title, a letterhead) and its last page stop short: where
+    # other pages of the size say where the text starts or ends, those two are not asked.
+    skip = {1: min(ctx.layouts), 3: max(ctx.layouts)}  # by side: left, top, right, bottom
+
+    def reach(spans: list[tuple[int, Column]], side: int) -> float:
+        asked = [e for n, e in spans if n != skip.get(side)] or [e for _, e in spans]
+        return _reach([e[side] for e in asked], s) if side < 2 else -_reach([-e[side] for e in asked], s)
+
+    blocks = {size: TextBlock(*(reach(spans, side) for side in range(4))) for size, spans in extents.items()}
     return {number: blocks.get((round(layout.page.width), round(layout.page.height)))
             for number, layout in ctx.layouts.items()}
 
