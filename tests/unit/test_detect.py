@@ -626,12 +626,13 @@ def test_a_preprint_note_and_its_date_at_the_foot_of_the_first_page_of_a_short_p
 def test_a_number_that_counts_with_the_pages_where_the_text_runs_on_other_pages_is_a_heading():
     # Chapter openers set "CHAPTER N" low on the page, where the text runs on every other page; the
     # chapters are one page long, so N counts with the pages. The folio at the top is a page number.
+    # The heading is in the text's size: only where it lies tells it from a folio.
     rng = random.Random(6)
     pages = []
     for n in range(1, 13):
         folio = line(str(n + 10), 40, x0=530)
         if n % 3 == 1:
-            lines = (folio, line(f"CHAPTER {n}", 140, x0=440, size=14), *body(rng, top=200))
+            lines = (folio, line(f"CHAPTER {n}", 140, x0=440), *body(rng, top=200))
         else:
             lines = (folio, *body(rng, top=74))
         pages.append(Page(n, W, H, lines))
@@ -947,3 +948,17 @@ def test_a_letters_last_paragraph_above_its_foot_is_text():
     pages = letter(random.Random(32))
     assert not {text for _, text in removed(pages) if "copyright" in text}
 
+
+def test_numbered_slide_titles_built_up_over_several_pages_are_content():
+    # A deck without furniture: each section's slides are titled "<section>: part 1", "part 2", "part 3",
+    # and each slide is shown in three states, its points coming one by one. The titles' numbers count
+    # with the slides, but they are headings larger than the text, not the slides' numbers.
+    rng = random.Random(9)
+    items = []
+    for section in ("Introduction", "Licences", "Tools", "Conclusions"):
+        for part in (1, 2, 3):
+            points = [" ".join(rng.choice(WORDS) for _ in range(7)) for _ in range(5)]
+            for state in (3, 4, 5):
+                items.append([line(f"{section}: part {part}", 30, x0=40, size=14)]
+                             + [line(point, 70 + 30 * k, x0=50, size=11) for k, point in enumerate(points[:state])])
+    assert removed(slides(items, width=364.0, height=273.0)) == set()

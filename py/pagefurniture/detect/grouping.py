@@ -20,6 +20,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     """Given the lines, returns groups of lines whose number counts with the pages, in the same place."""
     s = ctx.settings
     shapes, edge_rows = ctx.numbering.shapes, s.edge_rows
+    heading = ctx.body * s.heading_size
     slots: dict[tuple[Place, str, bool], list[tuple[_Line, int]]] = defaultdict(list)
     for m in ctx.ungrouped():
         if m.place not in ("top", "bottom", "left", "right") or m.beyond:
@@ -28,7 +29,12 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             continue
         if m.index in ctx.layouts[m.page].cells:
             continue  # a table's cell: its numbers are the table's
+        large = m.line.size > heading
         for shape, value, is_roman in shapes(m.line.text, m.shape):
+            if large and any(ch.isalpha() for ch in shape.replace("{n}", "")):
+                # A line larger than the text that holds words beside its number is a heading that
+                # numbers itself ("Results: part 2" on the slides of a section), not a page's number.
+                continue
             slots[(m.place, shape, is_roman)].append((m, value))
     # Longer runs first, so that a line is claimed by its best explanation.
     scored = []
