@@ -890,6 +890,23 @@ def test_a_charts_axis_title_up_the_margin_is_no_stamp():
     assert texts_removed(pages) == {f"{n} / 10" for n in range(1, 11)}
 
 
+
+def test_an_axis_title_as_large_as_its_tick_labels_is_no_stamp_where_the_only_text_is_a_smaller_footer():
+    # A dashboard's charts, one a page, each its own scale: no text of their own, so the small footer is
+    # all the body size there is to measure, and the axis title is larger than it. It is set as large as
+    # its tick labels.
+    pages = []
+    for n in range(1, 9):
+        step = (5, 10, 20, 25)[n % 4] * (1 + n // 4)
+        ticks = [line(str(step * k), 520 - 90 * k, x0=86 if k else 92, size=10, x1=98) for k in range(6)]
+        months = [line(m, 536, x0=147 + 50 * k, size=10) for k, m in enumerate(["Jan", "Feb", "Mar", "Apr", "May"])]
+        axis = line("Value", 287, x0=65, size=10, angle=90, x1=75)
+        title = line(f"Chart {chr(64 + n)} of the month", 56, x0=395, size=12)
+        foot = [line("Operations dashboard - internal", 577, x0=42, size=8), line(str(n), 577, x0=794, size=8)]
+        pages.append(Page(n, 842, 595, (*ticks, *months, axis, title, *foot)))
+    assert "Value" not in texts_removed(pages)
+
+
 def test_a_print_header_close_to_the_text_is_set_apart_by_its_type():
     # A printout of source code: over the code, 4 pt above it (a ruled frame), the print header with the
     # date, the file's name and a title; under it the file's name and "Page n/7". The code's own first

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..model import Line, Page
-from .groups import Key, Place, _cluster, _Context, _Layout, _Line, _outside
+from .groups import Key, Place, _cluster, _Context, _Layout, _Line, _mid, _outside
 from .settings import Settings
 
 # The rows of furniture reachable from an edge: the keys of their furniture lines, and the row's outer
@@ -175,17 +175,18 @@ def _edge_lines(ctx: _Context, wanted: dict[Key, _Line]) -> list[_Line]:
     return [m for key, m in wanted.items() if key in confirmed and key in apart and _outside(m, ctx)]
 
 
-def _labels_a_scale(m: _Line, layout: _Layout, body: float, s: Settings) -> bool:
-    """True when a vertical line no larger than the text runs along a column of short labels close beside
-    it (Settings.far of its size): a chart's axis title beside its tick labels (Settings.table_cells of
-    them or more, their near edges in one column). A journal's or an archive's stamp up the margin is set
-    large, beside the text's own columns of numbers (its contents' page numbers, its equations')."""
-    if m.line.size >= s.heading_size * body:
-        return False
+def _labels_a_scale(m: _Line, layout: _Layout, s: Settings) -> bool:
+    """True when a vertical line runs along a column of short labels close beside it (Settings.far of its
+    size), set no larger than they are: a chart's axis title beside its tick labels (Settings.table_cells
+    of them or more, their near edges in one column). A journal's or an archive's stamp up the margin is
+    set large, beside the text's own columns of numbers (its contents' page numbers, its equations').
+    The labels' size is the measure, not the body's: a page of charts may have no text of its own."""
     x0, _, x1, _ = m.line.box
     reach = s.far * m.line.size
-    near = [ln.box[0] if m.place == "left" else ln.box[2] for ln in layout.page.lines
+    near = [ln for ln in layout.page.lines
             if ln.angle == 0 and len(ln.text) <= s.margin_text
             and (0 <= ln.box[0] - x1 <= reach if m.place == "left" else 0 <= x0 - ln.box[2] <= reach)]
-    columns = _cluster([(x, max(s.align_min, s.align_size * m.line.size), k) for k, x in enumerate(near)])
-    return any(len(column) >= s.table_cells for column in columns)
+    edges = [(ln.box[0] if m.place == "left" else ln.box[2], max(s.align_min, s.align_size * m.line.size), k)
+             for k, ln in enumerate(near)]
+    return any(len(column) >= s.table_cells and m.line.size < s.heading_size * _mid(near[k].size for k in column)
+               for column in _cluster(edges))

@@ -84,7 +84,7 @@ def _side_judgement(g: _Group, ctx: _Context) -> _Group:
     of = ctx.n_text if len(parities) == 2 else sum(1 for page in ctx.layouts if page % 2 in parities)
     if len(g.pages) * 2 < of:
         return g.decided("repeated-content", False, f"beside the text on only {{n}} of {of} pages")
-    if sum(_labels_a_scale(m, ctx.layouts[m.page], ctx.body, ctx.settings) for m in g.members) * 2 > len(g.members):
+    if sum(_labels_a_scale(m, ctx.layouts[m.page], ctx.settings) for m in g.members) * 2 > len(g.members):
         return g.decided("repeated-content", False, "beside a column of short labels, like a chart's axis title")
     if g.numbers == "varying":
         return g.decided("repeated-content", False,

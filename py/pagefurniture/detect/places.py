@@ -248,7 +248,7 @@ def _margin_stamps(ctx: _Context) -> list[_Group]:
     furniture = ctx.furniture()
     found: dict[Place, list[_Line]] = defaultdict(list)
     for layout in ctx.layouts.values():
-        for m in _stamps(layout, furniture, ctx.body, ctx.settings):
+        for m in _stamps(layout, furniture, ctx.settings):
             found[m.place].append(m)
     out = []
     first = min(ctx.layouts)
@@ -264,7 +264,7 @@ def _margin_stamps(ctx: _Context) -> list[_Group]:
     return out
 
 
-def _stamps(layout: _Layout, furniture: dict, body: float, s: Settings) -> list[_Line]:
+def _stamps(layout: _Layout, furniture: dict, s: Settings) -> list[_Line]:
     """One page's vertical lines in a side margin with nothing but furniture or other stamps between them
     and the page's edge."""
     block = layout.block
@@ -286,7 +286,7 @@ def _stamps(layout: _Layout, furniture: dict, body: float, s: Settings) -> list[
         # In the margin means between the page's edge and all of its text.
         if all((m.page, i) in furniture or (m.page, i) in taken for i, ln in enumerate(layout.page.lines)
                if ln is not m.line and (ln.box[2] <= x0 if m.place == "left" else ln.box[0] >= x1)) and \
-                not _labels_a_scale(m, layout, body, s):
+                not _labels_a_scale(m, layout, s):
             found.append(m)
             taken.add(m.key)
     return found
