@@ -891,10 +891,9 @@ def test_a_charts_axis_title_up_the_margin_is_no_stamp():
 
 
 
-def test_an_axis_title_as_large_as_its_tick_labels_is_no_stamp_where_the_only_text_is_a_smaller_footer():
-    # A dashboard's charts, one a page, each its own scale: no text of their own, so the small footer is
-    # all the body size there is to measure, and the axis title is larger than it. It is set as large as
-    # its tick labels.
+def dashboard() -> list[Page]:
+    """A dashboard's charts, one a page, each its own scale, with no text of their own: the axis titles and
+    tick labels in 10 pt, and at the foot, 16 pt under the month labels, an 8 pt footer beside the page's number."""
     pages = []
     for n in range(1, 9):
         step = (5, 10, 20, 25)[n % 4] * (1 + n // 4)
@@ -902,9 +901,21 @@ def test_an_axis_title_as_large_as_its_tick_labels_is_no_stamp_where_the_only_te
         months = [line(m, 536, x0=147 + 50 * k, size=10) for k, m in enumerate(["Jan", "Feb", "Mar", "Apr", "May"])]
         axis = line("Value", 287, x0=65, size=10, angle=90, x1=75)
         title = line(f"Chart {chr(64 + n)} of the month", 56, x0=395, size=12)
-        foot = [line("Operations dashboard - internal", 577, x0=42, size=8), line(str(n), 577, x0=794, size=8)]
+        foot = [line("Operations dashboard - internal", 562, x0=42, size=8), line(str(n), 562, x0=794, size=8)]
         pages.append(Page(n, 842, 595, (*ticks, *months, axis, title, *foot)))
-    assert "Value" not in texts_removed(pages)
+    return pages
+
+
+def test_an_axis_title_as_large_as_its_tick_labels_is_no_stamp_where_the_only_text_is_a_smaller_footer():
+    # The small footer is all the body size there is to measure, and the axis title is larger than it;
+    # it is set as large as its tick labels.
+    assert "Value" not in texts_removed(dashboard())
+
+
+def test_a_footer_under_charts_is_set_apart_where_there_is_no_running_text_to_measure_the_leading():
+    # The rows of a chart's labels lie far apart; they are no measure of how far a footer sits from the text.
+    got = texts_removed(dashboard())
+    assert got == {"Operations dashboard - internal"} | {str(n) for n in range(1, 9)}
 
 
 def test_a_print_header_close_to_the_text_is_set_apart_by_its_type():

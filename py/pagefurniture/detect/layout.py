@@ -363,18 +363,17 @@ def _body_size(layouts: Iterable[_Layout], s: Settings) -> float:
 
 def _typical_gap(layouts: Iterable[_Layout], body: float, s: Settings) -> float:
     """Given the pages, returns the typical gap between rows of text: the leading furniture must exceed.
-    It is measured between rows of running text (each holding a long line in the body's size) where
-    there are any: the rows of a chart's or a slide's short labels lie far apart, and are no measure of
-    the text's leading."""
-    layouts = list(layouts)
+    It is measured between rows of running text (each holding a long line in the body's size), and is 0
+    where there are none: the rows of a chart's or a slide's short labels lie far apart, and are no
+    measure of a leading (a footer 16 pt under a chart's labels is set apart; Settings.apart_min still
+    asks a gap of it)."""
     running = []
     for layout in layouts:
         lines = layout.page.lines
         long = {i for i in layout.long if abs(lines[i].size - body) <= s.body_slack}
         long_rows = {r for r, row in enumerate(layout.rows) if any(i in long for i in row)}
         running += [gap for r, gap in enumerate(layout.gaps) if gap > 0 and r in long_rows and r + 1 in long_rows]
-    gaps = running or [gap for layout in layouts for gap in layout.gaps if gap > 0]
-    return _mid(gaps) if gaps else body
+    return _mid(running) if running else 0.0
 
 
 # -- the text block ----------------------------------------------------------------------------------------
