@@ -990,3 +990,25 @@ def test_numbered_slide_titles_built_up_over_several_pages_are_content():
                 items.append([line(f"{section}: part {part}", 30, x0=40, size=14)]
                              + [line(point, 70 + 30 * k, x0=50, size=11) for k, point in enumerate(points[:state])])
     assert removed(slides(items, width=364.0, height=273.0)) == set()
+
+
+def test_a_long_tables_headings_where_the_text_starts_on_other_pages_are_content():
+    # A ten-page report whose table runs over pages 4-6: each of those pages starts with the table's
+    # heading row, at the top, where the text starts on the other pages, set off from the rows by the
+    # table's ruling.
+    # The headings share only some of the rows' columns (a heading spans two of them).
+    rng = random.Random(12)
+    pages = []
+    for n in range(1, 11):
+        lines = [line(str(n), 750, x0=300)]
+        if 4 <= n <= 6:
+            lines += [line("Item", 100, x0=72, size=8), line("Description and supplier of the item", 100, x0=150, size=8),
+                      line("Notes", 100, x0=450, size=8)]
+            for k in range(40):
+                lines += [line(f"A-{n}{k:02d}", 125 + 14 * k, x0=72, size=8),
+                          line(" ".join(rng.choice(WORDS) for _ in range(3)), 125 + 14 * k, x0=170, size=8),
+                          line(rng.choice(WORDS), 125 + 14 * k, x0=450, size=8)]
+            pages.append(Page(n, W, H, tuple(lines)))
+        else:
+            pages.append(Page(n, W, H, (*lines, *body(rng, top=100))))
+    assert texts_removed(pages) == {str(n) for n in range(1, 11)}

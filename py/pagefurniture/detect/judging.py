@@ -39,10 +39,11 @@ from .settings import Settings
 
 def _judge(ctx: _Context) -> dict[int, _Group]:
     """Given the groups, decides those no pass has decided yet (the repeated lines) on their place."""
-    return {k: _judgement(g, ctx) for k, g in enumerate(ctx.groups) if not g.reason}
+    grouped = {m.key for g in ctx.groups for m in g.members}
+    return {k: _judgement(g, ctx, grouped) for k, g in enumerate(ctx.groups) if not g.reason}
 
 
-def _judgement(g: _Group, ctx: _Context) -> _Group:
+def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]]) -> _Group:
     """Given a group of repeated lines and the document, decides it on the evidence of its place."""
     if g.place == "diagonal":
         # A watermark is drawn large across the page; slanted labels in the text's size are a chart's.
@@ -72,8 +73,22 @@ def _judgement(g: _Group, ctx: _Context) -> _Group:
         # Accepted later if it shares its line with other furniture (a timestamp beside a page number).
         return g.decided("repeated-content", False,
                          "its numbers do not follow the pages (labels or values that change)")
+    if len(g.pages) * 2 < ctx.n_text and sum(_in_block(m, ctx, grouped) for m in g.members) * 2 > len(g.members):
+        # Where the other pages have their text, on a few pages only: a long table's title and headings
+        # repeated over its pages. (Furniture there is on most pages: a slide's logo beside its title.)
+        return g.decided("repeated-content", False,
+                         f"inside the text block, on only {{n}} of {ctx.n_text} pages: like a long table's headings")
     return g.decided(_kind_of(g.place), True,
                      f"{where} of {{n}} of {ctx.n_text} pages, {_apart_from_block(g.place)}, same place and size")
+
+
+def _in_block(m: _Line, ctx: _Context, grouped: set[tuple[int, int]]) -> bool:
+    """True when a line lies within its page's text block (not beyond it on its edge's side), in a row
+    of repeated lines only: a table's headings, unlike a side head beside the text's first line."""
+    layout = ctx.layouts[m.page]
+    if layout.block is None or layout.block.outside(m, ctx.settings):
+        return False
+    return all((m.page, i) in grouped for i in layout.rows[m.row])
 
 
 def _side_judgement(g: _Group, ctx: _Context) -> _Group:
