@@ -86,8 +86,8 @@ def _in_block(m: _Line, ctx: _Context, grouped: set[tuple[int, int]]) -> bool:
     """True when a line lies within its page's text block (not beyond it on its edge's side), in a row
     of repeated lines only: a table's headings, unlike a side head beside the text's first line."""
     layout = ctx.layouts[m.page]
-    if layout.block is None or layout.block.outside(m, ctx.settings):
-        return False
+    if m.row < 0 or layout.block is None or layout.block.outside(m, ctx.settings):
+        return False  # not upright (in no row), or beyond the block
     return all((m.page, i) in grouped for i in layout.rows[m.row])
 
 
