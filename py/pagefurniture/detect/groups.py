@@ -106,6 +106,7 @@ class _Layout:
 
     page: Page
     rows: list[list[int]]  # indices of upright lines, row by row from the top of the page
+    row_of: list[int]  # the row of each line, by index (-1: not upright)
     gaps: list[float]  # the gap above each row but the first (negative where rows overlap)
     long: list[int]  # the long upright lines (Settings.long_line), from the top
     # By line index. Left out: lines of unmapped glyph codes, and lines deep in the text (Settings.edge_rows)
@@ -133,7 +134,7 @@ class _Context:
     lines: list[_Line]  # every placed line, page by page
     settings: Settings
     numbering: _Numbering  # how the settings read page numbers (numbers.py), with its caches
-    slide: dict[int, int]  # the slide each page is a state of, from 1 (layout._slides); the page's place without builds
+    slide: dict[int, int]  # the slide each page is a state of, from 1 (layout._builds); the page's place without builds
     copy: dict[int, int]  # the slide each page shows: its own, or that of an earlier page it copies (layout._copies)
     groups: list[_Group] = field(default_factory=list)
 

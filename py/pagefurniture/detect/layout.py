@@ -204,7 +204,7 @@ def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False
         row_of, rows, gaps, long = rowed[page.number]
         placed = _place_page(page, row_of, len(rows) - 1, _frame(page, columns.get(page.number), s), s, every_line)
         table, cells = _table_cells(page, rows, s)
-        layouts[page.number] = _Layout(page, rows, gaps, long, placed, turned=turned[page.number], table=table,
+        layouts[page.number] = _Layout(page, rows, row_of, gaps, long, placed, turned=turned[page.number], table=table,
                                        cells=cells)
     return layouts
 
@@ -282,14 +282,50 @@ def _beside_picture(box: tuple[float, float, float, float], picture: tuple[float
 # -- slides and their builds -------------------------------------------------------------------------------
 
 
-def _slides(pages: Sequence[Page], s: Settings) -> dict[int, int]:
+Spot = tuple[str, int, int]  # a line's text and where it starts, to the point: (text, left, top)
+
+
+class _Sketch:
+    """A page as ``_built_on`` compares it with others, taken once: each page is compared with the page
+    before it and with the earlier pages that share its longest line, and most comparisons end at the texts."""
+
+    __slots__ = ("_spots", "lines", "longest", "number", "page", "size", "texts")
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.number = page, page.number
+        self.size = (round(page.width), round(page.height))
+        self.texts = {line.text for line in page.lines}
+        self.lines = [line for line in page.lines if line.text.strip()]  # those that hold text
+        self.longest = max(self.lines, key=lambda line: len(line.text)) if self.lines else None
+        self._spots: set[Spot] | None = None
+
+    def spots(self) -> set[Spot]:
+        """Where each line is, made when first asked: only pages whose texts agree get this far."""
+        if self._spots is None:
+            self._spots = {_spot(line) for line in self.page.lines}
+        return self._spots
+
+
+def _spot(line: Line) -> Spot:
+    return line.text, round(line.box[0]), round(line.top)
+
+
+def _slides(pages: Sequence[Page], s: Settings) -> tuple[dict[int, int], dict[int, int]]:
+    """Given the pages with text, returns the slide each is a state of (``_builds``) and the slide each
+    shows (``_copies``)."""
+    sketches = [_Sketch(page) for page in pages]
+    slide = _builds(sketches, s)
+    return slide, _copies(sketches, slide, s)
+
+
+def _builds(pages: list[_Sketch], s: Settings) -> dict[int, int]:
     """Given the pages with text, returns the slide each is a state of, numbered as the pages are but for
     the builds: a page that holds most of the page before it, in the same places (Settings.build_share of
     its lines, at least Settings.build_lines), is that page built on (a presentation's build, a beamer
     overlay) and has its slide; every other page begins a slide. Without builds, a page's slide is its
     number."""
     slides: dict[int, int] = {}
-    before: Page | None = None
+    before: _Sketch | None = None
     builds = 0
     for page in pages:
         if before is not None and before.number == page.number - 1 and _built_on(before, page, s):
@@ -299,40 +335,36 @@ def _slides(pages: Sequence[Page], s: Settings) -> dict[int, int]:
     return slides
 
 
-def _built_on(before: Page, page: Page, s: Settings) -> bool:
+def _built_on(before: _Sketch, page: _Sketch, s: Settings) -> bool:
     """True when ``page`` holds Settings.build_share of the lines of the page ``before`` it (at least
     Settings.build_lines), its longest line among them, in the same places and size of page."""
-    if (round(before.width), round(before.height)) != (round(page.width), round(page.height)):
+    if before.size != page.size or before.longest is None:
         return False
     # The texts first: on the pages of a book they differ at once, and strings are quick to compare.
-    texts = {line.text for line in page.lines}
-    earlier = [line for line in before.lines if line.text.strip()]
+    texts = page.texts
+    earlier = before.lines
     least = max(s.build_lines, s.build_share * len(earlier))
     if sum(line.text in texts for line in earlier) < least:
         return False
-    spots = {(line.text, round(line.box[0]), round(line.top)) for line in page.lines}
+    spots = page.spots()
     # The page before's longest line stays too: pages drawn on one template (a chart report's pages, with
     # the same scales) share most lines, but each has its own caption or title, which a build keeps.
-    longest = max(earlier, key=lambda line: len(line.text))
-    return (longest.text, round(longest.box[0]), round(longest.top)) in spots and \
-        sum((line.text, round(line.box[0]), round(line.top)) in spots for line in earlier) >= least
+    return _spot(before.longest) in spots and sum(_spot(line) in spots for line in earlier) >= least
 
 
-def _copies(pages: Sequence[Page], slide: dict[int, int], s: Settings) -> dict[int, int]:
+def _copies(pages: list[_Sketch], slide: dict[int, int], s: Settings) -> dict[int, int]:
     """Given the pages with text and the slide of each, returns for each page the slide of the first page it
     is a copy of, or its own: a deck shows its outline again before each section, and a line repeated only
     because its page is (the outline's last item, at the slide's foot) repeats nothing. A copy holds, in
     the same places, Settings.build_share of the other page's lines, and the other page as much of its own
     (at least Settings.build_lines), the longest line among them."""
     copies: dict[int, int] = {}
-    earlier: dict[tuple[str, int, int], list[Page]] = defaultdict(list)
+    earlier: dict[Spot, list[_Sketch]] = defaultdict(list)
     for page in pages:
         copies[page.number] = slide[page.number]
-        texts = [line for line in page.lines if line.text.strip()]
-        if len(texts) < s.build_lines:
+        if len(page.lines) < s.build_lines or page.longest is None:
             continue
-        longest = max(texts, key=lambda line: len(line.text))
-        spot = (longest.text, round(longest.box[0]), round(longest.top))
+        spot = _spot(page.longest)
         for other in earlier[spot]:
             if slide[other.number] != slide[page.number] and _built_on(other, page, s) and _built_on(page, other, s):
                 copies[page.number] = copies[other.number]
@@ -370,8 +402,7 @@ def _typical_gap(layouts: Iterable[_Layout], body: float, s: Settings) -> float:
     running = []
     for layout in layouts:
         lines = layout.page.lines
-        long = {i for i in layout.long if abs(lines[i].size - body) <= s.body_slack}
-        long_rows = {r for r, row in enumerate(layout.rows) if any(i in long for i in row)}
+        long_rows = {layout.row_of[i] for i in layout.long if abs(lines[i].size - body) <= s.body_slack}
         running += [gap for r, gap in enumerate(layout.gaps) if gap > 0 and r in long_rows and r + 1 in long_rows]
     gaps = running or [gap for layout in layouts for gap in layout.gaps if gap > 0]
     return _mid(gaps) if gaps else body
