@@ -296,7 +296,8 @@ class _Sketch:
         self.size = (round(page.width), round(page.height))
         self.texts = {line.text for line in page.lines}
         self.lines = [line for line in page.lines if line.text.strip()]  # those that hold text
-        self.longest = max(self.lines, key=lambda line: len(line.text)) if self.lines else None
+        lengths = [len(line.text) for line in self.lines]  # the first longest, as max() would give it
+        self.longest = self.lines[lengths.index(max(lengths))] if lengths else None
         self._spots: set[Spot] | None = None
 
     def spots(self) -> set[Spot]:
@@ -340,12 +341,16 @@ def _built_on(before: _Sketch, page: _Sketch, s: Settings) -> bool:
     Settings.build_lines), its longest line among them, in the same places and size of page."""
     if before.size != page.size or before.longest is None:
         return False
-    # The texts first: on the pages of a book they differ at once, and strings are quick to compare.
-    texts = page.texts
     earlier = before.lines
     least = max(s.build_lines, s.build_share * len(earlier))
-    if sum(line.text in texts for line in earlier) < least:
-        return False
+    # The texts first: on the pages of a book they differ at once, and strings are quick to compare.
+    missing = len(earlier) - least  # how many of them may be missing
+    texts = page.texts
+    for line in earlier:
+        if line.text not in texts:
+            missing -= 1
+            if missing < 0:
+                return False
     spots = page.spots()
     # The page before's longest line stays too: pages drawn on one template (a chart report's pages, with
     # the same scales) share most lines, but each has its own caption or title, which a build keeps.
@@ -442,16 +447,20 @@ def _reach(values: list[float], s: Settings) -> float:
     return ordered[min(k, len(ordered) - 1)]
 
 
-def _edge_slots(ctx: _Context) -> list[Slot]:
+def _edge_slots(ctx: _Context) -> dict[Place, list[Slot]]:
     """The places of the groups at the page edge, in text no larger than the body's (a slide's title is
-    the first line of its text)."""
+    the first line of its text), by edge: a line is asked about the slots of its own edge only."""
     s = ctx.settings
     limit = ctx.body * s.heading_size
-    return [_describe(g, s) for g in ctx.groups if _at_edge(g, ctx.layouts, s)
-            and _mid(m.line.size for m in g.members) < limit]
+    slots: dict[Place, list[Slot]] = defaultdict(list)
+    for g in ctx.groups:
+        if _at_edge(g, ctx.layouts, s) and _mid(m.line.size for m in g.members) < limit:
+            slots[g.place].append(_describe(g, s))
+    return slots
 
 
-def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: list[Slot], s: Settings) -> Column | None:
+def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place, list[Slot]], s: Settings
+                 ) -> Column | None:
     """The extent of one page's text (left, top, right, bottom): the rows from the first to the last that
     hold a line no group explains, as wide as its long lines reach (or all its lines, if none is long)."""
     page = layout.page
@@ -467,14 +476,15 @@ def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: list[Slo
     return min(ln.box[0] for ln in lines), top, max(ln.box[2] for ln in lines), bottom
 
 
-def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: list[Slot], s: Settings) -> set[int]:
+def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place, list[Slot]], s: Settings
+              ) -> set[int]:
     """The lines of a page that are not its text: grouped, beyond the page, or in one of its outer rows in
     the place of a group at the edge. A line not placed (deep in the text, or unmapped glyph codes) is
     the page's text all the same."""
     k = s.outer_rows
     outer = {i for row in layout.rows[:k] + layout.rows[-k:] for i in row}
     return {i for i, m in layout.lines.items()
-            if m.key in grouped or m.beyond or (i in outer and any(slot.holds(m) for slot in slots))}
+            if m.key in grouped or m.beyond or (i in outer and any(slot.holds(m) for slot in slots.get(m.place, ())))}
 
 
 def _at_edge(g: _Group, layouts: dict[int, _Layout], s: Settings) -> bool:
