@@ -39,9 +39,9 @@ NAMED = frozenset({"header", "footer", "watermark"})
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 
 
-@functools.lru_cache(maxsize=4096)
 def shape_of(text: str) -> str:
-    """The text with every run of digits masked.
+    """The text with every run of digits masked. (Not cached: most lines near the page edges are text of
+    their own, and a cache that misses costs more than the substitution.)
 
     >>> shape_of("Page 12 of 40")
     'Page # of #'
