@@ -13,11 +13,13 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from collections.abc import Set as AbstractSet
 
 from ..model import Line
 from .edges import _edges, _labels_a_scale
 from .groups import (
+    Key,
     Place,
     Side,
     _apart_from_block,
@@ -216,7 +218,7 @@ def _in_the_text(ctx: _Context) -> dict[int, _Group]:
 class _TextPlaces:
     """Where each page's text runs: its lines that are not furniture, by height."""
 
-    def __init__(self, ctx: _Context, furniture: dict | set) -> None:
+    def __init__(self, ctx: _Context, furniture: Collection[Key]) -> None:
         self.ctx, self.furniture = ctx, furniture
         self.by_size: dict[tuple[int, int], list[int]] = defaultdict(list)
         for number, layout in ctx.layouts.items():
@@ -341,7 +343,7 @@ def _side_heads(columns: dict[tuple[int, Side], list[_Line]], furniture: dict, s
     return out
 
 
-def _at_the_edge(g: _Group, confirmed: set[tuple[int, int]], apart: set[tuple[int, int]]) -> _Group | None:
+def _at_the_edge(g: _Group, confirmed: AbstractSet[Key], apart: AbstractSet[Key]) -> _Group | None:
     """A removal at the top or bottom revised on where its lines are: kept when most are not at the page
     edge or not set apart from the text, without the pages where it is not at the edge; None: unchanged."""
     if not g.remove or g.place not in ("top", "bottom") or g.beyond:
