@@ -23,8 +23,8 @@ How it decides, stage by stage (the stage is pure: pages in, groups with decisio
    column; every line that may be furniture gets its place (top, bottom, left, right, diagonal or body)
    and its distance from that edge. Lines deep in the text (more than ``edge_rows`` rows from both
    edges) are never placed: they are the text. The body size and the text's typical line gap are
-   measured over the whole document, the slide each page is a state of (``layout._slides``) and the page
-   each copies, if any (``layout._copies``).
+   measured over the whole document, the slide each page is a state of and the page each copies, if any
+   (``layout._slides``).
 2. The passes, in the order of ``PASSES`` below, each given the context (groups.py ``_Context``: the
    layouts, the body text, the settings, the groups so far). A pass that *finds* returns new groups,
    decided or not (their lines leave any kept group they were in); a pass that *revises* returns earlier
@@ -248,9 +248,9 @@ def _analyse(pages: Sequence[Page], settings: Settings, *, every_line: bool = Fa
     body = layout._body_size(layouts.values(), settings)
     lines = [m for lay in layouts.values() for m in lay.lines.values()]
     gap = layout._typical_gap(layouts.values(), body, settings)
-    slides = layout._slides(text_pages, settings)
+    slides, copies = layout._slides(text_pages, settings)
     ctx = _Context(layouts, body, gap, len(text_pages), len(pages), lines, settings, _numbering(settings),
-                   slides, layout._copies(text_pages, slides, settings))
+                   slides, copies)
     for step in PASSES:
         if isinstance(step, Finds):
             ctx.add(step.run(ctx), step.name)

@@ -9,7 +9,7 @@ and of single lines that would be furniture if their place allowed (``_edge_line
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from ..model import Line, Page
 from .groups import Key, Place, _cluster, _Context, _Layout, _Line, _mid, _outside
@@ -20,15 +20,30 @@ from .settings import Settings
 _Row = tuple[set[Key], float, float]
 
 
-def _edges(ctx: _Context, furniture: dict | set, pages: Iterable[int] | None = None) -> tuple[set[Key], set[Key]]:
+def _edges(ctx: _Context, furniture: Collection[Key], pages: Iterable[int] | None = None
+           ) -> tuple[frozenset[Key], frozenset[Key]]:
     """Given the lines taken as furniture, returns those reachable from their page's top or bottom edge
     through furniture only, and of those the ones set apart from the text beyond them (on ``pages``, or
-    on every page)."""
+    on every page). The answer for every page is kept in the context, by the furniture asked about: the
+    in-the-text pass and confirm-edges ask the same where the first keeps every removal."""
+    if pages is not None:
+        return _edges_on(ctx, furniture, pages)
+    key = frozenset(furniture)
+    known = ctx.edges.get(key)
+    if known is None:
+        # From a page without furniture, the walk meets none: only the pages with some are walked.
+        known = ctx.edges[key] = _edges_on(ctx, key, {page for page, _ in key})
+    return known
+
+
+def _edges_on(ctx: _Context, furniture: Collection[Key], pages: Iterable[int]
+              ) -> tuple[frozenset[Key], frozenset[Key]]:
+    """``_edges`` on these pages."""
     s = ctx.settings
     confirmed: set[Key] = set()
     apart: set[Key] = set()
     wide = max(s.apart_min * ctx.body, s.apart * ctx.gap)
-    for layout in (ctx.layouts.values() if pages is None else (ctx.layouts[n] for n in pages)):
+    for layout in (ctx.layouts[n] for n in pages):
         for place in ("top", "bottom"):
             block, end_gap, text = _walk(layout, furniture, place, ctx.body, s)
             block, end_gap = _text_rows_off(block, end_gap, place, layout.page.height)
@@ -43,7 +58,7 @@ def _edges(ctx: _Context, furniture: dict | set, pages: Iterable[int] | None = N
                         text and len(ok) < s.cell_row and any(ch.isalpha() for _, i in ok for ch in lines[i].text)
                         and not text & {_face(lines[i].font) for _, i in ok}):
                     apart |= ok
-    return confirmed, apart
+    return frozenset(confirmed), frozenset(apart)
 
 
 def _face(font: str) -> str:
@@ -51,7 +66,7 @@ def _face(font: str) -> str:
     return font.split("+", 1)[-1].replace(",", "-").split("-", 1)[0]
 
 
-def _edge_block(layout: _Layout, furniture: dict | set, place: Place, body: float, s: Settings
+def _edge_block(layout: _Layout, furniture: Collection[Key], place: Place, body: float, s: Settings
                 ) -> list[tuple[set[Key], float | None]]:
     """The furniture rows reachable from the page edge, each with the widest gap between it and the text
     beyond the block (None when nothing but furniture follows)."""
@@ -75,33 +90,35 @@ def _text_rows_off(block: list[_Row], end_gap: float | None, place: Place, heigh
     return block, end_gap
 
 
-def _walk(layout: _Layout, furniture: dict | set, place: Place, body: float, s: Settings
+def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float, s: Settings
           ) -> tuple[list[_Row], float | None, set[str]]:
     """From the page edge inwards, the rows of furniture met before the text, the gap between the last of
     them and the text (None when the walk ends in a row that holds both), and the typefaces of the text's
     row it ends on (empty when it ends otherwise)."""
     page, rows = layout.page, layout.rows
+    number = page.number
     order = range(len(rows)) if place == "top" else range(len(rows) - 1, -1, -1)
     lines = page.lines
     block: list[_Row] = []
     for r in order:
         row = rows[r]
-        fur = [i for i in row if (page.number, i) in furniture]
-        other = [i for i in row if (page.number, i) not in furniture]
+        fur = [i for i in row if (number, i) in furniture]
         if not fur and all(_off_page(lines[i], page) for i in row):
             continue  # not on the page at all (a presentation's overlays parked far off it): nothing in the way
+        # Content, or a table row: never furniture.
+        content = not fur or r in layout.table or _table_row(row, lines, body, s)
+        if content and not block:
+            return block, None, set()  # the text begins at the edge (most pages at one edge)
         near = min(lines[i].top for i in row) if place == "top" else max(lines[i].bottom for i in row)
-        if not fur or r in layout.table or _table_row(row, lines, body, s):
-            # Content, or a table row: never furniture.
-            if not block:
-                return block, None, set()
+        if content:
             faces = {_face(lines[i].font) for i in row}
             return block, (near - block[-1][2]) if place == "top" else (block[-1][2] - near), faces
+        other = [i for i in row if (number, i) not in furniture]
         if other:
             # A line sharing its row with text is furniture only when far from that text (a logo beside a
             # slide title), never when glued to it (a footnote marker, a table cell).
             others = [lines[j] for j in other]
-            far = {(page.number, i) for i in fur if _far(lines[i], others, s)}
+            far = {(number, i) for i in fur if _far(lines[i], others, s)}
             # A row wholly outside the text block (a date beside the footer) is the margin's, whatever its
             # other lines turn out to be: the edge reaches on past it.
             if far and _beyond_block(layout, other, s):
@@ -110,7 +127,7 @@ def _walk(layout: _Layout, furniture: dict | set, place: Place, body: float, s: 
             if far:
                 block.append((far, near, near))
             return block, None, set()
-        block.append(({(page.number, i) for i in fur}, near, _inner(row, lines, place)))
+        block.append(({(number, i) for i in fur}, near, _inner(row, lines, place)))
     return block, None, set()
 
 

@@ -106,6 +106,7 @@ class _Layout:
 
     page: Page
     rows: list[list[int]]  # indices of upright lines, row by row from the top of the page
+    row_of: list[int]  # the row of each line, by index (-1: not upright)
     gaps: list[float]  # the gap above each row but the first (negative where rows overlap)
     long: list[int]  # the long upright lines (Settings.long_line), from the top
     # By line index. Left out: lines of unmapped glyph codes, and lines deep in the text (Settings.edge_rows)
@@ -123,7 +124,8 @@ class _Context:
     """What the passes share: the pages, the text size and spacing, the settings and the groups found so far.
 
     Only the driver (``detect.__init__``) changes it: it adds the groups a pass finds, puts in the groups
-    a pass revises and sets the text blocks once they are measured."""
+    a pass revises and sets the text blocks once they are measured. (Answers kept for asking again, like
+    ``edges``, are no change: the same question has the same answer.)"""
 
     layouts: dict[int, _Layout]
     body: float  # the body text's font size
@@ -133,9 +135,11 @@ class _Context:
     lines: list[_Line]  # every placed line, page by page
     settings: Settings
     numbering: _Numbering  # how the settings read page numbers (numbers.py), with its caches
-    slide: dict[int, int]  # the slide each page is a state of, from 1 (layout._slides); the page's place without builds
+    slide: dict[int, int]  # the slide each page is a state of, from 1 (layout._builds); the page's place without builds
     copy: dict[int, int]  # the slide each page shows: its own, or that of an earlier page it copies (layout._copies)
     groups: list[_Group] = field(default_factory=list)
+    # What edges._edges answered for every page, by the lines taken as furniture.
+    edges: dict[frozenset[Key], tuple[frozenset[Key], frozenset[Key]]] = field(default_factory=dict)
 
     def add(self, found: list[_Group], by: str) -> None:
         """Add groups found by a pass; their lines leave the kept groups they were in."""

@@ -11,12 +11,15 @@ the edge only on some of their pages).
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from collections.abc import Set as AbstractSet
 
 from ..model import Line
 from .edges import _edges, _labels_a_scale
 from .groups import (
+    Key,
     Place,
     Side,
     _apart_from_block,
@@ -228,17 +231,14 @@ def _in_the_text(ctx: _Context) -> dict[int, _Group]:
 
 
 class _TextPlaces:
-    """Where each page's text runs: its lines that are not furniture, by height (in steps of a few points)."""
+    """Where each page's text runs: its lines that are not furniture, by height."""
 
-    STEP = 8
-
-    def __init__(self, ctx: _Context, furniture: dict | set) -> None:
+    def __init__(self, ctx: _Context, furniture: Collection[Key]) -> None:
         self.ctx, self.furniture = ctx, furniture
         self.by_size: dict[tuple[int, int], list[int]] = defaultdict(list)
         for number, layout in ctx.layouts.items():
             self.by_size[(round(layout.page.width), round(layout.page.height))].append(number)
-        self.cache: dict[int, dict[int, list[Line]]] = {}
-        self.extents: dict[int, tuple[float, float]] = {}
+        self.pages: dict[int, _Text] = {}
         self.answers: dict[tuple[int, Place, float, float], bool] = {}
 
     def runs_through(self, m: _Line) -> bool:
@@ -265,39 +265,43 @@ class _TextPlaces:
         least = self.ctx.settings.text_overlap * (bottom - top)
         hits = misses = 0
         for number in others:
+            text = self._text(number)
             through = False
-            if any(min(bottom, line.bottom) - max(top, line.top) > least for line in self._near(number, top, bottom)):
-                extent = self._extent(number)
-                through = extent[0] <= m.line.top if m.place == "top" else extent[1] >= m.line.bottom
+            if any(min(bottom, line.bottom) - max(top, line.top) > least for line in text.near(top, bottom)):
+                through = text.first <= m.line.top if m.place == "top" else text.last >= m.line.bottom
             hits += through
             misses += not through
             if hits * 2 > len(others) or misses * 2 >= len(others):
                 break  # the majority is known
         return hits * 2 > len(others)
 
-    def _extent(self, number: int) -> tuple[float, float]:
-        """The highest bottom of a page's lines of text, and the lowest top: a line that lies wholly above
-        a place, or wholly below it, reaches past these."""
-        self._near(number, 0.0, 0.0)
-        return self.extents[number]
-
-    def _near(self, number: int, top: float, bottom: float) -> list[Line]:
-        buckets = self.cache.get(number)
-        if buckets is None:
-            buckets = self.cache[number] = defaultdict(list)
-            first, last = math.inf, -math.inf
+    def _text(self, number: int) -> _Text:
+        text = self.pages.get(number)
+        if text is None:
             page = self.ctx.layouts[number].page
-            for i, line in enumerate(page.lines):
-                # Upright text on the page (text beyond it is not where the page's text runs).
-                if line.angle == 0 and (number, i) not in self.furniture and line.text.strip() and \
-                        line.top >= 0 and line.bottom <= page.height:
-                    for step in range(int(line.top) // self.STEP, int(line.bottom) // self.STEP + 1):
-                        buckets[step].append(line)
-                    first, last = min(first, line.bottom), max(last, line.top)
-            self.extents[number] = (first, last)
-        height = self.ctx.layouts[number].page.height
-        steps = range(int(max(top, 0.0)) // self.STEP, int(min(bottom, height)) // self.STEP + 1)
-        return [line for step in steps for line in buckets.get(step, ())]
+            # Upright text on the page (text beyond it is not where the page's text runs).
+            text = self.pages[number] = _Text([line for i, line in enumerate(page.lines) if line.angle == 0
+                                               and (number, i) not in self.furniture and line.text.strip()
+                                               and line.box[1] >= 0 and line.box[3] <= page.height])
+        return text
+
+
+class _Text:
+    """One page's lines of text, from the top, so that those near a height are found by bisection."""
+
+    def __init__(self, lines: list[Line]) -> None:
+        self.lines = sorted(lines, key=lambda line: line.box[1])
+        self.tops = [line.box[1] for line in self.lines]
+        # The tallest line: a line reaching down into a place starts at most this far above it.
+        self.tallest = max((line.box[3] - line.box[1] for line in lines), default=0.0)
+        # The highest bottom of the lines, and the lowest top: a line that lies wholly above a place, or
+        # wholly below it, reaches past these.
+        self.first = min((line.box[3] for line in lines), default=math.inf)
+        self.last = max(self.tops, default=-math.inf)
+
+    def near(self, top: float, bottom: float) -> list[Line]:
+        """The lines that may share some of the height from ``top`` to ``bottom`` (and a few that do not)."""
+        return self.lines[bisect_left(self.tops, top - self.tallest):bisect_right(self.tops, bottom)]
 
 
 def _spread(items: list, most: int) -> list:
@@ -354,7 +358,7 @@ def _side_heads(columns: dict[tuple[int, Side], list[_Line]], furniture: dict, s
     return out
 
 
-def _at_the_edge(g: _Group, confirmed: set[tuple[int, int]], apart: set[tuple[int, int]]) -> _Group | None:
+def _at_the_edge(g: _Group, confirmed: AbstractSet[Key], apart: AbstractSet[Key]) -> _Group | None:
     """A removal at the top or bottom revised on where its lines are: kept when most are not at the page
     edge or not set apart from the text, without the pages where it is not at the edge; None: unchanged."""
     if not g.remove or g.place not in ("top", "bottom") or g.beyond:

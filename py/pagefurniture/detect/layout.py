@@ -204,7 +204,7 @@ def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False
         row_of, rows, gaps, long = rowed[page.number]
         placed = _place_page(page, row_of, len(rows) - 1, _frame(page, columns.get(page.number), s), s, every_line)
         table, cells = _table_cells(page, rows, s)
-        layouts[page.number] = _Layout(page, rows, gaps, long, placed, turned=turned[page.number], table=table,
+        layouts[page.number] = _Layout(page, rows, row_of, gaps, long, placed, turned=turned[page.number], table=table,
                                        cells=cells)
     return layouts
 
@@ -282,14 +282,51 @@ def _beside_picture(box: tuple[float, float, float, float], picture: tuple[float
 # -- slides and their builds -------------------------------------------------------------------------------
 
 
-def _slides(pages: Sequence[Page], s: Settings) -> dict[int, int]:
+Spot = tuple[str, int, int]  # a line's text and where it starts, to the point: (text, left, top)
+
+
+class _Sketch:
+    """A page as ``_built_on`` compares it with others, taken once: each page is compared with the page
+    before it and with the earlier pages that share its longest line, and most comparisons end at the texts."""
+
+    __slots__ = ("_spots", "lines", "longest", "number", "page", "size", "texts")
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.number = page, page.number
+        self.size = (round(page.width), round(page.height))
+        self.texts = {line.text for line in page.lines}
+        self.lines = [line for line in page.lines if line.text.strip()]  # those that hold text
+        lengths = [len(line.text) for line in self.lines]  # the first longest, as max() would give it
+        self.longest = self.lines[lengths.index(max(lengths))] if lengths else None
+        self._spots: set[Spot] | None = None
+
+    def spots(self) -> set[Spot]:
+        """Where each line is, made when first asked: only pages whose texts agree get this far."""
+        if self._spots is None:
+            self._spots = {_spot(line) for line in self.page.lines}
+        return self._spots
+
+
+def _spot(line: Line) -> Spot:
+    return line.text, round(line.box[0]), round(line.top)
+
+
+def _slides(pages: Sequence[Page], s: Settings) -> tuple[dict[int, int], dict[int, int]]:
+    """Given the pages with text, returns the slide each is a state of (``_builds``) and the slide each
+    shows (``_copies``)."""
+    sketches = [_Sketch(page) for page in pages]
+    slide = _builds(sketches, s)
+    return slide, _copies(sketches, slide, s)
+
+
+def _builds(pages: list[_Sketch], s: Settings) -> dict[int, int]:
     """Given the pages with text, returns the slide each is a state of, numbered as the pages are but for
     the builds: a page that holds most of the page before it, in the same places (Settings.build_share of
     its lines, at least Settings.build_lines), is that page built on (a presentation's build, a beamer
     overlay) and has its slide; every other page begins a slide. Without builds, a page's slide is its
     number."""
     slides: dict[int, int] = {}
-    before: Page | None = None
+    before: _Sketch | None = None
     builds = 0
     for page in pages:
         if before is not None and before.number == page.number - 1 and _built_on(before, page, s):
@@ -299,40 +336,40 @@ def _slides(pages: Sequence[Page], s: Settings) -> dict[int, int]:
     return slides
 
 
-def _built_on(before: Page, page: Page, s: Settings) -> bool:
+def _built_on(before: _Sketch, page: _Sketch, s: Settings) -> bool:
     """True when ``page`` holds Settings.build_share of the lines of the page ``before`` it (at least
     Settings.build_lines), its longest line among them, in the same places and size of page."""
-    if (round(before.width), round(before.height)) != (round(page.width), round(page.height)):
+    if before.size != page.size or before.longest is None:
         return False
-    # The texts first: on the pages of a book they differ at once, and strings are quick to compare.
-    texts = {line.text for line in page.lines}
-    earlier = [line for line in before.lines if line.text.strip()]
+    earlier = before.lines
     least = max(s.build_lines, s.build_share * len(earlier))
-    if sum(line.text in texts for line in earlier) < least:
-        return False
-    spots = {(line.text, round(line.box[0]), round(line.top)) for line in page.lines}
+    # The texts first: on the pages of a book they differ at once, and strings are quick to compare.
+    missing = len(earlier) - least  # how many of them may be missing
+    texts = page.texts
+    for line in earlier:
+        if line.text not in texts:
+            missing -= 1
+            if missing < 0:
+                return False
+    spots = page.spots()
     # The page before's longest line stays too: pages drawn on one template (a chart report's pages, with
     # the same scales) share most lines, but each has its own caption or title, which a build keeps.
-    longest = max(earlier, key=lambda line: len(line.text))
-    return (longest.text, round(longest.box[0]), round(longest.top)) in spots and \
-        sum((line.text, round(line.box[0]), round(line.top)) in spots for line in earlier) >= least
+    return _spot(before.longest) in spots and sum(_spot(line) in spots for line in earlier) >= least
 
 
-def _copies(pages: Sequence[Page], slide: dict[int, int], s: Settings) -> dict[int, int]:
+def _copies(pages: list[_Sketch], slide: dict[int, int], s: Settings) -> dict[int, int]:
     """Given the pages with text and the slide of each, returns for each page the slide of the first page it
     is a copy of, or its own: a deck shows its outline again before each section, and a line repeated only
     because its page is (the outline's last item, at the slide's foot) repeats nothing. A copy holds, in
     the same places, Settings.build_share of the other page's lines, and the other page as much of its own
     (at least Settings.build_lines), the longest line among them."""
     copies: dict[int, int] = {}
-    earlier: dict[tuple[str, int, int], list[Page]] = defaultdict(list)
+    earlier: dict[Spot, list[_Sketch]] = defaultdict(list)
     for page in pages:
         copies[page.number] = slide[page.number]
-        texts = [line for line in page.lines if line.text.strip()]
-        if len(texts) < s.build_lines:
+        if len(page.lines) < s.build_lines or page.longest is None:
             continue
-        longest = max(texts, key=lambda line: len(line.text))
-        spot = (longest.text, round(longest.box[0]), round(longest.top))
+        spot = _spot(page.longest)
         for other in earlier[spot]:
             if slide[other.number] != slide[page.number] and _built_on(other, page, s) and _built_on(page, other, s):
                 copies[page.number] = copies[other.number]
@@ -370,8 +407,7 @@ def _typical_gap(layouts: Iterable[_Layout], body: float, s: Settings) -> float:
     running = []
     for layout in layouts:
         lines = layout.page.lines
-        long = {i for i in layout.long if abs(lines[i].size - body) <= s.body_slack}
-        long_rows = {r for r, row in enumerate(layout.rows) if any(i in long for i in row)}
+        long_rows = {layout.row_of[i] for i in layout.long if abs(lines[i].size - body) <= s.body_slack}
         running += [gap for r, gap in enumerate(layout.gaps) if gap > 0 and r in long_rows and r + 1 in long_rows]
     return _mid(running) if running else 0.0
 
@@ -416,16 +452,20 @@ def _reach(values: list[float], s: Settings) -> float:
     return ordered[min(k, len(ordered) - 1)]
 
 
-def _edge_slots(ctx: _Context) -> list[Slot]:
+def _edge_slots(ctx: _Context) -> dict[Place, list[Slot]]:
     """The places of the groups at the page edge, in text no larger than the body's (a slide's title is
-    the first line of its text)."""
+    the first line of its text), by edge: a line is asked about the slots of its own edge only."""
     s = ctx.settings
     limit = ctx.body * s.heading_size
-    return [_describe(g, s) for g in ctx.groups if _at_edge(g, ctx.layouts, s)
-            and _mid(m.line.size for m in g.members) < limit]
+    slots: dict[Place, list[Slot]] = defaultdict(list)
+    for g in ctx.groups:
+        if _at_edge(g, ctx.layouts, s) and _mid(m.line.size for m in g.members) < limit:
+            slots[g.place].append(_describe(g, s))
+    return slots
 
 
-def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: list[Slot], s: Settings) -> Column | None:
+def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place, list[Slot]], s: Settings
+                 ) -> Column | None:
     """The extent of one page's text (left, top, right, bottom): the rows from the first to the last that
     hold a line no group explains, as wide as its long lines reach (or all its lines, if none is long)."""
     page = layout.page
@@ -441,14 +481,15 @@ def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: list[Slo
     return min(ln.box[0] for ln in lines), top, max(ln.box[2] for ln in lines), bottom
 
 
-def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: list[Slot], s: Settings) -> set[int]:
+def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place, list[Slot]], s: Settings
+              ) -> set[int]:
     """The lines of a page that are not its text: grouped, beyond the page, or in one of its outer rows in
     the place of a group at the edge. A line not placed (deep in the text, or unmapped glyph codes) is
     the page's text all the same."""
     k = s.outer_rows
     outer = {i for row in layout.rows[:k] + layout.rows[-k:] for i in row}
     return {i for i, m in layout.lines.items()
-            if m.key in grouped or m.beyond or (i in outer and any(slot.holds(m) for slot in slots))}
+            if m.key in grouped or m.beyond or (i in outer and any(slot.holds(m) for slot in slots.get(m.place, ())))}
 
 
 def _at_edge(g: _Group, layouts: dict[int, _Layout], s: Settings) -> bool:

@@ -39,9 +39,9 @@ NAMED = frozenset({"header", "footer", "watermark"})
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 
 
-@functools.lru_cache(maxsize=4096)
 def shape_of(text: str) -> str:
-    """The text with every run of digits masked.
+    """The text with every run of digits masked. (Not cached: most lines near the page edges are text of
+    their own, and a cache that misses costs more than the substitution.)
 
     >>> shape_of("Page 12 of 40")
     'Page # of #'
@@ -113,17 +113,19 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
             core = part.strip(PN_WRAP)
             if not core:
                 continue
+            if not core[0].isdigit():  # no number, nor a slide's number with its overlay: a roman one at most
+                if short and core.isalpha():
+                    value = _roman(core, roman_letters)
+                    if value is not None and (core.islower() or core.isupper()):
+                        out.append((i, value, True))
+                continue
             overlay = OVERLAY.match(core)
             if overlay:
                 core = overlay.group(1)  # a slide's number with its overlay's letter: "3-a" is slide 3
-            if core.isdigit() and core.isascii():
-                if (len(core) <= number_digits and (core == "0" or not core.startswith("0"))
-                        and (overlay or (core == part.strip(PN_WRAP) and not any(ch.isalpha() for ch in part)))):
-                    out.append((i, int(core), False))
-            elif core.isalpha() and short:
-                value = _roman(core, roman_letters)
-                if value is not None and (core.islower() or core.isupper()):
-                    out.append((i, value, True))
+            if (core.isdigit() and core.isascii() and len(core) <= number_digits
+                    and (core == "0" or not core.startswith("0"))
+                    and (overlay or (core == part.strip(PN_WRAP) and not any(ch.isalpha() for ch in part)))):
+                out.append((i, int(core), False))
     return tuple(out)
 
 

@@ -117,8 +117,10 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the lines in a furniture slot (place, size and font of running
     heads on other pages) whose text is found nowhere else: the head of a short section, a lone folio."""
     s = ctx.settings
-    slots = _merge_slots(_describe(g, s) for g in ctx.groups
-                         if g.remove and g.place in ("top", "bottom") and not g.beyond and g.kind != "watermark")
+    slots: dict[Place, list[Slot]] = defaultdict(list)  # by edge: a line is asked about those of its own
+    for slot in _merge_slots(_describe(g, s) for g in ctx.groups
+                             if g.remove and g.place in ("top", "bottom") and not g.beyond and g.kind != "watermark"):
+        slots[slot.place].append(slot)
     furniture = ctx.furniture()
     wanted: dict[tuple[int, int], _Line] = {}
     slot_of: dict[tuple[int, int], Slot] = {}
@@ -127,7 +129,7 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
         for m in layout.lines.values():
             if m.key in furniture or m.beyond or m.line.angle != 0 or m.rank >= s.edge_rows:
                 continue
-            for slot in slots:
+            for slot in slots.get(m.place, ()):
                 if slot.holds(m) and len(slot.pages - {m.page}) >= vouch:
                     wanted[m.key], slot_of[m.key] = m, slot
                     break
@@ -188,9 +190,10 @@ def _lone_numbers(ctx: _Context) -> list[tuple[_Line, int, bool]]:
     lone: list[tuple[_Line, int, bool]] = []
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
-            if m.key in furniture or m.place not in ("top", "bottom") or m.beyond or m.rank >= s.edge_rows:
+            if len(m.line.text) > s.margin_text or m.key in furniture or m.place not in ("top", "bottom") \
+                    or m.beyond or m.rank >= s.edge_rows:
                 continue
-            number = _lone_number(m.line.text, ctx.numbering) if len(m.line.text) <= s.margin_text else None
+            number = _lone_number(m.line.text, ctx.numbering)
             if number is not None:
                 lone.append((m, *number))
     return lone
