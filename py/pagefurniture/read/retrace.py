@@ -209,10 +209,9 @@ class _Lazy:
                 raise AssertionError(f"token {k} in a TJ array read late")
         return items
 
-    def strings(self) -> list[bytes]:
-        """The array's strings alone, as ``items`` gives them."""
-        return [(_unescape(body) if b"\\" in body else body) if body else _hex(digits)
-                for body, digits in _STRINGS.findall(self.data, self.start, self.end)]
+    def strings(self) -> list[tuple[bytes, bytes]]:
+        """The array's strings alone, as written: (a literal's body, a hex string's digits)."""
+        return _STRINGS.findall(self.data, self.start, self.end)
 
 
 _UNSEEN, _SEEN = 1, 2  # a string not placed: whether its glyphs could be seen (_Trace._elsewhere)
@@ -238,9 +237,24 @@ class _Weights(dict):
     def __init__(self, font: PDFFont) -> None:
         super().__init__()
         self.font = font
+        self.simple = type(font).decode is PDFSimpleFont.decode  # a byte a glyph
+        # The weight of each string met as written in a TJ array (_Lazy.strings): words come back often.
+        self.written: dict[tuple[bytes, bytes], int] = {}
 
     def __missing__(self, cid: int) -> int:
         value = self[cid] = weight(_glyph(self.font, cid)[0])
+        return value
+
+    def of(self, data: bytes) -> int:
+        """The weight of the glyphs of string ``data``, as reading them would record them."""
+        return sum(map(self.__getitem__, data if self.simple else self.font.decode(data)))
+
+    def of_written(self, item: tuple[bytes, bytes]) -> int:
+        """``of`` a string as written: (a literal's body, a hex string's digits)."""
+        value = self.written.get(item)
+        if value is None:
+            body, digits = item
+            value = self.written[item] = self.of((_unescape(body) if b"\\" in body else body) if body else _hex(digits))
         return value
 
 
@@ -291,7 +305,7 @@ class _Trace(_Glyphs):
             skipped = self._elsewhere(textstate, y)
             if skipped:
                 if skipped is _SEEN:
-                    self.skipped += self._weight(textstate.font, seq.strings() if type(seq) is _Lazy else seq)
+                    self.skipped += self._weight(textstate.font, seq)
                 textstate.linematrix = (_UNKNOWN, y)
                 return
             if x != x:  # NaN: after a string skipped on this line
@@ -326,15 +340,14 @@ class _Trace(_Glyphs):
         return _SEEN if a0 * a1 + c0 * b1 != 0 and (a0 * c1 + c0 * d1 != 0 or d != 0) else _UNSEEN
 
     def _weight(self, font: PDFFont, seq: Any) -> int:
-        """The weight (``weight``) of the characters the glyphs of ``seq`` have in ``font``, as reading
-        them would record them."""
+        """The weight (``weight``) of the characters the glyphs of ``seq`` (a list, or a _Lazy array) have
+        in ``font``, as reading them would record them."""
         weights = self._weights.get(font)
         if weights is None:
             weights = self._weights[font] = _Weights(font)
-        strings = [obj for obj in seq if isinstance(obj, bytes)]
-        if type(font).decode is PDFSimpleFont.decode:  # a byte a glyph: all the strings at once
-            return sum(map(weights.__getitem__, b"".join(strings)))
-        return sum(sum(map(weights.__getitem__, font.decode(obj))) for obj in strings)
+        if type(seq) is _Lazy:
+            return sum(map(weights.of_written, seq.strings()))
+        return sum(weights.of(obj) for obj in seq if isinstance(obj, bytes))
 
     def lines(self, crop: tuple[float, float, float, float]) -> tuple[Line, ...]:
         self.made = lines_with_glyphs(self.buckets, crop)
