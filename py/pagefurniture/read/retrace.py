@@ -132,8 +132,8 @@ _DRAWING = frozenset((b"m", b"l", b"c", b"v", b"y", b"re", b"h", b"S", b"s", b"f
                       b"G", b"rg", b"RG", b"k", b"K", b"cs", b"CS", b"sc", b"scn", b"SC", b"SCN"))
 # A TJ array that holds only numbers, strings without nested parentheses (nor an octal escape over 255,
 # which tokens refuses) and hex strings, with white space between them, shown by the TJ after it: its
-# body (group 1), and the white space to the TJ. Runs of bytes of one kind are matched whole (``++``): a
-# byte at a time, the expressions below took a third of the time of reading a page near its removed lines.
+# body (group 1), and the white space to the TJ. Runs of bytes of one kind are matched whole (``++``): over
+# the pages of debian-reference-de, three times faster than a byte at a time.
 _BLANK = rb"[\x00" + _WS + rb"]"
 _STRING_BODY = rb"(?:[^()\\]++|\\(?![4-7][0-7][0-7]).)*+"
 _HEX_BODY = rb"[0-9a-fA-F" + _WS + rb"]*+"
