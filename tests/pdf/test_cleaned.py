@@ -13,6 +13,7 @@ import io
 import os
 import re
 import shutil
+import zlib
 from pathlib import Path
 
 import cleaned as check
@@ -20,6 +21,7 @@ import hostile as h
 import pypdf
 import pytest
 from pagefurniture import PageFurnitureError, analyze
+from pagefurniture.clean.file import compress
 from pagefurniture.errors import NotCleaned
 from pagefurniture.read.tracing import Traced
 
@@ -56,6 +58,19 @@ def test_a_file_whose_streams_fit_keeps_every_other_byte():
     changed = _changed_objects(data, out)
     pages = pypdf.PdfReader(io.BytesIO(data)).pages
     assert changed == {page.raw_get("/Contents").idnum for page in pages}  # the content streams, nothing else
+
+
+def test_a_stream_is_deflated_the_second_way_only_when_the_first_does_not_fit():
+    # Text at scattered places, which the filtered strategy deflates smaller than the default one.
+    data = b"".join(b"BT /F1 9 Tf %d %d Td [(Line) %d (of the body)] TJ ET\n" % (k * 37 % 500, 700 - k, k * 3 % 250)
+                    for k in range(300))
+    one, two = (zlib.compressobj(9, zlib.DEFLATED, 15, 8, strategy) for strategy in (zlib.Z_DEFAULT_STRATEGY,
+                                                                                      zlib.Z_FILTERED))
+    default, filtered = one.compress(data) + one.flush(), two.compress(data) + two.flush()
+    assert len(filtered) < len(default)
+    tried: list[bytes] = []
+    assert compress(data, lambda packed: tried.append(packed) is None) == default and tried == [default]
+    assert compress(data, lambda packed: False) == compress(data) == filtered
 
 
 @needs_tools

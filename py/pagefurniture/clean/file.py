@@ -28,15 +28,19 @@ _LINEARIZED = re.compile(rb"\s*%PDF-[^\r\n]*[\r\n]+(?:%[^\r\n]*[\r\n]+)*?\s*([0-
                          rb"<<[^>]{0,600}?/Linearized\b")
 
 
-def compress(data: bytes) -> bytes:
+def compress(data: bytes, fits: Callable[[bytes], bool] | None = None) -> bytes:
     """``data`` deflated, the smaller of zlib's default and filtered strategies: a changed stream that is no
-    larger than the old one takes its place without moving anything."""
+    larger than the old one takes its place without moving anything. The filtered one (as slow as the
+    default) is not tried when the default's output ``fits`` (where it goes, the smaller would not make the
+    file shorter)."""
     best = b""
     for strategy in (zlib.Z_DEFAULT_STRATEGY, zlib.Z_FILTERED):
         packer = zlib.compressobj(LEVEL, zlib.DEFLATED, 15, 8, strategy)
         packed = packer.compress(data) + packer.flush()
         if not best or len(packed) < len(best):
             best = packed
+        if fits is not None and fits(best):
+            break
     return best
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from ..errors import NotCleaned
 from ..read.tracing import Context, PageTrace, Show, Traced
 from . import content
-from .file import Written, compress, dictionary_object, number_object, stream_object
+from .file import Written, compress, dictionary_object, extent, number_object, stream_object
 from .syntax import (
     SyntaxProblem,
     dict_entries,
@@ -214,10 +214,23 @@ class _Store:
         return map_strings(data, start, end, lambda text: encrypt(objid, generation(objid),
                                                                   decrypt(owner, generation(owner), text)))
 
-    def stream_data(self, objid: int, data: bytes) -> bytes:
-        """A stream's new data as stored: compressed, and encrypted in an encrypted file."""
-        stored = compress(data)
-        return self.encrypt(objid, self.traced.generation(objid), stored) if self.encrypt else stored
+    def stream_data(self, objid: int, data: bytes, fits: Callable[[bytes], bool]) -> bytes:
+        """A stream's new data as stored: compressed, and encrypted in an encrypted file (``compress`` asks
+        ``fits`` of the data so stored)."""
+        encrypt = self.encrypt
+        if encrypt is None:
+            return compress(data, fits)
+        genno = self.traced.generation(objid)
+        return encrypt(objid, genno, compress(data, lambda packed: fits(encrypt(objid, genno, packed))))
+
+    def room(self, objid: int) -> tuple[int, int] | None:
+        """For a stream stored in the file itself, what its new version may take without moving anything: the
+        bytes of the whole object, and those of its data (its /Length); None for one that moves anyway."""
+        place = self.traced.where().get(objid)
+        if place is None or place[0] != 1:
+            return None
+        start, end = extent(self.traced, objid, place[1])
+        return end - start, self.traced.stream(objid)[1]
 
 
 def _write_content(store: _Store, changes: Changes, stream: _Stream, variant: Variant, objid: int) -> None:
@@ -262,12 +275,20 @@ def _put(store: _Store, changes: Changes, source: int, objid: int, data: bytes,
     if stream_start(raw, end) is None:
         raise NotCleaned(f"object {source} should be a stream and is not")
     genno = store.traced.generation(objid)
-    stored = store.stream_data(objid, data)
+    link = ref(*length) if length else None
+    room = store.room(source) if objid == source else None
+
+    def fits(stored: bytes) -> bool:
+        """Written over its old version, it moves nothing (nor does its length object)."""
+        return room is not None and len(stream_object(objid, genno, entries, stored, link)) <= room[0] and (
+            length is None or len(stored) <= room[1])
+
+    stored = store.stream_data(objid, data, fits)
     if length is not None:
         # The length is an object of its own: it gets the new length, and the stream keeps referring to it
         # (an object nothing refers to any more would be left behind, and a linearised file counts it).
         changes.changed[length[0]] = number_object(length[0], length[1], len(stored))
-    written = stream_object(objid, genno, entries, stored, ref(*length) if length else None)
+    written = stream_object(objid, genno, entries, stored, link)
     (changes.changed if objid == source else changes.added)[objid] = written
 
 
