@@ -235,9 +235,9 @@ class Report:
             gone = on.get(page.number)
             if gone:
                 dropped = set(gone)
-                out.append("\n".join(line.text for i, line in enumerate(page.lines) if i not in dropped))
+                out.append("\n".join([line.text for i, line in enumerate(page.lines) if i not in dropped]))
             else:
-                out.append("\n".join(line.text for line in page.lines))
+                out.append("\n".join([line.text for line in page.lines]))
         return out
 
     def cleaned_text(self) -> str:

@@ -37,6 +37,7 @@ PAGINATION = frozenset({"header", "footer", "pagination", "watermark"})
 NAMED = frozenset({"header", "footer", "watermark"})
 
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+ROMAN_FIRST = frozenset("ivxlcdmIVXLCDM")  # the letters a roman numeral may start with, in either case
 
 
 def shape_of(text: str) -> str:
@@ -114,7 +115,8 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
             if not core:
                 continue
             if not core[0].isdigit():  # no number, nor a slide's number with its overlay: a roman one at most
-                if short and core.isalpha():
+                # Most words start with a letter no roman numeral has: not worth a call to _roman.
+                if short and core.isalpha() and core[0] in ROMAN_FIRST:
                     value = _roman(core, roman_letters)
                     if value is not None and (core.islower() or core.isupper()):
                         out.append((i, value, True))
