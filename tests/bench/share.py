@@ -55,8 +55,11 @@ def main(argv: list[str] | None = None) -> int:
     for n, pdf in enumerate(files, 1):
         print(f"[{n}/{len(files)}] {pdf.name}", file=sys.stderr)
         runs: list[list[dict]] = [[] for _ in packages]
-        for _ in range(args.runs):  # the packages in turn, run by run, so that both see the same load
-            for k, package in enumerate(packages):
+        for run in range(args.runs):
+            # The packages in turn, so that both see the same load, and each first in every other run: in
+            # both runs of one day whichever package went second came out faster.
+            order = list(enumerate(packages))
+            for k, package in order if (run + n) % 2 else order[::-1]:
                 runs[k].append(measure(pdf, package))
         for k, measured in enumerate(runs):
             modules[k] = measured[0]["module"]
