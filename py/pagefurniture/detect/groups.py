@@ -10,6 +10,7 @@ measures several passes take (medians, clusters, the phrases of a reason).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -163,11 +164,15 @@ class _Context:
     def furniture(self) -> dict[Key, _Group]:
         return furniture_of(self.groups)
 
+    def grouped(self) -> set[Key]:
+        """The lines in a group, decided or not."""
+        return {m.key for g in self.groups for m in g.members}
+
     def ungrouped(self) -> list[_Line]:
         """The placed lines that are in no group yet, page by page."""
         if not self.groups:
             return self.lines
-        grouped = {m.key for g in self.groups for m in g.members}
+        grouped = self.grouped()
         return [m for m in self.lines if m.key not in grouped]
 
 
@@ -208,6 +213,14 @@ def _describe(g: _Group, s: Settings) -> Slot:
     offset, size = _mid(m.offset for m in g.members), _mid(m.line.size for m in g.members)
     return Slot(g.place, offset, size, frozenset(_family(m.line.font) for m in g.members), frozenset(g.pages),
                 s.position_tolerance * max(size, s.min_size), s.size_tolerance * size + s.size_slack)
+
+
+def _by_edge(slots: Iterable[Slot]) -> dict[Place, list[Slot]]:
+    """Slots by the edge they are at: a line is asked about the slots of its own edge only."""
+    out: dict[Place, list[Slot]] = defaultdict(list)
+    for slot in slots:
+        out[slot.place].append(slot)
+    return out
 
 
 def _merge_slots(slots: Iterable[Slot]) -> list[Slot]:

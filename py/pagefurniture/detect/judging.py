@@ -42,7 +42,7 @@ from .settings import Settings
 
 def _judge(ctx: _Context) -> dict[int, _Group]:
     """Given the groups, decides those no pass has decided yet (the repeated lines) on their place."""
-    grouped = {m.key for g in ctx.groups for m in g.members}
+    grouped = ctx.grouped()
     return {k: _judgement(g, ctx, grouped) for k, g in enumerate(ctx.groups) if not g.reason}
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from ..model import Line, Page
-from .groups import Place, Side, Slot, TextBlock, _Context, _describe, _Group, _Layout, _Line, _mid, _quantile
+from .groups import Place, Side, Slot, TextBlock, _by_edge, _Context, _describe, _Group, _Layout, _Line, _mid, _quantile
 from .numbers import CID_MARK, _is_garbage, shape_of
 from .settings import Settings
 
@@ -423,7 +423,7 @@ def _type_areas(ctx: _Context) -> dict[int, TextBlock | None]:
     of them (Settings.block_quantile), so that picture pages, chapter openers and short last pages do not
     move it."""
     s = ctx.settings
-    grouped = {m.key for g in ctx.groups for m in g.members}
+    grouped = ctx.grouped()
     slots = _edge_slots(ctx)
     extents: dict[tuple[int, int], list[tuple[int, Column]]] = defaultdict(list)
     for layout in ctx.layouts.values():
@@ -457,11 +457,8 @@ def _edge_slots(ctx: _Context) -> dict[Place, list[Slot]]:
     the first line of its text), by edge: a line is asked about the slots of its own edge only."""
     s = ctx.settings
     limit = ctx.body * s.heading_size
-    slots: dict[Place, list[Slot]] = defaultdict(list)
-    for g in ctx.groups:
-        if _at_edge(g, ctx.layouts, s) and _mid(m.line.size for m in g.members) < limit:
-            slots[g.place].append(_describe(g, s))
-    return slots
+    return _by_edge(_describe(g, s) for g in ctx.groups
+                    if _at_edge(g, ctx.layouts, s) and _mid(m.line.size for m in g.members) < limit)
 
 
 def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place, list[Slot]], s: Settings

@@ -18,6 +18,7 @@ from .groups import (
     Place,
     Slot,
     _apart_from_block,
+    _by_edge,
     _Context,
     _describe,
     _Group,
@@ -117,10 +118,9 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the lines in a furniture slot (place, size and font of running
     heads on other pages) whose text is found nowhere else: the head of a short section, a lone folio."""
     s = ctx.settings
-    slots: dict[Place, list[Slot]] = defaultdict(list)  # by edge: a line is asked about those of its own
-    for slot in _merge_slots(_describe(g, s) for g in ctx.groups
-                             if g.remove and g.place in ("top", "bottom") and not g.beyond and g.kind != "watermark"):
-        slots[slot.place].append(slot)
+    slots = _by_edge(_merge_slots(
+        _describe(g, s) for g in ctx.groups
+        if g.remove and g.place in ("top", "bottom") and not g.beyond and g.kind != "watermark"))
     furniture = ctx.furniture()
     wanted: dict[tuple[int, int], _Line] = {}
     slot_of: dict[tuple[int, int], Slot] = {}
