@@ -1012,3 +1012,32 @@ def test_a_long_tables_headings_where_the_text_starts_on_other_pages_are_content
         else:
             pages.append(Page(n, W, H, (*lines, *body(rng, top=100))))
     assert texts_removed(pages) == {str(n) for n in range(1, 11)}
+
+
+def test_a_slides_headline_of_section_names_over_the_changing_subsection_name():
+    # A beamer deck: a headline of the section names in 6 pt on every slide and, under it in the same
+    # type, the current subsection's name; frame titles in 14 pt; each slide shown in states, its later
+    # points parked far beyond the page until they appear. The subsection's name repeats only within its
+    # own slides, and the parked points must not stretch the text column up over the headline.
+    rng = random.Random(5)
+    sections = {"Motivation": ["Dry summers", "Costs of water"], "Design": ["Roof catchment", "Storage tanks"],
+                "Results": ["Yields", "Payback"]}
+    items, names = [], []
+    for subsections in sections.values():
+        for sub in subsections:
+            points = [" ".join(rng.choice(WORDS) for _ in range(7)) for _ in range(5)]
+            for state in (1, 3, 5):
+                lines = [line(name, 4, x0=8 + 170 * k, size=6) for k, name in enumerate(sections)]
+                lines += [line(sub, 25, x0=8, size=6), line(sub, 42, x0=8, size=14)]
+                lines += [line(point, 117 + 17 * k, x0=50, size=11) for k, point in enumerate(points[:state])]
+                lines += [line(point, -1900 - 17 * k, x0=2000, size=11) for k, point in enumerate(points[state:])]
+                lines += [line("T. Lindqvist", 262, x0=8, size=6), line("Extension Service", 262, x0=290, size=6)]
+                items.append(lines)
+                names.append(sub)
+    got = removed(slides(items, width=363.0, height=272.0))
+    for n, sub in enumerate(names, start=1):
+        assert {(n, name) for name in sections} <= got
+        assert {(n, "T. Lindqvist"), (n, "Extension Service")} <= got
+        assert (n, sub) in got  # the 6 pt one: the 14 pt frame title of the same text stays
+    assert len(got) == 6 * len(names)
+

@@ -153,6 +153,8 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Finds("row-companions", places._row_companions),
     # Lines between the page edge and furniture, outside the text block: a head block that grows.
     Finds("beyond-furniture", places._beyond_furniture),
+    # The row under a running head in its own small type, in one place on most slides: a subsection's name.
+    Finds("head-second-rows", places._head_second_rows),
     # Lines in a running head's or foot's slot whose text is found nowhere else: a short section's head.
     Finds("fill-slots", places._fill_slots),
     # Lone numbers at the edge that fit the page numbering, or count in the folios' place.

@@ -105,7 +105,9 @@ def _columns(pages: Sequence[Page], rowed: dict[int, Rowed], s: Settings) -> dic
     for page in pages:
         _, rows, gaps, long = rowed[page.number]
         head = _head_rows(rows, gaps, s)
-        long_lines = [page.lines[i] for i in long if i not in head]
+        # Text beyond the visible page (a slide's later overlays parked far off it) makes no column.
+        long_lines = [ln for ln in (page.lines[i] for i in long if i not in head)
+                      if ln.bottom > 0 and ln.top < page.height and ln.box[2] > 0 and ln.box[0] < page.width]
         if len(long_lines) >= s.column_lines:
             # Where most long lines start and end: a margin note's lines are long too, but few.
             columns[page.number] = (_quantile([ln.box[0] for ln in long_lines], s.column_quantile) - s.column_pad,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 
+from ..model import Line
 from .edges import _edge_lines, _edges, _labels_a_scale, _over
 from .grouping import _runs
 from .groups import (
@@ -21,6 +22,7 @@ from .groups import (
     _by_edge,
     _Context,
     _describe,
+    _family,
     _Group,
     _kind_of,
     _Layout,
@@ -112,6 +114,56 @@ def _stacked(layout: _Layout, place: Place, furniture: dict, repeated: set[tuple
             return []  # a row of many cells (a chart's axis, a table's row) or of lines that are not furniture's
         outer += [m for m in placed if m is not None]
     return []
+
+
+def _head_second_rows(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the row right under a running head, set in the head's own type
+    (font and size) and smaller than the text, in one place on most slides or pages: the second line of a
+    head whose text changes with the section (a slide's headline of section names over the current
+    subsection's). Its text may repeat only within one section, so nothing else finds it. Under a head
+    only: at the foot, the last line of a footnote is set in small type just as close to the folio."""
+    s = ctx.settings
+    furniture = ctx.furniture()
+    if not furniture:
+        return []
+    found: dict[tuple[str, float, int], list[_Line]] = defaultdict(list)
+    for layout in ctx.layouts.values():
+        number, rows = layout.page.number, layout.rows
+        r = 0
+        head: list[Line] = []  # the furniture row nearest the text
+        while r < len(rows) and all((number, i) in furniture or _beyond(layout, i) for i in rows[r]):
+            head = [layout.page.lines[i] for i in rows[r] if (number, i) in furniture] or head
+            r += 1
+        if not head or r == len(rows):
+            continue
+        row = [layout.lines[i] for i in rows[r] if i in layout.lines]
+        if len(row) == len(rows[r]) and all(_in_head_type(m, head, ctx) for m in row):
+            for m in row:
+                found[(_family(m.line.font), round(m.line.size, 1), round(m.offset))].append(m)
+    slides = len({ctx.slide[number] for number in ctx.layouts})
+    vouch = max(s.slot_pages, s.support_share * slides)
+    members = [m for ms in found.values() if len({ctx.slide[m.page] for m in ms}) >= vouch for m in ms]
+    if not members:
+        return []
+    return [_Group("top", members[0].shape, members, _numbers(members), "header", True,
+                   "under the running head, in its type (smaller than the text) and in one place on {pages}; "
+                   "its text changes with the section")]
+
+
+def _in_head_type(m: _Line, head: list[Line], ctx: _Context) -> bool:
+    """True when an upright line at the top, within the page, is set in the font and size of a line of
+    ``head`` and smaller than the text."""
+    s = ctx.settings
+    size, family = m.line.size, _family(m.line.font)
+    spread = s.size_tolerance * size + s.size_slack
+    return (m.place == "top" and not m.beyond and m.line.angle == 0 and size + spread < ctx.body
+            and any(_family(ln.font) == family and abs(ln.size - size) <= spread for ln in head))
+
+
+def _beyond(layout: _Layout, i: int) -> bool:
+    """True when a page's line lies beyond the visible page (a slide's later overlay, parked off it)."""
+    m = layout.lines.get(i)
+    return m is not None and m.beyond
 
 
 def _fill_slots(ctx: _Context) -> list[_Group]:
