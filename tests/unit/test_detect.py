@@ -1041,3 +1041,21 @@ def test_a_slides_headline_of_section_names_over_the_changing_subsection_name():
         assert (n, sub) in got  # the 6 pt one: the 14 pt frame title of the same text stays
     assert len(got) == 6 * len(names)
 
+
+def test_a_page_turned_to_hold_a_wide_table_keeps_its_head_with_the_paper():
+    # A portrait report whose page 6 the PDF turns a quarter (/Rotate) to show a wide table upright: read
+    # as shown, that page is landscape and its head and folio run down its right edge.
+    rng = random.Random(8)
+    pages = []
+    for n in range(1, 11):
+        head = [line("Coastal Bird Survey", 40, x0=72), line(str(n), 40, x0=530)]
+        if n != 6:
+            pages.append(Page(n, W, H, (*head, *body(rng))))
+            continue
+        # Turned: a box (x0, top, x1, bottom) of the portrait page is (H - bottom, x0, H - top, x1) here.
+        turned = [replace(ln, box=(H - ln.box[3], ln.box[0], H - ln.box[1], ln.box[2]), angle=270) for ln in head]
+        table = [line(f"{rng.choice(WORDS)} {k}", 150 + 14 * k, x0=100 + 90 * c) for k in range(20) for c in range(6)]
+        pages.append(Page(n, H, W, (*turned, *table)))
+    got = removed(pages)
+    assert {text for page, text in got if page == 6} == {"Coastal Bird Survey", "6"}
+    assert len(got) == 20

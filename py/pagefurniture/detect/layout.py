@@ -64,11 +64,13 @@ def _rows(page: Page, s: Settings) -> Rowed:
     return row_of, rows, gaps, long
 
 
-def _turn(page: Page, s: Settings) -> int:
+def _turn(page: Page, usual: tuple[int, int] | None, s: Settings) -> int:
     """How far a page must be turned for most of its text to read left to right: 90 (a quarter turn
     clockwise) when its text runs mostly up the page, 270 when down, else 0. A landscape page set
     sideways in a portrait document (a wide table) runs its foot along the long edge, which is its foot
-    once the page is turned."""
+    once the page is turned. A page the other way round from the document's ``usual`` size, read turned
+    by the PDF (a page turned to hold a wide table), whose only text up or down it runs along a side,
+    beyond all of its upright text, is turned back: its head and foot stayed with the paper."""
     up = down = 0
     for line in page.lines:
         if line.angle == 90:
@@ -79,7 +81,19 @@ def _turn(page: Page, s: Settings) -> int:
         return 0  # nearly every page: only upright text
     total = sum(len(line.text) for line in page.lines)
     turn, chars = (90, up) if up >= down else (270, down)
+    if usual is not None and (round(page.height), round(page.width)) == usual != usual[::-1] and _along_side(page):
+        return turn
     return turn if chars > s.vertical_page * total else 0
+
+
+def _along_side(page: Page) -> bool:
+    """True when every line running up or down the page lies beyond all of its upright lines, on one side
+    or the other: along the page's edge, not in its text."""
+    upright = [line.box for line in page.lines if line.angle == 0]
+    if not upright:
+        return False
+    left, right = min(b[0] for b in upright), max(b[2] for b in upright)
+    return all(line.box[0] >= right or line.box[2] <= left for line in page.lines if line.angle in (90, 270))
 
 
 def _upright(page: Page, turn: int) -> Page:
@@ -197,7 +211,9 @@ def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False
     """Given the pages with text, returns each page's rows and the lines that may be furniture, each with
     its edge and distance (``every_line``: all lines, for explaining a page). A page whose text runs
     mostly up or down it is read turned the way its text reads (``_turn``)."""
-    turned = {page.number: _turn(page, s) for page in pages}
+    sizes = Counter((round(page.width), round(page.height)) for page in pages)
+    usual = sizes.most_common(1)[0][0] if sizes else None
+    turned = {page.number: _turn(page, usual, s) for page in pages}
     pages = [_upright(page, turned[page.number]) for page in pages]
     rowed = {page.number: _rows(page, s) for page in pages}
     columns = _columns(pages, rowed, s)
