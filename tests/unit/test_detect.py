@@ -1059,3 +1059,21 @@ def test_a_page_turned_to_hold_a_wide_table_keeps_its_head_with_the_paper():
     got = removed(pages)
     assert {text for page, text in got if page == 6} == {"Coastal Bird Survey", "6"}
     assert len(got) == 20
+
+
+def test_a_slides_states_are_one_slide_while_its_later_points_wait_beyond_the_page():
+    # A metropolis deck: frame titles a little larger than the text, a frame number at the foot that stays
+    # while a frame is built up, and the points not yet shown parked far beyond the page (the last point
+    # the longest). When a parked point appears it moves onto the page; the states are still one slide,
+    # and its title, on one slide only, is no running head.
+    rng = random.Random(11)
+    items = []
+    for frame, title in enumerate(["Water use", "Sensors", "Field layout", "Scheduling", "Savings", "Yield"], 1):
+        points = [" ".join(rng.choice(WORDS) for _ in range(5 + k)) for k in range(4)]
+        for state in range(1, 5):
+            lines = [line(title, 10, x0=10, size=12), line(str(frame), 255, x0=350, size=8)]
+            lines += [line(point, 100 + 17 * k, x0=40, size=11) for k, point in enumerate(points[:state])]
+            lines += [line(point, -1900 + 17 * k, x0=2040, size=11) for k, point in enumerate(points[state:], state)]
+            items.append(lines)
+    assert texts_removed(slides(items, width=363.0, height=272.0)) == {str(n) for n in range(1, 7)}
+

@@ -119,9 +119,7 @@ def _columns(pages: Sequence[Page], rowed: dict[int, Rowed], s: Settings) -> dic
     for page in pages:
         _, rows, gaps, long = rowed[page.number]
         head = _head_rows(rows, gaps, s)
-        # Text beyond the visible page (a slide's later overlays parked far off it) makes no column.
-        long_lines = [ln for ln in (page.lines[i] for i in long if i not in head)
-                      if ln.bottom > 0 and ln.top < page.height and ln.box[2] > 0 and ln.box[0] < page.width]
+        long_lines = [ln for ln in (page.lines[i] for i in long if i not in head) if _on_page(ln, page)]
         if len(long_lines) >= s.column_lines:
             # Where most long lines start and end: a margin note's lines are long too, but few.
             columns[page.number] = (_quantile([ln.box[0] for ln in long_lines], s.column_quantile) - s.column_pad,
@@ -137,6 +135,13 @@ def _columns(pages: Sequence[Page], rowed: dict[int, Rowed], s: Settings) -> dic
         if page.number not in columns and found:
             columns[page.number] = tuple(_mid(c[k] for c in found) for k in range(4))  # type: ignore[assignment]
     return columns
+
+
+def _on_page(line: Line, page: Page) -> bool:
+    """True when a line lies at least partly on the visible page. Text beyond it (a slide's later points,
+    parked far off the page until they appear) is no part of the page's text column or of the slide it
+    shows."""
+    return line.bottom > 0 and line.top < page.height and line.box[2] > 0 and line.box[0] < page.width
 
 
 def _head_rows(rows: list[list[int]], gaps: list[float], s: Settings) -> set[int]:
@@ -312,8 +317,9 @@ class _Sketch:
     def __init__(self, page: Page) -> None:
         self.page, self.number = page, page.number
         self.size = (round(page.width), round(page.height))
-        self.texts = {line.text for line in page.lines}
-        self.lines = [line for line in page.lines if line.text.strip()]  # those that hold text
+        shown = [line for line in page.lines if _on_page(line, page)]
+        self.texts = {line.text for line in shown}
+        self.lines = [line for line in shown if line.text.strip()]  # those that hold text
         lengths = [len(line.text) for line in self.lines]  # the first longest, as max() would give it
         self.longest = self.lines[lengths.index(max(lengths))] if lengths else None
         self._spots: set[Spot] | None = None
@@ -321,7 +327,7 @@ class _Sketch:
     def spots(self) -> set[Spot]:
         """Where each line is, made when first asked: only pages whose texts agree get this far."""
         if self._spots is None:
-            self._spots = {_spot(line) for line in self.page.lines}
+            self._spots = {_spot(line) for line in self.page.lines if _on_page(line, self.page)}
         return self._spots
 
 
