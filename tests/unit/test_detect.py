@@ -1077,3 +1077,24 @@ def test_a_slides_states_are_one_slide_while_its_later_points_wait_beyond_the_pa
             items.append(lines)
     assert texts_removed(slides(items, width=363.0, height=272.0)) == {str(n) for n in range(1, 7)}
 
+
+def test_a_slides_headline_of_the_current_section_and_subsection_side_by_side():
+    # A beamer AnnArbor deck: the headline holds the current section's name and, close beside it, the
+    # current subsection's, in 6 pt above the frame title; each frame is built up over a few states, the
+    # points not yet shown parked beyond the page (rows above the headline, as read: none of its edge's).
+    rng = random.Random(13)
+    sections = {"Background": ["Water use", "Sensors"], "Method": ["Field layout", "Scheduling"],
+                "Findings": ["Savings", "Yield"]}
+    items, heads = [], []
+    for section, subsections in sections.items():
+        for sub in subsections:
+            points = [" ".join(rng.choice(WORDS) for _ in range(7)) for _ in range(4)]
+            for state in range(1, 5):
+                lines = [line(section, 2, x0=144, size=6, x1=176), line(sub, 2, x0=187, size=6, x1=214),
+                         line(f"{sub} in practice", 20, x0=8, size=14)]
+                lines += [line(point, 100 + 17 * k, x0=33, size=11) for k, point in enumerate(points[:state])]
+                lines += [line(point, -1900 + 17 * k, x0=2033, size=11) for k, point in enumerate(points[state:], state)]
+                items.append(lines)
+                heads.append({section, sub})
+    got = removed(slides(items, width=363.0, height=272.0))
+    assert got == {(n, text) for n, texts in enumerate(heads, 1) for text in texts}

@@ -117,13 +117,14 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
         if other:
             # A line sharing its row with text is furniture only when far from that text (a logo beside a
             # slide title), never when glued to it (a footnote marker, a table cell).
+            # A row wholly outside the text block (a date beside the footer, the current subsection beside
+            # the section in a slide's headline) is the margin's, whatever its other lines turn out to be:
+            # the edge reaches on past it.
+            if _beyond_block(layout, other, s) and _beyond_block(layout, fur, s):
+                block.append(({(number, i) for i in fur}, near, _inner(row, lines, place)))
+                continue
             others = [lines[j] for j in other]
             far = {(number, i) for i in fur if _far(lines[i], others, s)}
-            # A row wholly outside the text block (a date beside the footer) is the margin's, whatever its
-            # other lines turn out to be: the edge reaches on past it.
-            if far and _beyond_block(layout, other, s):
-                block.append((far, near, _inner(row, lines, place)))
-                continue
             if far:
                 block.append((far, near, near))
             return block, None, set()

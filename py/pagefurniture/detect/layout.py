@@ -225,22 +225,26 @@ def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False
     layouts: dict[int, _Layout] = {}
     for page in pages:
         row_of, rows, gaps, long = rowed[page.number]
-        placed = _place_page(page, row_of, len(rows) - 1, _frame(page, columns.get(page.number), s), s, every_line)
+        # The rows on the visible page: a slide's later points, parked far off it, are no rows of its edge.
+        on = [r for r, row in enumerate(rows) if any(_on_page(page.lines[i], page) for i in row)] or [0, len(rows) - 1]
+        placed = _place_page(page, row_of, (on[0], on[-1]), _frame(page, columns.get(page.number), s), s, every_line)
         table, cells = _table_cells(page, rows, s)
         layouts[page.number] = _Layout(page, rows, row_of, gaps, long, placed, turned=turned[page.number], table=table,
                                        cells=cells)
     return layouts
 
 
-def _place_page(page: Page, row_of: list[int], last_row: int, frame: _Frame, s: Settings, every_line: bool
+def _place_page(page: Page, row_of: list[int], ends: tuple[int, int], frame: _Frame, s: Settings, every_line: bool
                 ) -> dict[int, _Line]:
-    """Given a page, its rows and its frame, returns the lines that may be furniture, placed, by index."""
+    """Given a page, its rows, its first and last row on the visible page and its frame, returns the lines
+    that may be furniture, placed, by index."""
     h = frame.height
     left_margin, right_margin = frame.left_margin, frame.right_margin
     col_left, col_right = frame.column[0], frame.column[2]
     edge_rows = s.edge_rows
     placed: dict[int, _Line] = {}
-    deep = range(edge_rows, last_row - edge_rows + 1) if not every_line else range(0)
+    first_row, last_row = ends
+    deep = range(first_row + edge_rows, last_row - edge_rows + 1) if not every_line else range(0)
     for i, line in enumerate(page.lines):
         x0, top, x1, bottom = line.box
         if (row_of[i] in deep and left_margin < x1 and x0 < right_margin and bottom > 0 and top < h
@@ -252,7 +256,7 @@ def _place_page(page: Page, row_of: list[int], last_row: int, frame: _Frame, s: 
             continue
         place, beyond, offset = _place(line, page, frame, s)
         r = row_of[i]
-        rank = (r if place == "top" else last_row - r) if r >= 0 else 0
+        rank = max(r - first_row if place == "top" else last_row - r, 0) if r >= 0 else 0
         if rank >= edge_rows and place in ("top", "bottom") and not every_line and not line.artifact:
             continue  # deep in the text: never looked at as furniture, so not placed at all
         side: Side = "left" if x1 <= col_left else "right" if x0 >= col_right else ""
@@ -508,9 +512,8 @@ def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place,
     the place of a group at the edge. A line not placed (deep in the text, or unmapped glyph codes) is
     the page's text all the same."""
     k = s.outer_rows
-    outer = {i for row in layout.rows[:k] + layout.rows[-k:] for i in row}
-    return {i for i, m in layout.lines.items()
-            if m.key in grouped or m.beyond or (i in outer and any(slot.holds(m) for slot in slots.get(m.place, ())))}
+    return {i for i, m in layout.lines.items() if m.key in grouped or m.beyond or (
+        m.row >= 0 and m.rank < k and any(slot.holds(m) for slot in slots.get(m.place, ())))}
 
 
 def _at_edge(g: _Group, layouts: dict[int, _Layout], s: Settings) -> bool:
@@ -519,9 +522,5 @@ def _at_edge(g: _Group, layouts: dict[int, _Layout], s: Settings) -> bool:
     the text."""
     if g.place not in ("top", "bottom") or g.beyond:
         return False
-    near = 0
-    for m in g.members:
-        rows = layouts[m.page].rows
-        rank = m.row if g.place == "top" else len(rows) - 1 - m.row
-        near += 0 <= rank < s.outer_rows
+    near = sum(m.row >= 0 and m.rank < s.outer_rows for m in g.members)
     return near * 2 > len(g.members)
