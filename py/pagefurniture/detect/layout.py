@@ -486,7 +486,7 @@ def _edge_slots(ctx: _Context) -> dict[Place, list[Slot]]:
     s = ctx.settings
     limit = ctx.body * s.heading_size
     return _by_edge(_describe(g, s) for g in ctx.groups
-                    if _at_edge(g, ctx.layouts, s) and _mid(m.line.size for m in g.members) < limit)
+                    if _at_edge(g, s) and _mid(m.line.size for m in g.members) < limit)
 
 
 def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place, list[Slot]], s: Settings
@@ -516,7 +516,7 @@ def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place,
         m.row >= 0 and m.rank < k and any(slot.holds(m) for slot in slots.get(m.place, ())))}
 
 
-def _at_edge(g: _Group, layouts: dict[int, _Layout], s: Settings) -> bool:
+def _at_edge(g: _Group, s: Settings) -> bool:
     """True when the group's lines are in the outermost rows of their pages (Settings.outer_rows, top or
     bottom) on most of its pages: the lines that may be running heads or feet, unlike a heading inside
     the text."""
