@@ -1098,3 +1098,19 @@ def test_a_slides_headline_of_the_current_section_and_subsection_side_by_side():
                 heads.append({section, sub})
     got = removed(slides(items, width=363.0, height=272.0))
     assert got == {(n, text) for n, texts in enumerate(heads, 1) for text in texts}
+
+
+def test_a_logo_in_the_slides_corner_close_above_the_title_but_not_over_it():
+    # A deck made in presentation software: "ORCHARD CO-OP" in the top right corner of every slide, 10 pt
+    # above the slide's centred title; the title is beside the logo, not under it, and the text under the
+    # logo begins far below.
+    rng = random.Random(17)
+    items = []
+    for n, title in enumerate(["Agenda", "Membership", "Cold storage", "Packing line", "Budget", "Risks", "Vote"], 1):
+        points = [" ".join(rng.choice(WORDS) for _ in range(9)) for _ in range(4)]
+        lines = [line("ORCHARD CO-OP", 17, x0=808, size=12, x1=912), line(title, 39, x0=350, size=32, x1=560)]
+        lines += [line(point, 130 + 24 * k, x0=133, size=20, x1=800) for k, point in enumerate(points)]
+        lines += [line("Annual meeting 2026", 506, x0=151, size=11), line(str(n), 506, x0=904, size=11)]
+        items.append(lines)
+    got = texts_removed(slides(items))
+    assert got == {"ORCHARD CO-OP", "Annual meeting 2026"} | {str(n) for n in range(1, 8)}

@@ -55,8 +55,7 @@ def _edges_on(ctx: _Context, furniture: Collection[Key], pages: Iterable[int]
                 # (a row of a few parts that has words: many parts, or numbers alone, are a table's or a
                 # chart's labels).
                 if gap is None or gap >= wide or (
-                        text and len(ok) < s.cell_row and any(ch.isalpha() for _, i in ok for ch in lines[i].text)
-                        and not text & {_face(lines[i].font) for _, i in ok}):
+                        text and _few_words(ok, lines, s) and not text & {_face(lines[i].font) for _, i in ok}):
                     apart |= ok
     return frozenset(confirmed), frozenset(apart)
 
@@ -100,6 +99,10 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
     order = range(len(rows)) if place == "top" else range(len(rows) - 1, -1, -1)
     lines = page.lines
     block: list[_Row] = []
+    # The first text met beside a row of furniture of a few parts with words, not under it (a slide's title
+    # below a logo in the corner): the walk ends there unless text under the furniture follows, farther
+    # from it. (Many parts, or numbers alone, are a table's or a chart's labels.)
+    beside: tuple[float, set[str]] | None = None
     for r in order:
         row = rows[r]
         fur = [i for i in row if (number, i) in furniture]
@@ -112,7 +115,13 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
         near = min(lines[i].top for i in row) if place == "top" else max(lines[i].bottom for i in row)
         if content:
             faces = {_face(lines[i].font) for i in row}
-            return block, (near - block[-1][2]) if place == "top" else (block[-1][2] - near), faces
+            gap = (near - block[-1][2]) if place == "top" else (block[-1][2] - near)
+            if beside is None and _few_words(block[-1][0], lines, s) and not _under(block[-1][0], row, lines):
+                beside = gap, faces
+                continue
+            return block, gap, faces
+        if beside is not None:
+            return block, *beside
         other = [i for i in row if (number, i) not in furniture]
         if other:
             # A line sharing its row with text is furniture only when far from that text (a logo beside a
@@ -129,7 +138,19 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
                 block.append((far, near, near))
             return block, None, set()
         block.append(({(number, i) for i in fur}, near, _inner(row, lines, place)))
-    return block, None, set()
+    return (block, *beside) if beside is not None else (block, None, set())
+
+
+def _few_words(keys: set[Key], lines: tuple[Line, ...], s: Settings) -> bool:
+    """True when a row's lines of ``keys`` are fewer than Settings.cell_row and hold words."""
+    return len(keys) < s.cell_row and any(ch.isalpha() for _, i in keys for ch in lines[i].text)
+
+
+def _under(keys: set[Key], row: list[int], lines: tuple[Line, ...]) -> bool:
+    """True when a line of the row shares some width with a line of ``keys`` (the page's): it lies under
+    (or over) them, not only beside them."""
+    spans = [lines[i].box for _, i in keys]
+    return any(min(b[2], lines[i].box[2]) > max(b[0], lines[i].box[0]) for b in spans for i in row)
 
 
 def _off_page(line: Line, page: Page) -> bool:
