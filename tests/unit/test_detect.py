@@ -1114,3 +1114,23 @@ def test_a_logo_in_the_slides_corner_close_above_the_title_but_not_over_it():
         items.append(lines)
     got = texts_removed(slides(items))
     assert got == {"ORCHARD CO-OP", "Annual meeting 2026"} | {str(n) for n in range(1, 8)}
+
+
+def test_a_headline_of_section_names_is_no_row_of_table_cells():
+    # A beamer headline of four section names in 6 pt; two are long enough to count as the text's lines,
+    # so the text column reaches up to the headline, and the last name, short and at the far right, is
+    # read as margin text beside it. Its row has four parts, but the other three are running heads, not
+    # a table's cells. (Under the headline, the current subsection's name, which keeps the headline close
+    # to the text.)
+    rng = random.Random(19)
+    names = ["Introduction", "Bad News: Hardness Results", "Good News: Tractability Results", "Summary"]
+    starts = [8.5, 78.8, 197.4, 326.9]
+    parts = ["The Model and the Problem", "The Integrated Approach", "Fixed Parameter Results"]
+    items = []
+    for n in range(1, 13):
+        lines = [line(name, 1, x0=x0, size=6) for name, x0 in zip(names, starts, strict=True)]
+        lines += [line(parts[(n - 1) // 4], 16.7, x0=8.5, size=6), line(f"Slide {n} on {rng.choice(WORDS)}", 28, x0=8.5, size=11)]
+        lines += [line(" ".join(rng.choice(WORDS) for _ in range(8)), 80 + 16 * k, x0=38, size=11, x1=310)
+                  for k in range(5)]
+        items.append(lines)
+    assert texts_removed(slides(items, width=363.0, height=272.0)) == {*names, *parts}

@@ -176,11 +176,13 @@ def _margin_columns(ctx: _Context) -> dict[int, _Group]:
         for m in g.members:
             if m.line.angle == 0:
                 kept[(m.page, g.place)] += 1
+    furniture = ctx.furniture()
     out = {}
     for k, g in margin:
         upright = [m for m in g.members if m.line.angle == 0]
         mixed = sum(kept[(m.page, g.place)] * 2 < column[(m.page, g.place)] for m in upright)
-        cells = sum(m.row >= 0 and len(ctx.layouts[m.page].rows[m.row]) >= ctx.settings.cell_row for m in upright)
+        cells = sum(m.row >= 0 and _cells(m, ctx.layouts[m.page].rows[m.row], furniture) >= ctx.settings.cell_row
+                    for m in upright)
         if mixed * 2 > len(g.members):
             out[k] = g.decided("repeated-content", False, "beside the text, over values that change from page to "
                                                           "page, like a table column's heading")
@@ -188,6 +190,12 @@ def _margin_columns(ctx: _Context) -> dict[int, _Group]:
             out[k] = g.decided("repeated-content", False,
                                "beside the text in a row of table cells, like a table column's heading")
     return out
+
+
+def _cells(m: _Line, row: list[int], furniture: dict) -> int:
+    """How many parts of a line's row are not other furniture: a slide's headline of section names is
+    no row of table cells, though it has as many parts."""
+    return sum(i == m.index or (m.page, i) not in furniture for i in row)
 
 
 def _accept_companions(ctx: _Context) -> dict[int, _Group]:
