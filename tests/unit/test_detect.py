@@ -1134,3 +1134,23 @@ def test_a_headline_of_section_names_is_no_row_of_table_cells():
                   for k in range(5)]
         items.append(lines)
     assert texts_removed(slides(items, width=363.0, height=272.0)) == {*names, *parts}
+
+
+def test_a_frame_number_counts_the_slides_so_a_charts_zero_below_the_points_is_no_folio():
+    # A deck whose frames are built up over three pages each, numbered "n / 7" in the footline: the
+    # numbers count the slides, not the pages. The zero at the foot of a chart's scale, alone on its row
+    # above the footline, fits the pages' numbering on many pages (0 - page = the offset of some later
+    # frame's pages), but not the slides'.
+    rng = random.Random(23)
+    items = []
+    for frame in range(1, 8):
+        points = [" ".join(rng.choice(WORDS) for _ in range(7)) for _ in range(3)]
+        for state in range(1, 4):
+            lines = [line(f"Frame {frame}: {rng.choice(WORDS)}", 20, x0=8, size=14)]
+            lines += [line(point, 70 + 17 * k, x0=30, size=11) for k, point in enumerate(points[:state])]
+            if 2 <= frame <= 6:
+                lines += [line("0", 222 + 3 * frame, x0=150 + 12 * frame, size=6)]  # each chart where it fits
+            lines += [line("K. Baptiste", 265, x0=34, size=6), line(f"{frame} / 7", 265, x0=345, size=6)]
+            items.append(lines)
+    got = texts_removed(slides(items, width=363.0, height=272.0))
+    assert "0" not in got and {f"{n} / 7" for n in range(1, 8)} <= got

@@ -202,17 +202,21 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
 def _lone_page_numbers(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns lone page numbers elsewhere at the top or bottom edge: a number
     that fits the document's page numbering (a chapter opener's folio at the foot, where the other pages
-    have it at the head)."""
-    offsets: set[tuple[int, bool]] = set()
+    have it at the head). A numbering counts the pages, or the slides where slides are built up over
+    several pages (a frame number): whichever gives it fewer offsets from its numbers."""
+    by_page: set[tuple[int, bool]] = set()
+    by_slide: set[tuple[int, bool]] = set()
     for g in ctx.groups:
         if g.remove and (g.kind == "page-number" or g.numbers == "page"):
             for m in g.members:
                 for _, value, roman in ctx.numbering.tokens(m.line.text):
-                    offsets.add((value - m.page, roman))
-    if not offsets:
+                    by_page.add((value - m.page, roman))
+                    by_slide.add((value - ctx.slide[m.page], roman))
+    if not by_page:
         return []
+    at, offsets = (ctx.slide.__getitem__, by_slide) if len(by_slide) < len(by_page) else (lambda page: page, by_page)
     lone = _lone_numbers(ctx)
-    fits = _edge_lines(ctx, {m.key: m for m, value, roman in lone if (value - m.page, roman) in offsets})
+    fits = _edge_lines(ctx, {m.key: m for m, value, roman in lone if (value - at(m.page), roman) in offsets})
     out = _folios(fits, lambda place: f"a lone page number {_where(place)} that fits the numbering of the "
                                       f"other pages, on {{pages}}")
     taken = {m.key for m in fits}
