@@ -141,7 +141,14 @@ def _on_page(line: Line, page: Page) -> bool:
     """True when a line lies at least partly on the visible page. Text beyond it (a slide's later points,
     parked far off the page until they appear) is no part of the page's text column or of the slide it
     shows."""
-    return line.bottom > 0 and line.top < page.height and line.box[2] > 0 and line.box[0] < page.width
+    x0, top, x1, bottom = line.box
+    return bottom > 0 and top < page.height and x1 > 0 and x0 < page.width
+
+
+def _shown(page: Page) -> list[Line]:
+    """The page's lines on the visible page (``_on_page``), in one pass over them."""
+    w, h = page.width, page.height
+    return [line for line in page.lines if line.box[3] > 0 and line.box[1] < h and line.box[2] > 0 and line.box[0] < w]
 
 
 def _head_rows(rows: list[list[int]], gaps: list[float], s: Settings) -> set[int]:
@@ -225,13 +232,23 @@ def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False
     layouts: dict[int, _Layout] = {}
     for page in pages:
         row_of, rows, gaps, long = rowed[page.number]
-        # The rows on the visible page: a slide's later points, parked far off it, are no rows of its edge.
-        on = [r for r, row in enumerate(rows) if any(_on_page(page.lines[i], page) for i in row)] or [0, len(rows) - 1]
-        placed = _place_page(page, row_of, (on[0], on[-1]), _frame(page, columns.get(page.number), s), s, every_line)
+        placed = _place_page(page, row_of, _ends(page, rows), _frame(page, columns.get(page.number), s), s, every_line)
         table, cells = _table_cells(page, rows, s)
         layouts[page.number] = _Layout(page, rows, row_of, gaps, long, placed, turned=turned[page.number], table=table,
                                        cells=cells)
     return layouts
+
+
+def _ends(page: Page, rows: list[list[int]]) -> tuple[int, int]:
+    """The first and the last of a page's rows on the visible page: a slide's later points, parked far off
+    it, are no rows of its edges. (All of them when none is.)"""
+    def on(r: int) -> bool:
+        return any(_on_page(page.lines[i], page) for i in rows[r])
+
+    first = next((r for r in range(len(rows)) if on(r)), None)
+    if first is None:
+        return 0, len(rows) - 1
+    return first, next(r for r in range(len(rows) - 1, first - 1, -1) if on(r))
 
 
 def _place_page(page: Page, row_of: list[int], ends: tuple[int, int], frame: _Frame, s: Settings, every_line: bool
@@ -321,7 +338,7 @@ class _Sketch:
     def __init__(self, page: Page) -> None:
         self.page, self.number = page, page.number
         self.size = (round(page.width), round(page.height))
-        shown = [line for line in page.lines if _on_page(line, page)]
+        shown = _shown(page)
         self.texts = {line.text for line in shown}
         self.lines = [line for line in shown if line.text.strip()]  # those that hold text
         lengths = [len(line.text) for line in self.lines]  # the first longest, as max() would give it
@@ -331,7 +348,7 @@ class _Sketch:
     def spots(self) -> set[Spot]:
         """Where each line is, made when first asked: only pages whose texts agree get this far."""
         if self._spots is None:
-            self._spots = {_spot(line) for line in self.page.lines if _on_page(line, self.page)}
+            self._spots = {_spot(line) for line in self.lines}
         return self._spots
 
 
