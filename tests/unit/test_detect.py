@@ -1154,3 +1154,25 @@ def test_a_frame_number_counts_the_slides_so_a_charts_zero_below_the_points_is_n
             items.append(lines)
     got = texts_removed(slides(items, width=363.0, height=272.0))
     assert "0" not in got and {f"{n} / 7" for n in range(1, 8)} <= got
+
+
+def test_a_long_table_in_the_heads_small_type_goes_on_under_the_head_as_content():
+    # A twelve-page report: an 8 pt running head, 10 pt text, and on pages 4-9 a table in the head's own
+    # 8 pt type that starts right under the head, its headings repeated at the top of each page. The row
+    # under the head is in the head's type, in one place on half the pages: a table's row all the same.
+    rng = random.Random(29)
+    pages = []
+    for n in range(1, 13):
+        lines = [line("Annual water quality report", 40, x0=72, size=8), line(str(n), 750, x0=300)]
+        if 4 <= n <= 9:
+            lines += [line("Site", 70, x0=72, size=8), line("Sample date", 70, x0=200, size=8),
+                      line("Nitrate", 70, x0=330, size=8), line("Phosphate", 70, x0=450, size=8)]
+            for k in range(50):
+                lines += [line(rng.choice(WORDS), 82 + 12 * k, x0=72, size=8),
+                          line(f"2026-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}", 82 + 12 * k, x0=200, size=8),
+                          line(f"{rng.uniform(5, 40):.1f}", 82 + 12 * k, x0=330, size=8),
+                          line(f"{rng.uniform(0, 1):.2f}", 82 + 12 * k, x0=450, size=8)]
+            pages.append(Page(n, W, H, tuple(lines)))
+        else:
+            pages.append(Page(n, W, H, (*lines, *body(rng, top=80))))
+    assert texts_removed(pages) == {"Annual water quality report"} | {str(n) for n in range(1, 13)}

@@ -134,10 +134,10 @@ def _head_second_rows(ctx: _Context) -> list[_Group]:
         while r < len(rows) and all((number, i) in furniture or _beyond(layout, i) for i in rows[r]):
             head = [layout.page.lines[i] for i in rows[r] if (number, i) in furniture] or head
             r += 1
-        if not head or r == len(rows):
-            continue
+        if not head or r == len(rows) or r in layout.table:
+            continue  # (a long table in small type goes on under the head: its rows are content)
         row = [layout.lines[i] for i in rows[r] if i in layout.lines]
-        if len(row) == len(rows[r]) and all(_in_head_type(m, head, ctx) for m in row):
+        if len(row) == len(rows[r]) and all(_in_head_type(m, head, ctx) and m.index not in layout.cells for m in row):
             for m in row:
                 found[(_family(m.line.font), round(m.line.size, 1), round(m.offset))].append(m)
     slides = len({ctx.slide[number] for number in ctx.layouts})
