@@ -28,7 +28,7 @@ from pdfminer.psexceptions import PSException
 from pdfminer.utils import Matrix, mult_matrix
 
 from ..errors import LimitExceeded
-from ..model import Line
+from ..model import SHOWS, Line, Places
 from . import kernel
 from .limits import Limits, _Clock
 from .lines import (
@@ -39,6 +39,7 @@ from .lines import (
     STRAND_OVERLAP,
     WORD_GAP,
     build_lines,
+    lines_and_spans,
 )
 
 _log = logging.getLogger("pdfminer.pdfdevice")  # where pdfminer's device warns about a bad string
@@ -80,6 +81,33 @@ class _Glyphs(PDFTextDevice):
         self._artifact = ""
         self._forms = 0  # depth of Form XObjects being drawn
         self.pictures: list[tuple[float, float, float, float]] = []  # in device space
+        # Where the page's strings are (``places``), when ``source`` is set (see model.Places): the
+        # interpreter tells the device each context it enters and, before each text operator or Do runs,
+        # the operator's place (``here``: its stream in the context, where its operands begin and where it
+        # ends, the operator).
+        self.source: bytes | None = None  # the SHA-256 of the file, when places are kept
+        self.places: list[tuple] | None = None  # (context, here, first glyph, font, size, Tc, Tw) a string
+        self._font_objects: dict[PDFFont, int] = {}
+        self._forget_places()
+
+    def _forget_places(self) -> None:
+        self.places = [] if self.source is not None else None
+        self.here: tuple = ()
+        self.pending: tuple[str, tuple] | None = None  # the form a Do is about to draw: its name, the Do's here
+        self.contexts: list[tuple[int | None, str | None, tuple | None, tuple[int, ...]]] = []
+        self.open: list[int] = []  # the contexts being run, innermost last
+        self.line_spans = array("i")
+
+    def enter(self, streams: tuple[int, ...]) -> None:
+        """A context begins: the page's content, or the form a Do is drawing."""
+        parent = self.open[-1] if self.open else None
+        name, do = self.pending if self.pending is not None and parent is not None else (None, None)
+        self.pending = None
+        self.open.append(len(self.contexts))
+        self.contexts.append((parent, name, do[:3] if do else None, streams))
+
+    def leave(self) -> None:
+        self.open.pop()
 
     def clear(self) -> None:
         """Forget what was drawn: a new page begins."""
@@ -93,6 +121,7 @@ class _Glyphs(PDFTextDevice):
         self._marks = []
         self._artifact = ""
         self._forms = 0
+        self._forget_places()
 
     # The interpreter sets the device back when its fast parser hands a stream to pdfminer's.
     def checkpoint(self) -> tuple:
@@ -176,7 +205,7 @@ class _Glyphs(PDFTextDevice):
             known = self._fonts[font] = {}
         fontname = font.fontname
         artifact = self._artifact
-        count = self.count
+        count = first = self.count
         x, y = textstate.linematrix
         spaced = False
         for obj in seq:
@@ -220,10 +249,53 @@ class _Glyphs(PDFTextDevice):
             else:
                 _log.warning("Cannot render string because %r is not a valid int, float or bytes.", obj)
         textstate.linematrix = (x, y)
+        places = self.places
+        if places is not None and count > first:
+            places.append((self.open[-1], self.here, first, font, textstate.fontsize, textstate.charspace,
+                           textstate.wordspace))
 
     def lines(self, crop: tuple[float, float, float, float]) -> tuple[Line, ...]:
         """The lines of the page drawn since ``begin_page`` (``crop`` as ``build_lines`` takes it)."""
-        return build_lines(self.buckets, crop)
+        if self.places is None:
+            return build_lines(self.buckets, crop)
+        lines, self.line_spans = lines_and_spans(self.buckets, crop)
+        return lines
+
+    def take_places(self) -> Places | None:
+        """Where the strings of the page read are (None when they were not kept, or not all of them were),
+        compacted; forgotten here."""
+        shown, spans, source = self.places, self.line_spans, self.source
+        if shown is None or source is None:
+            return None
+        contexts = tuple(self.contexts)
+        self._forget_places()
+        strings = array("i")  # 4 bytes a number: the limits keep streams and pages far below 2**31
+        states: list[tuple[int, float, float, float]] = []
+        numbers: dict[tuple, int] = {}  # a text state -> its number in states (the same objects only)
+        for context, (stream, start, end, operator), first, font, size, charspace, wordspace in shown:
+            key = (id(font), id(size), id(charspace), id(wordspace))
+            state = numbers.get(key)
+            if state is None:
+                objid = self._font_object(font)
+                state = numbers[key] = -1 if objid is None else len(states)
+                if objid is not None:
+                    states.append((objid, size, charspace, wordspace))
+            try:
+                strings.extend((context, stream, start, end, SHOWS.index(operator), state, first))
+            except OverflowError:  # limits raised that far
+                return None
+        return Places(contexts=contexts, strings=strings, states=tuple(states), lines=spans, glyphs=self.count,
+                      source=source)
+
+    def _font_object(self, font: PDFFont) -> int | None:
+        """The object number of ``font`` in the file (None for a font given in place in the resources)."""
+        objects = self._font_objects
+        if font not in objects:
+            cached = self.rsrcmgr._cached_fonts  # pdfminer's: object number -> font
+            if len(cached) != len(objects):
+                objects.clear()
+                objects.update((font, objid) for objid, font in cached.items() if isinstance(objid, int))
+        return objects.get(font)
 
     def _check(self, count: int) -> None:
         """Every 256 glyphs: the clock, and the characters-per-page limit."""

@@ -10,6 +10,7 @@ JavaScript kernel makes the same lines in the browser, with the same operations 
 
 from __future__ import annotations
 
+from array import array
 from operator import itemgetter
 
 from ..model import Line
@@ -50,6 +51,21 @@ def lines_with_glyphs(buckets: dict[int, list[tuple]],
     """``build_lines``' lines, each with the numbers (``seq``) of the glyphs it is made of: the cleaned PDF
     (``tracing``) takes exactly those glyphs out of the content streams."""
     return tuple((line, tuple(item[2] for item in segment)) for _, line, segment in _grouped(buckets, crop))
+
+
+def lines_and_spans(buckets: dict[int, list[tuple]],
+                    crop: tuple[float, float, float, float]) -> tuple[tuple[Line, ...], array]:
+    """``build_lines``' lines, and for each the number (``seq``) of its first glyph and how many it has, the
+    first -1 when the numbers in between are not all its own: the cleaned PDF takes exactly those glyphs out
+    of the content streams (``model.Places.lines``)."""
+    lines = []
+    spans = array("i")
+    for first, line, segment in _grouped(buckets, crop):
+        lines.append(line)
+        count = len(segment)
+        spans.append(first if max(map(_first_drawn, segment)) - first + 1 == count else -1)
+        spans.append(count)
+    return tuple(lines), spans
 
 
 def _grouped(buckets: dict[int, list[tuple]], crop: tuple[float, float, float, float]) -> _Made:
