@@ -28,7 +28,7 @@ from pdfminer.psexceptions import PSException
 from pdfminer.utils import Matrix, mult_matrix
 
 from ..errors import LimitExceeded
-from ..model import SHOWS, Line, Places
+from ..model import SHOWS, STRING, Line, Places
 from . import kernel
 from .limits import Limits, _Clock
 from .lines import (
@@ -60,6 +60,12 @@ def _glyphs_config(limits: Limits) -> str:
                        "strand_glyphs": STRAND_GLYPHS, "strand_overlap": STRAND_OVERLAP})
 
 
+# What _Glyphs.places holds for each string shown: its context, its operator's ``here``, its first glyph,
+# and the number of its text state on the page.
+_PLACE = ("context", "stream", "start", "end", "operator", "first", "state")
+_OPERATOR = {operator: k for k, operator in enumerate(SHOWS)}
+
+
 class _Glyphs(PDFTextDevice):
     """A pdfminer device that records each glyph as a small tuple and skips everything else."""
 
@@ -86,7 +92,7 @@ class _Glyphs(PDFTextDevice):
         # the operator's place (``here``: its stream in the context, where its operands begin and where it
         # ends, the operator).
         self.source: bytes | None = None  # the SHA-256 of the file, when places are kept
-        self.places: list[tuple] | None = None  # (context, here, first glyph, font, size, Tc, Tw) a string
+        self.places: list | None = None  # _PLACE for each string
         self._font_objects: dict[PDFFont, int] = {}
         self._forget_places()
 
@@ -97,6 +103,11 @@ class _Glyphs(PDFTextDevice):
         self.contexts: list[tuple[int | None, str | None, tuple | None, tuple[int, ...]]] = []
         self.open: list[int] = []  # the contexts being run, innermost last
         self.line_spans = array("i")
+        # The text states strings were shown in, (font, size, Tc, Tw), by value (a number of either type
+        # is written and counts alike: 12 and 12.0, -0.0 and 0) -> their number; the last one, and its number.
+        self._states: dict[tuple, int] = {}
+        self._shown_in: tuple = (None, None, None, None)
+        self._state = -1
 
     def enter(self, streams: tuple[int, ...]) -> None:
         """A context begins: the page's content, or the form a Do is drawing."""
@@ -251,8 +262,14 @@ class _Glyphs(PDFTextDevice):
         textstate.linematrix = (x, y)
         places = self.places
         if places is not None and count > first:
-            places.append((self.open[-1], self.here, first, font, textstate.fontsize, textstate.charspace,
-                           textstate.wordspace))
+            # Plain values in one flat list (_PLACE), the text state by its number on the page; looked up
+            # only when it is not the last string's (the same objects), which most strings are.
+            state = self._shown_in
+            size, charspace, wordspace = textstate.fontsize, textstate.charspace, textstate.wordspace
+            if font is not state[0] or size is not state[1] or charspace is not state[2] or wordspace is not state[3]:
+                self._shown_in = state = (font, size, charspace, wordspace)
+                self._state = self._states.setdefault(state, len(self._states))
+            places += (self.open[-1], *self.here, first, self._state)
 
     def lines(self, crop: tuple[float, float, float, float]) -> tuple[Line, ...]:
         """The lines of the page drawn since ``begin_page`` (``crop`` as ``build_lines`` takes it)."""
@@ -267,23 +284,26 @@ class _Glyphs(PDFTextDevice):
         shown, spans, source = self.places, self.line_spans, self.source
         if shown is None or source is None:
             return None
-        contexts = tuple(self.contexts)
+        contexts, shown_in = tuple(self.contexts), self._states
         self._forget_places()
-        strings = array("i")  # 4 bytes a number: the limits keep streams and pages far below 2**31
+        # The text states with the font's object number; those in a font given in place are -1.
         states: list[tuple[int, float, float, float]] = []
-        numbers: dict[tuple, int] = {}  # a text state -> its number in states (the same objects only)
-        for context, (stream, start, end, operator), first, font, size, charspace, wordspace in shown:
-            key = (id(font), id(size), id(charspace), id(wordspace))
-            state = numbers.get(key)
-            if state is None:
-                objid = self._font_object(font)
-                state = numbers[key] = -1 if objid is None else len(states)
-                if objid is not None:
-                    states.append((objid, size, charspace, wordspace))
-            try:
-                strings.extend((context, stream, start, end, SHOWS.index(operator), state, first))
-            except OverflowError:  # limits raised that far
-                return None
+        renumbered = []
+        for font, size, charspace, wordspace in shown_in:  # in the order of their numbers
+            objid = self._font_object(font)
+            renumbered.append(-1 if objid is None else len(states))
+            if objid is not None:
+                states.append((objid, size, charspace, wordspace))
+        width = len(_PLACE)
+        columns = {field: shown[k::width] for k, field in enumerate(_PLACE)}
+        columns["operator"] = list(map(_OPERATOR.__getitem__, columns["operator"]))
+        columns["state"] = list(map(renumbered.__getitem__, columns["state"]))
+        strings = array("i", bytes(4 * len(shown) // width * len(STRING)))
+        try:  # 4 bytes a number: the limits keep streams and pages far below 2**31
+            for k, field in enumerate(STRING):
+                strings[k::len(STRING)] = array("i", columns[field])
+        except OverflowError:
+            return None
         return Places(contexts=contexts, strings=strings, states=tuple(states), lines=spans, glyphs=self.count,
                       source=source)
 
