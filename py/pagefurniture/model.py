@@ -70,7 +70,8 @@ class Places:
     contexts: tuple[tuple[int | None, str | None, tuple[int, int, int] | None, tuple[int, ...]], ...]
     # STRING fields for each string with glyphs, in drawing order (see read.glyphs).
     strings: array
-    # The text states the strings are shown with: (font's object, size, character spacing, word spacing).
+    # The text states the strings are shown with: (font's object, size, character spacing, word spacing); the
+    # font's object is -1 for a font given in place in the resources.
     states: tuple[tuple[int, float, float, float], ...]
     # For each line, the number of its first glyph and how many it has (glyphs are numbered in drawing
     # order); -1 for the first when its glyphs are not all those in between.
@@ -81,7 +82,7 @@ class Places:
 
 # The fields of ``Places.strings`` for each string: its context, its stream there, where its operator's first
 # operand begins and where it ends (-1 for a start not known), the operator (an index into SHOWS), its text
-# state (an index into ``states``, -1 for a font that is not an object of the file), and its first glyph.
+# state (an index into ``states``), and its first glyph.
 STRING = ("context", "stream", "start", "end", "operator", "state", "first")
 SHOWS = (b"TJ", b"Tj", b"'", b'"')  # the operators that show text
 

@@ -15,6 +15,7 @@ import itertools
 import json
 import logging
 import math
+import struct
 import weakref
 from array import array
 from typing import Any
@@ -60,10 +61,10 @@ def _glyphs_config(limits: Limits) -> str:
                        "strand_glyphs": STRAND_GLYPHS, "strand_overlap": STRAND_OVERLAP})
 
 
-# What _Glyphs.places holds for each string shown: its context, its operator's ``here``, its first glyph,
-# and the number of its text state on the page.
-_PLACE = ("context", "stream", "start", "end", "operator", "first", "state")
-_OPERATOR = {operator: k for k, operator in enumerate(SHOWS)}
+_OPERATOR = {operator: k for k, operator in enumerate(SHOWS)}  # model.STRING's "operator"
+# model.STRING's fields of one string as _Glyphs.places gathers them: as Places.strings holds them (an array of
+# C ints, 4 bytes each: the limits keep streams and pages far below 2**31).
+_PACK = struct.Struct(f"{len(STRING)}i").pack
 
 
 class _Glyphs(PDFTextDevice):
@@ -92,12 +93,12 @@ class _Glyphs(PDFTextDevice):
         # the operator's place (``here``: its stream in the context, where its operands begin and where it
         # ends, the operator).
         self.source: bytes | None = None  # the SHA-256 of the file, when places are kept
-        self.places: list | None = None  # _PLACE for each string
+        self.places: bytearray | None = None  # model.STRING for each string, packed by _PACK
         self._font_objects: dict[PDFFont, int] = {}
         self._forget_places()
 
     def _forget_places(self) -> None:
-        self.places = [] if self.source is not None else None
+        self.places = bytearray() if self.source is not None else None
         self.here: tuple = ()
         self.pending: tuple[str, tuple] | None = None  # the form a Do is about to draw: its name, the Do's here
         self.contexts: list[tuple[int | None, str | None, tuple | None, tuple[int, ...]]] = []
@@ -262,14 +263,18 @@ class _Glyphs(PDFTextDevice):
         textstate.linematrix = (x, y)
         places = self.places
         if places is not None and count > first:
-            # Plain values in one flat list (_PLACE), the text state by its number on the page; looked up
-            # only when it is not the last string's (the same objects), which most strings are.
+            # The text state by its number on the page, looked up only when it is not the last string's (the
+            # same objects), which most strings are.
             state = self._shown_in
             size, charspace, wordspace = textstate.fontsize, textstate.charspace, textstate.wordspace
             if font is not state[0] or size is not state[1] or charspace is not state[2] or wordspace is not state[3]:
                 self._shown_in = state = (font, size, charspace, wordspace)
                 self._state = self._states.setdefault(state, len(self._states))
-            places += (self.open[-1], *self.here, first, self._state)
+            stream, start, end, operator = self.here
+            try:  # packed: extending an array from a tuple took four times as long
+                places += _PACK(self.open[-1], stream, start, end, _OPERATOR[operator], self._state, first)
+            except struct.error:  # past 2**31: limits raised that far
+                self.places = None
 
     def lines(self, crop: tuple[float, float, float, float]) -> tuple[Line, ...]:
         """The lines of the page drawn since ``begin_page`` (``crop`` as ``build_lines`` takes it)."""
@@ -284,38 +289,23 @@ class _Glyphs(PDFTextDevice):
         shown, spans, source = self.places, self.line_spans, self.source
         if shown is None or source is None:
             return None
-        contexts, shown_in = tuple(self.contexts), self._states
+        contexts, states = tuple(self.contexts), self._states
         self._forget_places()
-        # The text states with the font's object number; those in a font given in place are -1.
-        states: list[tuple[int, float, float, float]] = []
-        renumbered = []
-        for font, size, charspace, wordspace in shown_in:  # in the order of their numbers
-            objid = self._font_object(font)
-            renumbered.append(-1 if objid is None else len(states))
-            if objid is not None:
-                states.append((objid, size, charspace, wordspace))
-        width = len(_PLACE)
-        columns = {field: shown[k::width] for k, field in enumerate(_PLACE)}
-        columns["operator"] = list(map(_OPERATOR.__getitem__, columns["operator"]))
-        columns["state"] = list(map(renumbered.__getitem__, columns["state"]))
-        strings = array("i", bytes(4 * len(shown) // width * len(STRING)))
-        try:  # 4 bytes a number: the limits keep streams and pages far below 2**31
-            for k, field in enumerate(STRING):
-                strings[k::len(STRING)] = array("i", columns[field])
-        except OverflowError:
-            return None
-        return Places(contexts=contexts, strings=strings, states=tuple(states), lines=spans, glyphs=self.count,
-                      source=source)
+        strings = array("i")
+        strings.frombytes(shown)
+        return Places(contexts=contexts, strings=strings, states=tuple(
+            (self._font_object(font), size, charspace, wordspace) for font, size, charspace, wordspace in states),
+            lines=spans, glyphs=self.count, source=source)
 
-    def _font_object(self, font: PDFFont) -> int | None:
-        """The object number of ``font`` in the file (None for a font given in place in the resources)."""
+    def _font_object(self, font: PDFFont) -> int:
+        """The object number of ``font`` in the file (-1 for a font given in place in the resources)."""
         objects = self._font_objects
         if font not in objects:
             cached = self.rsrcmgr._cached_fonts  # pdfminer's: object number -> font
             if len(cached) != len(objects):
                 objects.clear()
                 objects.update((font, objid) for objid, font in cached.items() if isinstance(objid, int))
-        return objects.get(font)
+        return objects.get(font, -1)
 
     def _check(self, count: int) -> None:
         """Every 256 glyphs: the clock, and the characters-per-page limit."""

@@ -149,12 +149,12 @@ class Traced:
             for at in sorted(gone):
                 context, stream, start, end, operator, state, first = strings[at * width:(at + 1) * width]
                 keyword = SHOWS[operator]
-                if start < 0 or state < 0:
-                    raise NotCleaned("the string's place is not known")
+                objid, size, charspace, wordspace = places.states[state]
+                if start < 0 or objid < 0:
+                    raise NotCleaned("the string's place or font is not known")
                 seq = _operands(self.stream(places.contexts[context][3][stream])[0], start, end, keyword)
                 if seq is None:
                     raise NotCleaned("the string's operands are not where it was read")
-                objid, size, charspace, wordspace = places.states[state]
                 count = (firsts[at + 1] if at + 1 < len(firsts) else places.glyphs) - first
                 shown = _Shown(context, (stream, start, end, keyword), first, count, seq, self._font(objid),
                                (size, charspace, wordspace))
