@@ -6,7 +6,8 @@ Coordinates are PDF points on the page as a viewer shows it (the crop box clippe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from array import array
+from dataclasses import dataclass, field
 from typing import Literal
 
 Box = tuple[float, float, float, float]
@@ -48,10 +49,42 @@ class Page:
     # The boxes of the pictures drawn on the page: text set along a picture (a photo credit) is the
     # picture's, not the page's furniture.
     pictures: tuple[Box, ...] = ()
+    # Where its text is in the content streams, as reading found it, for the cleaned PDF (None when not kept:
+    # a report read back from JSON, a page read by the browser's kernel or with an error). Not part of what
+    # the page is: pages read with and without places are equal.
+    places: Places | None = field(default=None, compare=False, repr=False)
 
     @property
     def has_text(self) -> bool:
         return any(line.text.strip() for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Places:
+    """Where each string a page shows is in its content streams: what the cleaned PDF needs to take a line's
+    glyphs out without reading the page again (``read.tracing`` makes a ``PageTrace`` of it). Plain numbers,
+    a few per string and per line, kept for every page read."""
+
+    # Each context drawn, in order: the page's content (first) and each Form XObject drawn from it, as
+    # (the context that drew it, its name there, its Do's (stream, start, end) there, its streams' objects).
+    contexts: tuple[tuple[int | None, str | None, tuple[int, int, int] | None, tuple[int, ...]], ...]
+    # STRING fields for each string with glyphs, in drawing order (see read.glyphs).
+    strings: array
+    # The text states the strings are shown with: (font's object, size, character spacing, word spacing); the
+    # font's object is -1 for a font given in place in the resources.
+    states: tuple[tuple[int, float, float, float], ...]
+    # For each line, the number of its first glyph and how many it has (glyphs are numbered in drawing
+    # order); -1 for the first when its glyphs are not all those in between.
+    lines: array
+    glyphs: int  # how many glyphs the page has
+    source: bytes  # the SHA-256 of the file read: the places are those of these bytes only
+
+
+# The fields of ``Places.strings`` for each string: its context, its stream there, where its operator's first
+# operand begins and where it ends (-1 for a start not known), the operator (an index into SHOWS), its text
+# state (an index into ``states``), and its first glyph.
+STRING = ("context", "stream", "start", "end", "operator", "state", "first")
+SHOWS = (b"TJ", b"Tj", b"'", b'"')  # the operators that show text
 
 
 @dataclass(frozen=True, slots=True)

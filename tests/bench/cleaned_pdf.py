@@ -52,8 +52,9 @@ def one(path: str) -> dict:
     removed: dict[int, list[int]] = {}
     for row in report.removed():
         removed.setdefault(row.page, []).append(row.index)
-    made = plan.changes(traced, {n: traced.trace(n, report.pages[n - 1].lines, i) for n, i in removed.items()},
-                        traced.page_count)
+    pages = report.pages
+    traces = {n: traced.trace(n, pages[n - 1].lines, i, pages[n - 1].places) for n, i in removed.items()}
+    made = plan.changes(traced, traces, traced.page_count)
     objects = {**made.changed, **made.added}
     incremental = len(data) + (sum(len(w) + 1 for w in objects.values()) + 20 * len(objects) + 120 if objects else 0)
     cpu = time.process_time()

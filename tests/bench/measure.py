@@ -27,20 +27,24 @@ def _status(field: str) -> int:
 
 
 def _time_build_lines() -> dict[str, float]:
-    """Add up the CPU time spent in lines.build_lines (turning a page's glyphs into lines)."""
-    from pagefurniture.read import glyphs  # where the device calls build_lines
+    """Add up the CPU time spent in lines.build_lines (turning a page's glyphs into lines), or in
+    lines.lines_and_spans, which the device calls instead when it keeps where each string is."""
+    from pagefurniture.read import glyphs  # where the device calls them
 
     spent = {"cpu": 0.0}
-    build_lines = glyphs.build_lines
 
-    def timed(*args):
-        start = time.process_time()
-        try:
-            return build_lines(*args)
-        finally:
-            spent["cpu"] += time.process_time() - start
+    def timed(make):
+        def timing(*args):
+            start = time.process_time()
+            try:
+                return make(*args)
+            finally:
+                spent["cpu"] += time.process_time() - start
+        return timing
 
-    glyphs.build_lines = timed
+    for name in ("build_lines", "lines_and_spans"):
+        if hasattr(glyphs, name):  # an older package has no lines_and_spans
+            setattr(glyphs, name, timed(getattr(glyphs, name)))
     return spent
 
 
@@ -72,7 +76,7 @@ def main(argv: list[str]) -> int:
     cpu = time.process_time() - cpu
     if tool == "analyze":
         # Stages, in CPU seconds: parse (opening the file, content streams, glyphs), glyphs to lines
-        # (build_lines), detect (after the last page: the detector and the Report), and outputs (what the
+        # (build_lines or lines_and_spans), detect (after the last page: the detector and the Report), and outputs (what the
         # CLI and the page write, timed after analyze returned, so not part of its figure).
         outputs = time.process_time()
         report.cleaned_text(), report.pages_jsonl(), report.removed_jsonl(), report.to_json(), report.table()

@@ -1,10 +1,11 @@
 """The cleaned PDF: the user's own PDF with the glyphs of the removed lines taken out of its content streams.
 
-``cleaned_pdf(pdf, report)`` (also ``Report.cleaned_pdf``) reads each page with removed lines again, with
-where each glyph comes from (``read.tracing``), rewrites the operators that show them (``content``), decides
-which streams change in place and which are copied for the pages that differ (``plan``), and writes the
-file with each changed object over its old version (``file``). Everything else in the file stays byte for
-byte: links, the outline, page labels, metadata, form fields, the tagged structure, the encryption.
+``cleaned_pdf(pdf, report)`` (also ``Report.cleaned_pdf``) finds where each glyph of the removed lines comes
+from (``read.tracing``: in the places the report's reading kept, or else by reading the page again),
+rewrites the operators that show them (``content``), decides which streams change in place and which are
+copied for the pages that differ (``plan``), and writes the file with each changed object over its old
+version (``file``). Everything else in the file stays byte for byte: links, the outline, page labels,
+metadata, form fields, the tagged structure, the encryption.
 
 Imported only when a cleaned PDF is asked for: the text path never pays for it.
 """
@@ -41,7 +42,8 @@ def cleaned_pdf(pdf: Source, report: Report, *, password: str | None = None, lim
         removed: dict[int, list[int]] = {}
         for row in report.removed():
             removed.setdefault(row.page, []).append(row.index)
-        traces = {number: traced.trace(number, report.pages[number - 1].lines, indices)
+        traces = {number: traced.trace(number, report.pages[number - 1].lines, indices,
+                                       report.pages[number - 1].places)
                   for number, indices in sorted(removed.items())}
         made = plan.changes(traced, traces, traced.page_count)
         return assemble(traced, made.changed, made.added)

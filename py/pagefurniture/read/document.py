@@ -10,6 +10,7 @@ long file's pages out to several workers); ``extract`` reads them all. A page go
 from __future__ import annotations
 
 import codecs
+import hashlib
 import io
 import itertools
 from collections.abc import Callable
@@ -134,6 +135,10 @@ class Reader:
         glyphs = kernel.glyphs(lambda: _glyphs_config(limits))
         self._device = (_Glyphs(rsrcmgr, self._clock, limits) if glyphs is None
                         else _Deferred(rsrcmgr, self._clock, limits, glyphs))
+        # Where each string is, for the cleaned PDF (model.Places), known by the file's SHA-256: not in the
+        # browser, whose kernel reads the strings.
+        self.source = hashlib.sha256(data).digest() if glyphs is None else None
+        self._device.source = self.source
         self._interpreter = Interpreter(rsrcmgr, self._device)
 
     @property
@@ -260,9 +265,10 @@ def _read_page(number: int, page_object: PDFPage, interpreter: PDFPageInterprete
     cx0, _, _, cy1 = crop
     pictures = tuple((round(x0 - cx0, 2), round(cy1 - y1, 2), round(x1 - cx0, 2), round(cy1 - y0, 2))
                      for x0, y0, x1, y1 in device.pictures)
+    places = device.take_places()
     device.clear()
     return Page(number=number, width=round(width, 2), height=round(height, 2), lines=lines, error=error,
-                pictures=pictures)
+                pictures=pictures, places=None if error else places)
 
 
 def _draw(number: int, page_object: PDFPage, interpreter: PDFPageInterpreter, device: _Glyphs,

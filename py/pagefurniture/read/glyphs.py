@@ -15,6 +15,7 @@ import itertools
 import json
 import logging
 import math
+import struct
 import weakref
 from array import array
 from typing import Any
@@ -28,7 +29,7 @@ from pdfminer.psexceptions import PSException
 from pdfminer.utils import Matrix, mult_matrix
 
 from ..errors import LimitExceeded
-from ..model import Line
+from ..model import SHOWS, STRING, Line, Places
 from . import kernel
 from .limits import Limits, _Clock
 from .lines import (
@@ -39,6 +40,7 @@ from .lines import (
     STRAND_OVERLAP,
     WORD_GAP,
     build_lines,
+    lines_and_spans,
 )
 
 _log = logging.getLogger("pdfminer.pdfdevice")  # where pdfminer's device warns about a bad string
@@ -57,6 +59,12 @@ def _glyphs_config(limits: Limits) -> str:
                        "line_split_gap": LINE_SPLIT_GAP, "word_gap": WORD_GAP,
                        "baseline_tolerance": BASELINE_TOLERANCE, "strand_back": STRAND_BACK,
                        "strand_glyphs": STRAND_GLYPHS, "strand_overlap": STRAND_OVERLAP})
+
+
+_OPERATOR = {operator: k for k, operator in enumerate(SHOWS)}  # model.STRING's "operator"
+# model.STRING's fields of one string as _Glyphs.places gathers them: as Places.strings holds them (an array of
+# C ints, 4 bytes each: the limits keep streams and pages far below 2**31).
+_PACK = struct.Struct(f"{len(STRING)}i").pack
 
 
 class _Glyphs(PDFTextDevice):
@@ -80,6 +88,38 @@ class _Glyphs(PDFTextDevice):
         self._artifact = ""
         self._forms = 0  # depth of Form XObjects being drawn
         self.pictures: list[tuple[float, float, float, float]] = []  # in device space
+        # Where the page's strings are (``places``), when ``source`` is set (see model.Places): the
+        # interpreter tells the device each context it enters and, before each text operator or Do runs,
+        # the operator's place (``here``: its stream in the context, where its operands begin and where it
+        # ends, the operator).
+        self.source: bytes | None = None  # the SHA-256 of the file, when places are kept
+        self.places: bytearray | None = None  # model.STRING for each string, packed by _PACK
+        self._font_objects: dict[PDFFont, int] = {}
+        self._forget_places()
+
+    def _forget_places(self) -> None:
+        self.places = bytearray() if self.source is not None else None
+        self.here: tuple = ()
+        self.pending: tuple[str, tuple] | None = None  # the form a Do is about to draw: its name, the Do's here
+        self.contexts: list[tuple[int | None, str | None, tuple | None, tuple[int, ...]]] = []
+        self.open: list[int] = []  # the contexts being run, innermost last
+        self.line_spans = array("i")
+        # The text states strings were shown in, (font, size, Tc, Tw), by value (a number of either type
+        # is written and counts alike: 12 and 12.0, -0.0 and 0) -> their number; the last one, and its number.
+        self._states: dict[tuple, int] = {}
+        self._shown_in: tuple = (None, None, None, None)
+        self._state = -1
+
+    def enter(self, streams: tuple[int, ...]) -> None:
+        """A context begins: the page's content, or the form a Do is drawing."""
+        parent = self.open[-1] if self.open else None
+        name, do = self.pending if self.pending is not None and parent is not None else (None, None)
+        self.pending = None
+        self.open.append(len(self.contexts))
+        self.contexts.append((parent, name, do[:3] if do else None, streams))
+
+    def leave(self) -> None:
+        self.open.pop()
 
     def clear(self) -> None:
         """Forget what was drawn: a new page begins."""
@@ -93,6 +133,7 @@ class _Glyphs(PDFTextDevice):
         self._marks = []
         self._artifact = ""
         self._forms = 0
+        self._forget_places()
 
     # The interpreter sets the device back when its fast parser hands a stream to pdfminer's.
     def checkpoint(self) -> tuple:
@@ -176,7 +217,7 @@ class _Glyphs(PDFTextDevice):
             known = self._fonts[font] = {}
         fontname = font.fontname
         artifact = self._artifact
-        count = self.count
+        count = first = self.count
         x, y = textstate.linematrix
         spaced = False
         for obj in seq:
@@ -220,10 +261,51 @@ class _Glyphs(PDFTextDevice):
             else:
                 _log.warning("Cannot render string because %r is not a valid int, float or bytes.", obj)
         textstate.linematrix = (x, y)
+        places = self.places
+        if places is not None and count > first:
+            # The text state by its number on the page, looked up only when it is not the last string's (the
+            # same objects), which most strings are.
+            state = self._shown_in
+            size, charspace, wordspace = textstate.fontsize, textstate.charspace, textstate.wordspace
+            if font is not state[0] or size is not state[1] or charspace is not state[2] or wordspace is not state[3]:
+                self._shown_in = state = (font, size, charspace, wordspace)
+                self._state = self._states.setdefault(state, len(self._states))
+            stream, start, end, operator = self.here
+            try:  # packed: extending an array from a tuple took four times as long
+                places += _PACK(self.open[-1], stream, start, end, _OPERATOR[operator], self._state, first)
+            except struct.error:  # past 2**31: limits raised that far
+                self.places = None
 
     def lines(self, crop: tuple[float, float, float, float]) -> tuple[Line, ...]:
         """The lines of the page drawn since ``begin_page`` (``crop`` as ``build_lines`` takes it)."""
-        return build_lines(self.buckets, crop)
+        if self.places is None:
+            return build_lines(self.buckets, crop)
+        lines, self.line_spans = lines_and_spans(self.buckets, crop)
+        return lines
+
+    def take_places(self) -> Places | None:
+        """Where the strings of the page read are (None when they were not kept, or not all of them were),
+        compacted; forgotten here."""
+        shown, spans, source = self.places, self.line_spans, self.source
+        if shown is None or source is None:
+            return None
+        contexts, states = tuple(self.contexts), self._states
+        self._forget_places()
+        strings = array("i")
+        strings.frombytes(shown)
+        return Places(contexts=contexts, strings=strings, states=tuple(
+            (self._font_object(font), size, charspace, wordspace) for font, size, charspace, wordspace in states),
+            lines=spans, glyphs=self.count, source=source)
+
+    def _font_object(self, font: PDFFont) -> int:
+        """The object number of ``font`` in the file (-1 for a font given in place in the resources)."""
+        objects = self._font_objects
+        if font not in objects:
+            cached = self.rsrcmgr._cached_fonts  # pdfminer's: object number -> font
+            if len(cached) != len(objects):
+                objects.clear()
+                objects.update((font, objid) for objid, font in cached.items() if isinstance(objid, int))
+        return objects.get(font, -1)
 
     def _check(self, count: int) -> None:
         """Every 256 glyphs: the clock, and the characters-per-page limit."""

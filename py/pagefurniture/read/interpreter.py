@@ -11,6 +11,7 @@ from pdfminer import pdftypes
 from pdfminer.cmapdb import CMap
 from pdfminer.pdffont import PDFCIDFont
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+from pdfminer.psparser import literal_name
 
 from ..errors import MissingCharacterMap
 from . import tokens
@@ -47,6 +48,8 @@ class Interpreter(PDFPageInterpreter):
     def execute(self, streams: Any) -> None:
         device: Any = self.device  # any pdfminer device; one with checkpoint() has restore() and a clock too
         if not self.fast or not hasattr(device, "checkpoint"):
+            if getattr(device, "places", None) is not None:
+                device.places = None  # pdfminer's parser does not say where the strings are
             super().execute(streams)
             return
         clock = getattr(device, "clock", None)
@@ -72,11 +75,33 @@ class Interpreter(PDFPageInterpreter):
             device.restore(saved)
             self.init_state(ctm)
 
+        # Where the strings are is known when this module's loop reads them all (tokens._run_python).
+        placing = getattr(device, "places", None) is not None
+        if placing and tokens.native is not None:
+            device.places, placing = None, False
+        if placing:
+            device.enter(tuple(stream.objid for stream in valid))
         try:
             tokens.run(self, valid, check, undo)
         except tokens.Unsupported:
             undo()
+            device.places = None
             super().execute(streams)
+        finally:
+            if placing:
+                device.leave()
+
+    def do_Do(self, xobjid_arg: Any) -> None:
+        # The device learns the name of the form drawn, and where its Do is (glyphs._Glyphs.enter).
+        device: Any = self.device
+        if not hasattr(device, "pending"):
+            super().do_Do(xobjid_arg)
+            return
+        device.pending = (literal_name(xobjid_arg), device.here)
+        try:
+            super().do_Do(xobjid_arg)
+        finally:
+            device.pending = None
 
     def push(self, obj: Any) -> None:
         self.argstack.append(obj)

@@ -10,6 +10,7 @@ JavaScript kernel makes the same lines in the browser, with the same operations 
 
 from __future__ import annotations
 
+from array import array
 from operator import itemgetter
 
 from ..model import Line
@@ -30,8 +31,9 @@ STRAND_GLYPHS = 3
 STRAND_OVERLAP = 0.5
 
 
-# The lines made so far: (the number of the line's first glyph drawn, the line, its glyphs).
-_Made = list[tuple[int, Line, list[tuple]]]
+# The lines made so far: (the number of the line's first glyph drawn, the line, its glyphs, the number of its
+# last glyph drawn).
+_Made = list[tuple[int, Line, list[tuple], int]]
 
 
 def build_lines(buckets: dict[int, list[tuple]], crop: tuple[float, float, float, float]) -> tuple[Line, ...]:
@@ -42,14 +44,28 @@ def build_lines(buckets: dict[int, list[tuple]], crop: tuple[float, float, float
     box are kept: their lines get boxes outside the visible page, and the detector reports them
     (printers' slugs and proof notes live there).
     """
-    return tuple(line for _, line, _ in _grouped(buckets, crop))
+    return tuple(line for _, line, _, _ in _grouped(buckets, crop))
 
 
 def lines_with_glyphs(buckets: dict[int, list[tuple]],
                       crop: tuple[float, float, float, float]) -> tuple[tuple[Line, tuple[int, ...]], ...]:
     """``build_lines``' lines, each with the numbers (``seq``) of the glyphs it is made of: the cleaned PDF
     (``tracing``) takes exactly those glyphs out of the content streams."""
-    return tuple((line, tuple(item[2] for item in segment)) for _, line, segment in _grouped(buckets, crop))
+    return tuple((line, tuple(item[2] for item in segment)) for _, line, segment, _ in _grouped(buckets, crop))
+
+
+def lines_and_spans(buckets: dict[int, list[tuple]],
+                    crop: tuple[float, float, float, float]) -> tuple[tuple[Line, ...], array]:
+    """``build_lines``' lines, and for each the number (``seq``) of its first glyph and how many it has, the
+    first -1 when the numbers in between are not all its own: the cleaned PDF takes exactly those glyphs out
+    of the content streams (``model.Places.lines``)."""
+    lines = []
+    spans: list[int] = []
+    for first, line, segment, last in _grouped(buckets, crop):
+        lines.append(line)
+        count = len(segment)
+        spans += (first if last - first + 1 == count else -1, count)  # numbers of one page's glyphs differ
+    return tuple(lines), array("i", spans)
 
 
 def _grouped(buckets: dict[int, list[tuple]], crop: tuple[float, float, float, float]) -> _Made:
@@ -98,10 +114,10 @@ def _split_run(run: list[tuple], angle: int, left: float, top: float, out: _Made
         if item[2] < previous:
             # Drawn out of order along the line: see whether strings lie over each other.
             for strand in _strands(run):
-                _cut(strand, angle, left, top, out)
+                _cut(strand, angle, left, top, out, False)
             return
         previous = item[2]
-    _cut(run, angle, left, top, out)
+    _cut(run, angle, left, top, out, True)
 
 
 def _strands(run: list[tuple]) -> list[list[tuple]]:
@@ -142,8 +158,8 @@ def _strands(run: list[tuple]) -> list[list[tuple]]:
     return out
 
 
-def _cut(run: list[tuple], angle: int, left: float, top: float, out: _Made) -> None:
-    """``_split_run`` for glyphs sorted along the line."""
+def _cut(run: list[tuple], angle: int, left: float, top: float, out: _Made, ordered: bool) -> None:
+    """``_split_run`` for glyphs sorted along the line (``ordered``: drawn in that order too)."""
     segment: list[tuple] = []
     end = 0.0
     for item in run:
@@ -152,7 +168,7 @@ def _cut(run: list[tuple], angle: int, left: float, top: float, out: _Made) -> N
             if size < 1.0:
                 size = 1.0
             if along - end > LINE_SPLIT_GAP * size:
-                _make_line(segment, angle, left, top, out)
+                _make_line(segment, angle, left, top, out, ordered)
                 segment = [item]
                 end = along + adv
                 continue
@@ -162,7 +178,7 @@ def _cut(run: list[tuple], angle: int, left: float, top: float, out: _Made) -> N
             end = along + adv
         segment.append(item)
     if segment:
-        _make_line(segment, angle, left, top, out)
+        _make_line(segment, angle, left, top, out, ordered)
 
 
 def _most_common_size(sizes: dict[float, int]) -> float:
@@ -183,7 +199,7 @@ def _most_common_size(sizes: dict[float, int]) -> float:
     return max(rounded, key=rounded.__getitem__) if rounded else 0.0
 
 
-def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: _Made) -> None:
+def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: _Made, ordered: bool) -> None:
     parts: list[str] = []
     sizes: dict[float, int] = {}
     fonts: dict[str, int] = {}
@@ -231,4 +247,6 @@ def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: _
     xs = (sx - 0.2 * ux, sx + 0.8 * ux, ex - 0.2 * ux, ex + 0.8 * ux)
     ys = (sy - 0.2 * uy, sy + 0.8 * uy, ey - 0.2 * uy, ey + 0.8 * uy)
     box = (round(min(xs) - left, 2), round(top - max(ys), 2), round(max(xs) - left, 2), round(top - min(ys), 2))
-    out.append((first, Line(text=text, box=box, size=size, font=font, angle=angle, artifact=artifact), segment))
+    # Glyphs drawn in order along the line are numbered in that order: the last is the highest.
+    last = segment[-1][2] if ordered else max(map(_first_drawn, segment))
+    out.append((first, Line(text=text, box=box, size=size, font=font, angle=angle, artifact=artifact), segment, last))

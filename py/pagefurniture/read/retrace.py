@@ -47,6 +47,7 @@ from .tokens import (
     _STRING,
     _TOKEN,
     _WS,
+    PLACED,
     Unsupported,
     _gap_end,
     _hex,
@@ -109,8 +110,6 @@ class PageTrace:
 
 # -- reading a page again, with each glyph's source -------------------------------------------------------------
 
-# The operators whose place is kept: the four that show text, and Do, which draws a form.
-_TRACED = frozenset((b"TJ", b"Tj", b"'", b'"', b"Do"))
 # A run of operations that change nothing text is placed by (path construction, painting, clipping, line
 # width, cap, join, miter and flatness, an ExtGState, which pdfminer does not apply), each with exactly its
 # operands, plain numbers (a name for gs) with white space after each: run or not, they leave the operand
@@ -280,24 +279,10 @@ class _Trace(_Glyphs):
         self.forget()
 
     def forget(self) -> None:
-        self.here: tuple = ()
-        self.pending: tuple[str, tuple] | None = None  # the form a Do is about to draw: its name, the Do
-        self.contexts: list[tuple[int | None, str | None, tuple | None, tuple[int, ...]]] = []
-        self.open: list[int] = []  # the contexts being run, innermost last
+        self._forget_places()  # the contexts (and where the Do drawing each one is)
         self.shown: list[_Shown] = []
         self.made: tuple[tuple[Line, tuple[int, ...]], ...] = ()
         self.skipped = 0  # the weight of the characters of the strings not placed
-
-    def enter(self, streams: tuple[int, ...]) -> None:
-        """A context begins: the page's content, or the form a Do is drawing."""
-        parent = self.open[-1] if self.open else None
-        name, do = self.pending if self.pending is not None and parent is not None else (None, None)
-        self.pending = None
-        self.open.append(len(self.contexts))
-        self.contexts.append((parent, name, do[:3] if do else None, streams))
-
-    def leave(self) -> None:
-        self.open.pop()
 
     def render_string(self, textstate: Any, seq: Any, ncs: Any, graphicstate: Any) -> None:
         if self.bands is not None:
@@ -355,8 +340,8 @@ class _Trace(_Glyphs):
 
 
 class _Tracer(Interpreter):
-    """The interpreter ``document`` reads with, running content streams with ``_run_traced`` and noting the
-    form each Do draws. pdfminer makes the interpreters of nested forms with ``self.__class__``."""
+    """The interpreter ``document`` reads with, running content streams with ``_run_traced`` (``Interpreter``
+    notes the form each Do draws). pdfminer makes the interpreters of nested forms with ``self.__class__``."""
 
     device: _Trace
 
@@ -384,13 +369,6 @@ class _Tracer(Interpreter):
                              f"({exc})") from None
         finally:
             device.leave()
-
-    def do_Do(self, xobjid_arg: Any) -> None:
-        self.device.pending = (literal_name(xobjid_arg), self.device.here)
-        try:
-            super().do_Do(xobjid_arg)
-        finally:
-            self.device.pending = None
 
 
 def _run_traced(interp: Any, streams: list, check: Any) -> None:
@@ -435,7 +413,7 @@ def _run_traced(interp: Any, streams: list, check: Any) -> None:
                             starts.clear()
                             continue
                         args = stack[-n:]
-                        if keyword in _TRACED:
+                        if keyword in PLACED:
                             device.here = (number, starts[-n], m.end(k), keyword)
                         del stack[-n:]
                         del starts[-n:]
@@ -583,6 +561,62 @@ def _text_run(interp: Any, data: bytes, pos: int, number: int, check: Any) -> in
         if func is not None:
             func(*args)
         pos = m.end()
+
+
+def _operands(data: bytes, start: int, end: int, operator: bytes) -> list | None:
+    """What the text operator ``operator`` written at ``data[start:end]`` shows, as ``_run_traced`` reads it:
+    its TJ array's numbers and strings, or its one string (after the two numbers of "). None when the bytes
+    are not that alone (other tokens, a nested array, a number pdfminer makes nothing of), or begin with a
+    token pdfminer passes over (then the operands begin after it)."""
+    seq: list = []
+    numbers = 2 if operator == b'"' else 0  # the spacings before the string of ", not shown
+    array = operator == b"TJ"
+    opened = closed = False  # the TJ array's brackets
+    pos = start
+    while pos < end:
+        for m in _TOKEN.finditer(data, pos, end):
+            k = m.lastindex
+            if k == _KEY or k == _OTHER:  # noqa: SIM109 - as in tokens
+                done = closed if array else len(seq) == 1 and not numbers
+                return seq if done and m.group(k) == operator and m.end(k) == end else None
+            if k == _GT or k == _SIGN:  # noqa: SIM109 - nothing, as in tokens (but not first)
+                if m.start() == start:
+                    return None
+                continue
+            if closed or (seq and not array):
+                return None
+            if array and not opened:
+                if k != _ARRAY:
+                    return None
+                opened = True
+            elif k == _ARRAY_END and array:
+                closed = True
+            elif (k == _INT or k == _FLOAT) and (array or numbers):  # noqa: SIM109
+                try:
+                    value = int(m.group(k)) if k == _INT else float(m.group(k))
+                except ValueError:
+                    return None
+                if numbers:
+                    numbers -= 1
+                else:
+                    seq.append(value)
+            elif numbers:
+                return None
+            elif k == _STRING:
+                body = m.group(_STRING)
+                seq.append(_unescape(body) if b"\\" in body else body)
+            elif k == _HEX:
+                seq.append(_hex(m.group(_HEX)))
+            elif k == _NESTED:
+                body, pos = _nested_string(data, m.start(_NESTED))
+                seq.append(_unescape(body) if b"\\" in body else body)
+                pos = _gap_end(data, pos)
+                break
+            else:
+                return None
+        else:
+            return None
+    return None
 
 
 def _number(token: bytes) -> int | float:

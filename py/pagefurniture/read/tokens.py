@@ -262,6 +262,10 @@ def _spaced_show(interp: Any, aw: Any, ac: Any, s: Any) -> None:
 _SHOW: dict[str, Callable[..., None]] = {"do_TJ": _show, "do_Tj": _show_one, "do__q": _next_line_show,
                                          "do__w": _spaced_show}
 
+# The operators whose place the device is told (``_run_python``): the four that show text, and Do, which draws
+# a form.
+PLACED = frozenset((b"TJ", b"Tj", b"'", b'"', b"Do"))
+
 # The JavaScript kernel's reader, once the browser gave one (``kernel.use_native`` sets it): it runs the
 # streams and answers True, or answers False when this loop must read them (nothing it ran is left over).
 native: Callable[[Any, list, Any, Any], bool] | None = None
@@ -296,6 +300,11 @@ def _run_python(interp: Any, streams: list, check: Any) -> None:
     """
     ops = interp.operators
     stack = interp.argstack
+    device: Any = getattr(interp, "device", None)  # (the parity tests run the loop on an interpreter without one)
+    # The device keeps where each string is shown (glyphs._Glyphs.places): it is told the place of each
+    # operator in PLACED before it runs, as (stream, start of its operands, its end, the operator). The
+    # operands begin after the operator before them, when the stack then held them alone.
+    placing = getattr(device, "places", None) is not None
     contexts: list[tuple[str, list]] = []  # open arrays, dictionaries, inline-image dictionaries
     kind = ""  # the innermost open one: "a", "d" or "i"; "" at the top level
     items: list = stack  # where an operand goes: the operand stack, or the innermost open container
@@ -306,6 +315,8 @@ def _run_python(interp: Any, streams: list, check: Any) -> None:
         end = len(data)
         pos = _gap_end(data, 0)
         m = None
+        before: Any = None  # the last operator run in this stream (a match)
+        begun = -1 if stack else pos  # where the first operands of the stream begin, when none came before
         while pos < end:
             for m in _TOKEN.finditer(data, pos):
                 count += 1
@@ -326,13 +337,18 @@ def _run_python(interp: Any, streams: list, check: Any) -> None:
                     if n:
                         if len(stack) < n:
                             stack.clear()  # pdfminer takes what there is and skips the call
+                            before = m
                             continue
+                        if placing and keyword in PLACED:
+                            device.here = (number, -1 if len(stack) != n else begun if before is None else before.end(),
+                                           m.end(k), keyword)
                         args = stack[-n:]
                         del stack[-n:]
                         if func is not None:
                             func(*args)
                     elif func is not None:
                         func()
+                    before = m
                 elif k == _FLOAT:
                     try:  # noqa: SIM105 - contextlib.suppress would cost a call per number
                         items.append(float(m.group(_FLOAT)))

@@ -1,12 +1,15 @@
 """What the cleaned PDF needs from reading: where each glyph of a line is in the content streams, and the
 file's objects as they are stored.
 
-``pagefurniture.clean`` takes the removed lines' glyphs out of the content streams. To find them, ``Traced``
-reads a page again as ``document`` reads it (the same device, the same lines), through ``_Tracer``
-(``retrace``), which runs the content streams with ``_run_traced``: the loop of ``tokens._run_python``,
-keeping where each operand begins, so that every text-showing operator is known by its stream (the page's
-content, or a Form XObject drawn from it) and its bytes. Lines are made by ``lines.lines_with_glyphs``, which
-says which glyphs each line is made of.
+``pagefurniture.clean`` takes the removed lines' glyphs out of the content streams. Where the report's own
+reading kept the page's places (``model.Places``: each string's operator by its stream and bytes, its font
+and text state, each line's glyphs), in this same file (its SHA-256), ``Traced._placed`` finds them there:
+only the operators that show removed glyphs are read again, from their bytes. Otherwise (a report whose
+pages come from elsewhere, a page the places cannot tell), ``Traced`` reads a page again as ``document``
+reads it (the same device, the same lines), through ``_Tracer`` (``retrace``), which runs the content
+streams with ``_run_traced``: the loop of ``tokens._run_python``, keeping where each operand begins, so that
+every text-showing operator is known by its stream (the page's content, or a Form XObject drawn from it) and
+its bytes. Lines are made by ``lines.lines_with_glyphs``, which says which glyphs each line is made of.
 
 The page is read near its removed lines only (``Traced._near``): every operator runs, for the text state,
 but a string written along the x axis at a height far from every removed line is not placed (its TJ array
@@ -15,7 +18,7 @@ text operators with plain operands are read a regular-expression match an operat
 removed lines must be made again, equal in every field, from the glyphs placed; and the characters of the
 strings not placed, with those of the lines made, must be the page's characters in the report. When that
 cannot tell, the page is read whole, and a page that does not read as it did for the report (other lines,
-other text) is refused, never cleaned by guess. Both readings find the same glyphs
+other text) is refused, never cleaned by guess. The places and both readings find the same glyphs
 (``tests/pdf/test_cleaned.py``).
 
 The rest is the file as stored, for writing it again: where each object is, its raw bytes, a stream's
@@ -29,22 +32,33 @@ import bisect
 import hashlib
 import re
 import struct
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 from pdfminer.pdfdocument import PDFStandardSecurityHandler
+from pdfminer.pdffont import PDFFont
 from pdfminer.pdfpage import PDFPage
-from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
+from pdfminer.pdftypes import PDFObjRef, PDFStream, dict_value, resolve1
 from pdfminer.psparser import PSLiteral
 
 from ..errors import NotCleaned
-from ..model import Line
+from ..model import SHOWS, STRING, Line, Places
 from . import decoding, page_tree
 from .document import Reader, _frame
 from .limits import DEFAULT_LIMITS, Limits, Source, read_bytes
-from .retrace import Context, PageTrace, Show, _show, _Trace, _Tracer, weight
+from .retrace import Context, PageTrace, Show, _operands, _show, _Shown, _Trace, _Tracer, weight
 
 # -- the open file ---------------------------------------------------------------------------------------------
+
+
+def _gone(firsts: Sequence[int], glyphs: Iterable[int]) -> dict[int, set[int]]:
+    """Each string that shows some of ``glyphs`` (their numbers on the page), by its index, with the
+    ordinals of those glyphs among its own; ``firsts`` are the numbers of the strings' first glyphs."""
+    gone: dict[int, set[int]] = {}
+    for seq in glyphs:
+        at = bisect.bisect_right(firsts, seq) - 1
+        gone.setdefault(at, set()).add(seq - firsts[at])
+    return gone
 
 
 class Traced:
@@ -66,6 +80,7 @@ class Traced:
         self.encrypted = reader.encrypted
         self.cut_off = reader.cut_off
         self._where: dict[int, tuple[int, int, int]] | None = None
+        self._source = reader.source
         self._object_streams: dict[int, tuple[bytes, list[int]]] = {}
 
     @property
@@ -74,10 +89,16 @@ class Traced:
 
     # -- pages ---------------------------------------------------------------------------------------------
 
-    def trace(self, number: int, expected: tuple[Line, ...], removed: Collection[int]) -> PageTrace:
-        """Page ``number`` read again, with the operators that show the glyphs of lines ``removed`` (indices
-        into its lines). ``expected`` are the page's lines as the report has them; a page that reads
+    def trace(self, number: int, expected: tuple[Line, ...], removed: Collection[int],
+              places: Places | None = None) -> PageTrace:
+        """Page ``number`` with the operators that show the glyphs of lines ``removed`` (indices into its
+        lines): found in the ``places`` its first reading kept, when it kept them in this same file, else by
+        reading it again. ``expected`` are the page's lines as the report has them; a page that reads
         otherwise now raises NotCleaned."""
+        if places is not None and places.source == self.source:
+            trace = self._placed(number, places, removed)
+            if trace is not None:
+                return trace
         device = self._device
         glyphs = self._near(number, expected, removed)
         if glyphs is None:
@@ -88,21 +109,71 @@ class Traced:
                                  f"{len(page.lines)} lines, the report {len(expected)}); make the report again "
                                  "from this same file")
             glyphs = {index: device.made[index][1] for index in removed}
-        gone: dict[int, set[int]] = {}  # shown string -> the ordinals of its glyphs to take out
-        firsts = [shown.first for shown in device.shown]
-        for index in removed:
-            for seq in glyphs[index]:
-                at = bisect.bisect_right(firsts, seq) - 1
-                gone.setdefault(at, set()).add(seq - firsts[at])
+        gone = _gone([shown.first for shown in device.shown], (seq for index in removed for seq in glyphs[index]))
         shows: dict[int, list[Show]] = {}
         with decoding.budget(self._budget):
             for at in sorted(gone):
                 shown = device.shown[at]
                 shows.setdefault(shown.context, []).append(_show(shown, gone[at]))
-        contexts = tuple(Context(number=k, parent=parent, name=name, do=do, streams=streams,
-                                 shows=tuple(shows.get(k, ())))
-                         for k, (parent, name, do, streams) in enumerate(device.contexts))
-        return PageTrace(number=number, objid=self.page_objid(number), contexts=contexts)
+        return self._page_trace(number, device.contexts, shows)
+
+    def _page_trace(self, number: int, contexts: Sequence[tuple[int | None, str | None, tuple | None, tuple[int, ...]]],
+                    shows: dict[int, list[Show]]) -> PageTrace:
+        return PageTrace(number=number, objid=self.page_objid(number), contexts=tuple(
+            Context(number=k, parent=parent, name=name, do=do, streams=streams, shows=tuple(shows.get(k, ())))
+            for k, (parent, name, do, streams) in enumerate(contexts)))
+
+    def _placed(self, number: int, places: Places, removed: Collection[int]) -> PageTrace | None:
+        """``trace`` from the places the first reading kept: the same strings, glyphs, fonts and text states.
+        None where they cannot tell (a line whose glyphs are not drawn in a row, an operator whose operands
+        did not begin right after the one before, a font given in place): the page is then read again."""
+        firsts = places.strings[STRING.index("first")::len(STRING)]
+        spans = [(places.lines[2 * index], places.lines[2 * index + 1]) for index in removed]
+        if any(first < 0 for first, _ in spans):
+            return None
+        gone = _gone(firsts, (seq for first, count in spans for seq in range(first, first + count)))
+        if min(gone, default=0) < 0:
+            return None
+        try:
+            shows = self._shows(places, firsts, gone)
+        except NotCleaned:  # reading the page again says why, if it is so
+            return None
+        return self._page_trace(number, places.contexts, shows)
+
+    def _shows(self, places: Places, firsts: Sequence[int], gone: dict[int, set[int]]) -> dict[int, list[Show]]:
+        """The operators of the strings ``gone`` (their glyphs to take out, as ``_gone`` gives them), by context."""
+        strings = places.strings
+        width = len(STRING)
+        shows: dict[int, list[Show]] = {}
+        with decoding.budget(self._budget):
+            for at in sorted(gone):
+                context, stream, start, end, operator, state, first = strings[at * width:(at + 1) * width]
+                keyword = SHOWS[operator]
+                objid, size, charspace, wordspace = places.states[state]
+                if start < 0 or objid < 0:
+                    raise NotCleaned("the string's place or font is not known")
+                seq = _operands(self.stream(places.contexts[context][3][stream])[0], start, end, keyword)
+                if seq is None:
+                    raise NotCleaned("the string's operands are not where it was read")
+                count = (firsts[at + 1] if at + 1 < len(firsts) else places.glyphs) - first
+                shown = _Shown(context, (stream, start, end, keyword), first, count, seq, self._font(objid),
+                               (size, charspace, wordspace))
+                shows.setdefault(context, []).append(_show(shown, gone[at]))
+        return shows
+
+    def _font(self, objid: int) -> PDFFont:
+        """The font that is object ``objid``, as reading made it."""
+        try:
+            return self._reader._interpreter.rsrcmgr.get_font(objid, dict_value(self._doc.getobj(objid)))
+        except Exception as exc:
+            raise NotCleaned(f"font {objid} cannot be read ({type(exc).__name__})") from None
+
+    @property
+    def source(self) -> bytes:
+        """The file's SHA-256, as ``model.Places.source`` has it."""
+        if self._source is None:
+            self._source = hashlib.sha256(self.data).digest()
+        return self._source
 
     def _near(self, number: int, expected: tuple[Line, ...],
               removed: Collection[int]) -> dict[int, tuple[int, ...]] | None:
