@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from ..model import Line, Page
-from .groups import Key, Place, _cluster, _Context, _Layout, _Line, _mid, _outside
+from ..model import Line
+from .groups import Key, Place, _cluster, _Context, _Layout, _Line, _mid, _on_page, _outside
 from .settings import Settings
 
 # The rows of furniture reachable from an edge: the keys of their furniture lines, and the row's outer
@@ -106,7 +106,7 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
     for r in order:
         row = rows[r]
         fur = [i for i in row if (number, i) in furniture]
-        if not fur and all(_off_page(lines[i], page) for i in row):
+        if not fur and not any(_on_page(lines[i], page) for i in row):
             continue  # not on the page at all (a presentation's overlays parked far off it): nothing in the way
         # Content, or a table row: never furniture.
         content = not fur or r in layout.table or _table_row(row, lines, body, s)
@@ -151,12 +151,6 @@ def _under(keys: set[Key], row: list[int], lines: tuple[Line, ...]) -> bool:
     (or over) them, not only beside them."""
     spans = [lines[i].box for _, i in keys]
     return any(min(b[2], lines[i].box[2]) > max(b[0], lines[i].box[0]) for b in spans for i in row)
-
-
-def _off_page(line: Line, page: Page) -> bool:
-    """True when a line lies wholly outside the visible page."""
-    x0, top, x1, bottom = line.box
-    return bottom <= 0 or top >= page.height or x1 <= 0 or x0 >= page.width
 
 
 def _table_row(row: list[int], lines: tuple[Line, ...], body: float, s: Settings) -> bool:

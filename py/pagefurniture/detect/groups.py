@@ -181,6 +181,14 @@ def furniture_of(groups: Iterable[_Group]) -> dict[Key, _Group]:
     return {m.key: g for g in groups if g.remove for m in g.members}
 
 
+def _on_page(line: Line, page: Page) -> bool:
+    """True when a line lies at least partly on the visible page. Text beyond it (a slide's later points,
+    parked far off the page until they appear) is no part of the page's text column or of the slide it
+    shows, nothing in the way of its edges."""
+    x0, top, x1, bottom = line.box
+    return bottom > 0 and top < page.height and x1 > 0 and x0 < page.width
+
+
 def _outside(m: _Line, ctx: _Context) -> bool:
     """True when the line lies outside its page's text block (or no block is known)."""
     block = ctx.layouts[m.page].block

@@ -16,7 +16,21 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from ..model import Line, Page
-from .groups import Place, Side, Slot, TextBlock, _by_edge, _Context, _describe, _Group, _Layout, _Line, _mid, _quantile
+from .groups import (
+    Place,
+    Side,
+    Slot,
+    TextBlock,
+    _by_edge,
+    _Context,
+    _describe,
+    _Group,
+    _Layout,
+    _Line,
+    _mid,
+    _on_page,
+    _quantile,
+)
 from .numbers import CID_MARK, _is_garbage, shape_of
 from .settings import Settings
 
@@ -135,14 +149,6 @@ def _columns(pages: Sequence[Page], rowed: dict[int, Rowed], s: Settings) -> dic
         if page.number not in columns and found:
             columns[page.number] = tuple(_mid(c[k] for c in found) for k in range(4))  # type: ignore[assignment]
     return columns
-
-
-def _on_page(line: Line, page: Page) -> bool:
-    """True when a line lies at least partly on the visible page. Text beyond it (a slide's later points,
-    parked far off the page until they appear) is no part of the page's text column or of the slide it
-    shows."""
-    x0, top, x1, bottom = line.box
-    return bottom > 0 and top < page.height and x1 > 0 and x0 < page.width
 
 
 def _shown(page: Page) -> list[Line]:

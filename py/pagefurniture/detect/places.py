@@ -29,6 +29,7 @@ from .groups import (
     _Line,
     _merge_slots,
     _numbers,
+    _on_page,
     _outside,
     _pages,
     _where,
@@ -131,7 +132,8 @@ def _head_second_rows(ctx: _Context) -> list[_Group]:
         number, rows = layout.page.number, layout.rows
         r = 0
         head: list[Line] = []  # the furniture row nearest the text
-        while r < len(rows) and all((number, i) in furniture or _beyond(layout, i) for i in rows[r]):
+        while r < len(rows) and all((number, i) in furniture or not _on_page(layout.page.lines[i], layout.page)
+                                    for i in rows[r]):
             head = [layout.page.lines[i] for i in rows[r] if (number, i) in furniture] or head
             r += 1
         if not head or r == len(rows) or r in layout.table:
@@ -158,12 +160,6 @@ def _in_head_type(m: _Line, head: list[Line], ctx: _Context) -> bool:
     spread = s.size_tolerance * size + s.size_slack
     return (m.place == "top" and not m.beyond and m.line.angle == 0 and size + spread < ctx.body
             and any(_family(ln.font) == family and abs(ln.size - size) <= spread for ln in head))
-
-
-def _beyond(layout: _Layout, i: int) -> bool:
-    """True when a page's line lies beyond the visible page (a slide's later overlay, parked off it)."""
-    m = layout.lines.get(i)
-    return m is not None and m.beyond
 
 
 def _fill_slots(ctx: _Context) -> list[_Group]:
