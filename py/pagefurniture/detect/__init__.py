@@ -155,6 +155,8 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Finds("beyond-furniture", places._beyond_furniture),
     # The row under a running head in its own small type, in one place on most slides: a subsection's name.
     Finds("head-second-rows", places._head_second_rows),
+    # Lines at the top, outside the text block, that name a heading of the document: a short chapter's head.
+    Finds("heading-echoes", places._heading_echoes),
     # Lines in a running head's or foot's slot whose text is found nowhere else: a short section's head.
     Finds("fill-slots", places._fill_slots),
     # Lone numbers at the edge that fit the page numbering, or count in the folios' place.

@@ -2,7 +2,8 @@
 
 Once the repeated furniture is decided, its places vouch for other lines: a line in the same row as
 furniture, in a running head's slot, a lone number that fits the page numbering, a stamp up the margin,
-what the PDF marks as pagination, a publisher's line at the foot of the first page. Each pass takes the
+what the PDF marks as pagination, a publisher's line at the foot of the first page. The document's own
+headings vouch for a running head that names one of them. Each pass takes the
 context and returns new groups; a line is taken only where it is at the page edge and set apart from the
 text (``edges._edge_lines``).
 """
@@ -160,6 +161,44 @@ def _in_head_type(m: _Line, head: list[Line], ctx: _Context) -> bool:
     spread = s.size_tolerance * size + s.size_slack
     return (m.place == "top" and not m.beyond and m.line.angle == 0 and size + spread < ctx.body
             and any(_family(ln.font) == family and abs(ln.size - size) <= spread for ln in head))
+
+
+def _heading_echoes(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the lines at the top of a page, outside the text block and set
+    apart from it, in the text's size or smaller, whose words are a heading of the document set larger on
+    another page: a running head names its chapter or section, and the head of a short one is on one
+    page only, so it repeats nothing. Outside the block: a contents page's last entry and a title page's
+    title again over the copyright notice start the text. At the top only: the words of a heading near
+    the foot are a table of contents' or the next page's, not a head's."""
+    s = ctx.settings
+    text_size = ctx.body + s.body_slack
+    furniture = ctx.furniture()
+    heads = [m for layout in ctx.layouts.values() for m in layout.lines.values()
+             if m.place == "top" and m.line.size <= text_size and not m.beyond and m.line.angle == 0
+             and m.key not in furniture and _outside(m, ctx) and any(ch.isalpha() for ch in m.line.text)]
+    if not heads:
+        return []
+    headings: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    for layout in ctx.layouts.values():
+        for line in layout.page.lines:
+            if line.size > text_size:
+                headings[_words(line.text)].append((layout.page.number, line.size))
+    wanted: dict[tuple[int, int], _Line] = {}
+    for m in heads:
+        if any(page != m.page and size > m.line.size + s.body_slack
+               for page, size in headings.get(_words(m.line.text), ())):
+            wanted[m.key] = m
+    members = _edge_lines(ctx, wanted) if wanted else []
+    if not members:
+        return []
+    return [_Group("top", members[0].shape, members, _numbers(members), "header", True,
+                   f"names a heading of the document (the same words set larger on another page), "
+                   f"{_apart_from_block('top')}, on {{pages}}")]
+
+
+def _words(text: str) -> str:
+    """A line's words, whatever their case and spacing: a head may set its heading in capitals."""
+    return " ".join(text.casefold().split())
 
 
 def _fill_slots(ctx: _Context) -> list[_Group]:
