@@ -1197,3 +1197,44 @@ def test_a_running_head_names_its_chapter_on_the_chapters_only_page_after_its_op
     assert heads <= got
     assert not any(text in titles and pages[page - 1].lines[0].size == 20 for page, text in got)
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
+def test_a_letterhead_in_the_running_heads_place_on_each_sections_first_page():
+    # A policy in two sections: each section's first page has the association's letterhead where the
+    # other pages have the running head (its name in the head's place and type, its address and web
+    # address set tight under it), and a registration note in the foot, where the folio goes on the
+    # other pages, its last line in the folio's place. As a whole, each block is set apart from the text.
+    rng = random.Random(31)
+    head = "Expenses and Travel Policy | Version 3.2"
+    letterhead = ["NORTHGATE HOUSING ASSOCIATION", "Unit 4, Canal Wharf, Leeds LS11 5PZ", "www.northgate-ha.example"]
+    note = ["Registered society no. 30127R, regulated by the Regulator of Social", "Housing."]
+    pages = []
+    for n in range(1, 11):
+        if n in (1, 6):
+            top = [line(text, 37 + 12 * k) for k, text in enumerate(letterhead)]
+            foot = [line(note[0], 738), line(note[1], 750)]
+        else:
+            top, foot = [line(head, 37)], [line(f"Page {n} of 10", 750, x0=260)]
+        pages.append(Page(n, W, H, (*top, *body(rng, top=100), *foot)))
+    got = removed(pages)
+    assert {(n, text) for n in (1, 6) for text in [*letterhead, *note]} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
+def test_a_tables_title_in_the_running_heads_place_goes_on_into_its_rows():
+    # Where a page has no running head, a table's title may stand in the head's place and type, its rows
+    # set tight under it and a gap before the text: the rows reach into the text block, so it is the
+    # table's, however far it is from the text.
+    rng = random.Random(32)
+    head = "Expenses and Travel Policy | Version 3.2"
+    pages = []
+    for n in range(1, 9):
+        if n == 5:
+            rows = [line(f"{rng.choice(WORDS)} {rng.choice(WORDS)} {rng.randint(10, 99)}", 49 + 12 * k) for k in range(4)]
+            pages.append(Page(n, W, H, (line("Table 4: mileage rates by vehicle", 37), *rows, *body(rng, top=110),
+                                        line(f"Page {n} of 8", 750, x0=260))))
+        else:
+            pages.append(Page(n, W, H, (line(head, 37), *body(rng, top=60), line(f"Page {n} of 8", 750, x0=260))))
+    got = removed(pages)
+    assert {text for page, text in got if page == 5} == {"Page 5 of 8"}
+    assert {(n, head) for n in range(1, 9) if n != 5} <= got

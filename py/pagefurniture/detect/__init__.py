@@ -157,7 +157,8 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Finds("head-second-rows", places._head_second_rows),
     # Lines at the top, outside the text block, that name a heading of the document: a short chapter's head.
     Finds("heading-echoes", places._heading_echoes),
-    # Lines in a running head's or foot's slot whose text is found nowhere else: a short section's head.
+    # Lines in a running head's or foot's slot whose text is found nowhere else: a short section's head;
+    # with them the rows stacked on them outside the text block: a letterhead in the head's place.
     Finds("fill-slots", places._fill_slots),
     # Lone numbers at the edge that fit the page numbering, or count in the folios' place.
     Finds("lone-page-numbers", places._lone_page_numbers),

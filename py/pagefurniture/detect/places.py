@@ -203,34 +203,62 @@ def _words(text: str) -> str:
 
 def _fill_slots(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the lines in a furniture slot (place, size and font of running
-    heads on other pages) whose text is found nowhere else: the head of a short section, a lone folio."""
+    heads on other pages) whose text is found nowhere else: the head of a short section, a lone folio.
+    With a slot's line come the rows stacked on it towards the text, outside the text block: the head
+    block some pages have in the head's place (a letterhead's address under its name on a section's
+    first page, a registration note over the foot), set apart from the text as a whole."""
     s = ctx.settings
     slots = _by_edge(_merge_slots(
         _describe(g, s) for g in ctx.groups
         if g.remove and g.place in ("top", "bottom") and not g.beyond and g.kind != "watermark"))
     furniture = ctx.furniture()
     wanted: dict[tuple[int, int], _Line] = {}
-    slot_of: dict[tuple[int, int], Slot] = {}
+    slot_of: dict[tuple[int, int], tuple[Slot, bool]] = {}
     vouch = max(s.slot_pages, s.support_share * ctx.n_text)
+    tight = max(s.apart_min * ctx.body, s.apart * ctx.gap)
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
             if m.key in furniture or m.beyond or m.line.angle != 0 or m.rank >= s.edge_rows:
                 continue
             for slot in slots.get(m.place, ()):
                 if slot.holds(m) and len(slot.pages - {m.page}) >= vouch:
-                    wanted[m.key], slot_of[m.key] = m, slot
+                    wanted[m.key], slot_of[m.key] = m, (slot, False)
+                    for n in _stacked_on(layout, m, tight, ctx):
+                        if n.key not in furniture and n.key not in wanted:
+                            wanted[n.key], slot_of[n.key] = n, (slot, True)
                     break
-    by_slot: dict[Slot, list[_Line]] = defaultdict(list)
+    by_slot: dict[tuple[Slot, bool], list[_Line]] = defaultdict(list)
     for m in _edge_lines(ctx, wanted):
         by_slot[slot_of[m.key]].append(m)
     out = []
-    for slot, members in by_slot.items():
+    for (slot, stacked), members in by_slot.items():
         numbers = all(_lone_number(m.line.text, ctx.numbering) for m in members)
         slot_name = "running-head" if slot.place == "top" else "running-foot"
+        where = f"stacked on a line in the {slot_name} slot" if stacked else f"in the {slot_name} slot"
         out.append(_Group(slot.place, members[0].shape, members, "varying",
                           "page-number" if numbers else _kind_of(slot.place), True,
-                          f"in the {slot_name} slot of {_pages(len(slot.pages))} (same place, size and font), "
+                          f"{where} of {_pages(len(slot.pages))} (same place, size and font), "
                           f"{_apart_from_block(slot.place)}; its text changes from page to page"))
+    return out
+
+
+def _stacked_on(layout: _Layout, m: _Line, tight: float, ctx: _Context) -> list[_Line]:
+    """The rows after ``m``'s towards the text, each within ``tight`` of the one before and of a few
+    parts, while they lie outside the text block at m's edge; none when the rows glued to m run on into
+    the text block (a heading over its paragraph, a table's title over its rows)."""
+    rows, top = layout.rows, m.place == "top"
+    out: list[_Line] = []
+    r = m.row + (1 if top else -1)
+    while 0 <= r < len(rows):
+        if (layout.gaps[r - 1] if top else layout.gaps[r]) > tight:
+            return out
+        placed = [layout.lines.get(i) for i in rows[r]]
+        if len(placed) >= ctx.settings.cell_row or not all(
+                n is not None and n.place == m.place and not n.beyond and n.line.angle == 0 and _outside(n, ctx)
+                for n in placed):
+            return []
+        out += [n for n in placed if n is not None]
+        r += 1 if top else -1
     return out
 
 
