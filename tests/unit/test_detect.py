@@ -1238,3 +1238,21 @@ def test_a_tables_title_in_the_running_heads_place_goes_on_into_its_rows():
     got = removed(pages)
     assert {text for page, text in got if page == 5} == {"Page 5 of 8"}
     assert {(n, head) for n in range(1, 9) if n != 5} <= got
+
+
+def test_a_first_pages_own_head_beside_a_line_in_the_running_heads_slot():
+    # A test paper: the later pages' head names the course and the paper; the first page has a head of
+    # its own, the school's name in bold on the left and the term on the right, where the others' head
+    # is. The term is in the head's slot; the school's name is on the same line as it.
+    rng = random.Random(33)
+    pages = []
+    for n in range(1, 7):
+        if n == 1:
+            head = [Line("Ridgeway Academy", (72.0, 44.0, 178.0, 55.0), 11.0, "Times-Bold"),
+                    line("Spring term 2026", 44, x0=440, size=11)]
+        else:
+            head = [line("Year 11 Physics", 44, size=11), line("Unit 3: Forces and motion", 44, x0=234, size=11)]
+        pages.append(Page(n, W, H, (*head, *body(rng, top=100), line(f"Page {n} of 6", 750, x0=260))))
+    got = removed(pages)
+    assert {(1, "Ridgeway Academy"), (1, "Spring term 2026")} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)

@@ -162,6 +162,9 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Finds("fill-slots", places._fill_slots),
     # Lone numbers at the edge that fit the page numbering, or count in the folios' place.
     Finds("lone-page-numbers", places._lone_page_numbers),
+    # Again, for the rows that the slots and the lone numbers made furniture: the school's name beside the
+    # term on a test's first page, whose head is its own.
+    Finds("row-companions", places._row_companions),
     # Vertical text up a side margin, outside the text block: an archive's stamp, chapter tabs.
     Finds("margin-stamps", places._margin_stamps),
     # Lines the PDF marks as pagination artifacts (header, footer, page number, watermark).
