@@ -42,7 +42,7 @@ def _edges_on(ctx: _Context, furniture: Collection[Key], pages: Iterable[int]
     s = ctx.settings
     confirmed: set[Key] = set()
     apart: set[Key] = set()
-    wide = max(s.apart_min * ctx.body, s.apart * ctx.gap)
+    wide = ctx.apart()
     for layout in (ctx.layouts[n] for n in pages):
         for place in ("top", "bottom"):
             block, end_gap, text = _walk(layout, furniture, place, ctx.body, s)

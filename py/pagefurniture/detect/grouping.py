@@ -78,7 +78,7 @@ def _beyond_groups(ctx: _Context) -> list[_Group]:
     at all, and one-off text beyond the edge is a clipped picture's: neither counts.
     """
     s = ctx.settings
-    wide = max(s.apart_min * ctx.body, s.apart * ctx.gap)
+    wide = ctx.apart()
     out: list[_Group] = []
     by_place: dict[Place, list[_Line]] = defaultdict(list)
     for m in ctx.ungrouped():

@@ -164,6 +164,11 @@ class _Context:
     def furniture(self) -> dict[Key, _Group]:
         return furniture_of(self.groups)
 
+    def apart(self) -> float:
+        """The gap that sets furniture apart from the text: wider than the text's own (Settings.apart
+        times its typical gap between rows), and never less than Settings.apart_min body sizes."""
+        return max(self.settings.apart_min * self.body, self.settings.apart * self.gap)
+
     def grouped(self) -> set[Key]:
         """The lines in a group, decided or not."""
         return {m.key for g in self.groups for m in g.members}

@@ -76,12 +76,11 @@ def _beyond_furniture(ctx: _Context) -> list[_Group]:
     the text block and stacked on the furniture as its own lines are: a head block that grows with the
     section (a newsletter's banner over its running head, in some sections only). Nothing but furniture
     lies between furniture and the page edge; where a line that repeats does, it belongs to it."""
-    s = ctx.settings
     furniture = ctx.furniture()
     if not furniture:
         return []
     repeated = {m.key for g in ctx.groups if not g.remove for m in g.members}
-    tight = max(s.apart_min * ctx.body, s.apart * ctx.gap)
+    tight = ctx.apart()
     found: dict[Place, list[_Line]] = defaultdict(list)
     for layout in ctx.layouts.values():
         for place in ("top", "bottom"):
@@ -215,7 +214,7 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
     wanted: dict[tuple[int, int], _Line] = {}
     slot_of: dict[tuple[int, int], tuple[Slot, bool]] = {}
     vouch = max(s.slot_pages, s.support_share * ctx.n_text)
-    tight = max(s.apart_min * ctx.body, s.apart * ctx.gap)
+    tight = ctx.apart()
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
             if m.key in furniture or m.beyond or m.line.angle != 0 or m.rank >= s.edge_rows:
