@@ -1256,3 +1256,20 @@ def test_a_first_pages_own_head_beside_a_line_in_the_running_heads_slot():
     got = removed(pages)
     assert {(1, "Ridgeway Academy"), (1, "Spring term 2026")} <= got
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
+def test_a_running_heads_second_part_in_another_face_names_each_pages_section():
+    # A user guide's head: the current section's name on the left, in an italic of another typeface, and
+    # the guide's title on the right; the name changes from page to page. Only the title repeats, but
+    # the name shares its line, set apart from the text like the title. A slide's title beside a logo is
+    # larger than the logo, and stays (r-slides in the kit).
+    rng = random.Random(34)
+    sections = ["1. Before you start", "3. Installing", "4. Daily use", "6. Wireless setup", "8. Troubleshooting"]
+    pages = []
+    for n, section in enumerate(sections, 1):
+        head = [Line(section, (42.0, 25.0, 42.0 + 4.0 * len(section), 33.0), 8.0, "DejaVuSerif-Italic"),
+                Line("Thermostat T3", (480.0, 25.0, 540.0, 33.0), 8.0, "DejaVuSans")]
+        pages.append(Page(n, W, H, (*head, *body(rng, top=72), line(f"page {n} of 5", 750, x0=280, size=8))))
+    got = removed(pages)
+    assert {(n, section) for n, section in enumerate(sections, 1)} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)

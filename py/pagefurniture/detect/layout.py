@@ -476,9 +476,10 @@ def _type_areas(ctx: _Context) -> dict[int, TextBlock | None]:
     s = ctx.settings
     grouped = ctx.grouped()
     slots = _edge_slots(ctx)
+    wide = ctx.apart()
     extents: dict[tuple[int, int], list[tuple[int, Column]]] = defaultdict(list)
     for layout in ctx.layouts.values():
-        extent = _text_extent(layout, grouped, slots, s)
+        extent = _text_extent(layout, grouped, slots, s, wide)
         if extent is not None:
             extents[(round(layout.page.width), round(layout.page.height))].append((layout.page.number, extent))
     # The document's first page may start low (a title, a letterhead) and its last page stop short: where
@@ -512,12 +513,12 @@ def _edge_slots(ctx: _Context) -> dict[Place, list[Slot]]:
                     if _at_edge(g, s) and _mid(m.line.size for m in g.members) < limit)
 
 
-def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place, list[Slot]], s: Settings
-                 ) -> Column | None:
+def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place, list[Slot]], s: Settings,
+                 wide: float) -> Column | None:
     """The extent of one page's text (left, top, right, bottom): the rows from the first to the last that
     hold a line no group explains, as wide as its long lines reach (or all its lines, if none is long)."""
     page = layout.page
-    other = _not_text(layout, grouped, slots, s)
+    other = _not_text(layout, grouped, slots, s, wide)
     first = next((row for row in layout.rows if any(i not in other for i in row)), None)
     if first is None:
         return None
@@ -529,14 +530,29 @@ def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Pla
     return min(ln.box[0] for ln in lines), top, max(ln.box[2] for ln in lines), bottom
 
 
-def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place, list[Slot]], s: Settings
-              ) -> set[int]:
+def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place, list[Slot]], s: Settings,
+              wide: float) -> set[int]:
     """The lines of a page that are not its text: grouped, beyond the page, or in one of its outer rows in
     the place of a group at the edge. A line not placed (deep in the text, or unmapped glyph codes) is
     the page's text all the same."""
     k = s.outer_rows
-    return {i for i, m in layout.lines.items() if m.key in grouped or m.beyond or (
-        m.row >= 0 and m.rank < k and any(slot.holds(m) for slot in slots.get(m.place, ())))}
+    held = {i for i, m in layout.lines.items()
+            if m.row >= 0 and m.rank < k and any(slot.holds(m) for slot in slots.get(m.place, ()))}
+    other = held | {i for i, m in layout.lines.items() if m.key in grouped or m.beyond}
+    # The rest of such a row, in the size of its words, where the row is set apart from the rows beyond it
+    # (``wide``): a running head in two faces, the document's title in one and the current section's
+    # name, changing from page to page, in another. (A slide's title beside a logo is larger; a footnote
+    # beside its mark has no words in the slot.)
+    rows, gaps, lines = layout.rows, layout.gaps, layout.lines
+    for r in {lines[i].row for i in held if any(ch.isalpha() for ch in lines[i].line.text)}:
+        place = lines[rows[r][0]].place if rows[r][0] in lines else None
+        inward = r + 1 if place == "top" else r - 1
+        size = max(lines[i].line.size for i in rows[r] if i in held)
+        if place in ("top", "bottom") and 0 <= inward < len(rows) and gaps[min(r, inward)] > wide and all(
+                i in lines and lines[i].place == place and lines[i].line.size <= size * (1 + s.size_tolerance)
+                + s.size_slack for i in rows[r]):
+            other.update(rows[r])
+    return other
 
 
 def _at_edge(g: _Group, s: Settings) -> bool:
