@@ -1273,3 +1273,26 @@ def test_a_running_heads_second_part_in_another_face_names_each_pages_section():
     got = removed(pages)
     assert {(n, section) for n, section in enumerate(sections, 1)} <= got
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
+def test_a_letters_registration_foot_printed_once_and_a_first_pages_footnotes():
+    # A two-page letter: under the first page's text, far below it and in small type, the company's
+    # registration and bank details, centred under the text; the second page is short and has no foot.
+    # Nothing there names a publisher's line, but no other page has text so low. A paper's footnotes
+    # under its first page's text are prose that starts at the text's left edge: content.
+    rng = random.Random(35)
+    registration = "Harbour & Vale Ltd - Company No. 08812345 - VAT GB 294 1182 07"
+    bank = "Bank: Northern Mutual, sort code 40-12-76, account 61234987"
+    width = 7.5 * 0.5
+    foot = [Line(text, ((W - len(text) * width) / 2, top, (W + len(text) * width) / 2, top + 7.5), 7.5, "Helvetica")
+            for text, top in ((registration, 748.0), (bank, 758.0))]
+    letter = [Page(1, W, H, (*body(rng, top=120, bottom=700), *foot)), Page(2, W, H, tuple(body(rng, top=72, bottom=300)))]
+    got = removed(letter)
+    assert {(1, registration), (1, bank)} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+    notes = [line("1 Department of Hydrology, Northern University, the committee reviewed the budget", 720, size=8,
+                  x1=532),
+             line("2 Corresponding author: the water supply policy and the annual results of the network", 730,
+                  size=8, x1=532)]
+    paper = [Page(1, W, H, (*body(rng, top=120, bottom=700), *notes)), Page(2, W, H, tuple(body(rng, top=72, bottom=300)))]
+    assert not {text for _, text in removed(paper)} & {note.text for note in notes}

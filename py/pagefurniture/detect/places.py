@@ -441,31 +441,78 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
 
 
 def _first_page_foot(ctx: _Context) -> list[_Group]:
-    """Given the decided groups, returns the publisher's lines alone at the foot of the first page, below
-    the text block (a copyright or DOI line, a journal's address): printed once, where the footer goes on
-    the other pages, and furniture all the same. A footnote there is the text's, so one of its rows must
-    also say what it is (PUBLISHING); the other rows of the foot go with it (the date beside "Preprint
-    submitted to ...", a company's registration line under its web address)."""
+    """Given the decided groups, returns the lines alone at the foot of the first page, below the text
+    block, printed once where the footer goes on the other pages: a publisher's copyright or DOI line, a
+    journal's address, a company's registration and bank details under a letter. A footnote there is the
+    text's. So either one of the foot's rows says what it is (PUBLISHING), and the other rows outside the
+    block go with it (the date beside "Preprint submitted to ..."); or the foot, up to the first gap that
+    sets it apart, lies where no other page of its size has text, in type smaller than the text's and set
+    as a footer is, each row centred or in parts side by side: a footnote is prose from the text's left
+    edge, in the text block, where the other pages' text runs down to."""
     s = ctx.settings
     layout = next(iter(ctx.layouts.values()))  # the first page with text
     if layout.block is None or ctx.n_text <= 1:
         return []
-    furniture = ctx.furniture()
-    foot: list[_Line] = []
-    for r in range(len(layout.rows) - 1, -1, -1):
-        row = [layout.lines[i] for i in layout.rows[r] if i in layout.lines]
-        if not row or not all(m.place == "bottom" and not m.beyond and _outside(m, ctx) for m in row):
-            break
-        foot += row
-    says = any(PUBLISHING.search(m.line.text) for m in foot)
-    wanted = {m.key: m for m in foot if m.key not in furniture} if says else {}
     # A cover has little text: only a page of the document's text has a footer zone to speak of.
     lines = layout.page.lines
-    text_rows = sum(1 for row in layout.rows if any(abs(lines[i].size - ctx.body) <= s.body_slack for i in row))
-    if not wanted or text_rows < s.text_page_rows:
+    if sum(1 for row in layout.rows if any(abs(lines[i].size - ctx.body) <= s.body_slack for i in row)) \
+            < s.text_page_rows:
         return []
-    members = _edge_lines(ctx, wanted)
+    furniture = ctx.furniture()
+    rows = _foot_rows(layout, lambda m: _outside(m, ctx))
+    if any(PUBLISHING.search(m.line.text) for row in rows for m in row):
+        reason = "alone at the foot of the first page, below the text block, where the footer goes"
+    else:
+        lowest = _lowest_text(ctx, layout, furniture)
+        rows = [] if lowest is None else _foot_rows(layout, lambda m: m.line.top > lowest, ctx.apart())
+        middles = ((layout.block.left + layout.block.right) / 2, layout.page.width / 2)
+        if not rows or not all(_set_as_footer(row, middles, ctx) for row in rows):
+            return []
+        reason = "alone at the foot of the first page, in small type where no other page has text"
+    wanted = {m.key: m for row in rows for m in row if m.key not in furniture}
+    confirmed, apart = _edges(ctx, set(furniture) | set(wanted), {layout.page.number})
+    members = [m for key, m in wanted.items() if key in confirmed and key in apart]
     if not members:
         return []
-    return [_Group("bottom", members[0].shape, members, _numbers(members), "footer", True,
-                   "alone at the foot of the first page, below the text block, where the footer goes")]
+    return [_Group("bottom", members[0].shape, members, _numbers(members), "footer", True, reason)]
+
+
+def _foot_rows(layout: _Layout, inside: Callable[[_Line], bool], wide: float | None = None) -> list[list[_Line]]:
+    """A page's rows from the bottom up while each holds only lines placed at the bottom, on the page and
+    ``inside`` the zone asked about; up to the first gap wider than ``wide``, when given."""
+    rows: list[list[_Line]] = []
+    for r in range(len(layout.rows) - 1, -1, -1):
+        row = [layout.lines[i] for i in layout.rows[r] if i in layout.lines]
+        if not row or not all(m.place == "bottom" and not m.beyond and inside(m) for m in row):
+            break
+        rows.append(row)
+        if wide is not None and r > 0 and layout.gaps[r - 1] > wide:
+            break
+    return rows
+
+
+def _set_as_footer(row: list[_Line], middles: tuple[float, ...], ctx: _Context) -> bool:
+    """True when a row of the foot is in type smaller than the text's and set as a footer is: in parts
+    side by side, or one line centred on one of ``middles`` (the text block's, the page's) that does
+    not start at the text's left edge, as prose does."""
+    s = ctx.settings
+    if any(m.line.size >= ctx.body - s.body_slack for m in row):
+        return False
+    if len(row) > 1:
+        return True
+    x0, _, x1, _ = row[0].line.box
+    reach = max(s.align_min, s.align_size * row[0].line.size)
+    block = ctx.layouts[row[0].page].block
+    centre = (x0 + x1) / 2
+    return (block is None or x0 > block.left + reach) and any(abs(centre - middle) <= reach for middle in middles)
+
+
+def _lowest_text(ctx: _Context, first: _Layout, furniture: dict) -> float | None:
+    """How far down the text goes on the pages of the first page's size other than it: the lowest bottom
+    of their lines on the page that are not furniture (None when there are no such pages)."""
+    size = (round(first.page.width), round(first.page.height))
+    bottoms = [line.bottom for layout in ctx.layouts.values() if layout is not first
+               and (round(layout.page.width), round(layout.page.height)) == size
+               for i, line in enumerate(layout.page.lines)
+               if (layout.page.number, i) not in furniture and _on_page(line, layout.page)]
+    return max(bottoms) if bottoms else None
