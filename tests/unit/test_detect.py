@@ -1296,3 +1296,28 @@ def test_a_letters_registration_foot_printed_once_and_a_first_pages_footnotes():
                   size=8, x1=532)]
     paper = [Page(1, W, H, (*body(rng, top=120, bottom=700), *notes)), Page(2, W, H, tuple(body(rng, top=72, bottom=300)))]
     assert not {text for _, text in removed(paper)} & {note.text for note in notes}
+
+
+def test_a_letterhead_printed_once_above_the_text_block_but_not_a_title_set_high():
+    # A three-page letter: the later pages have a small continuation head; the first has the company's
+    # letterhead where that head goes, its name on the left and its address ranged right into the margin,
+    # set apart from the recipient's address under it. A report's title set as high, centred over its
+    # column, stays: it keeps within the text's column.
+    rng = random.Random(36)
+    name = line("NORTHWIND SURVEYS", 30, size=18)
+    address = [line(text, 30 + 11 * k, x0=590 - len(text) * 4.5, size=9)
+               for k, text in enumerate(["14 Quay Street", "Bristol BS1 4DJ", "T 0117 496 0000"])]
+    recipient = [line(text, 110 + 13.5 * k) for k, text in enumerate(["Ms R. Okafor", "Harbour Board", "Bristol"])]
+
+    def later(n: int) -> Page:
+        return Page(n, W, H, (line(f"Ms R. Okafor - 3 March 2026 - Page {n}", 40, size=9), *body(rng, top=72)))
+
+    letter = [Page(1, W, H, (name, *address, *recipient, *body(rng, top=170))), later(2), later(3)]
+    got = removed(letter)
+    assert {(1, name.text)} | {(1, a.text) for a in address} <= got
+    assert not any(page == 1 and (text.startswith(tuple(WORDS)) or text in {r.text for r in recipient})
+                   for page, text in got)
+    title = [line("ANNUAL REPORT OF THE HARBOUR BOARD", 30, x0=150, size=18),
+             line("Prepared for the members, March 2026", 52, x0=200)]
+    report = [Page(1, W, H, (*title, *body(rng, top=110))), later(2), later(3)]
+    assert not {text for _, text in removed(report)} & {t.text for t in title}

@@ -171,6 +171,8 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Finds("marked-artifacts", places._marked_artifacts),
     # A publisher's line alone at the foot of the first page (a copyright, a DOI).
     Finds("first-page-foot", places._first_page_foot),
+    # The first page's own head above the text block, where the other pages have theirs: a letterhead.
+    Finds("first-page-head", places._first_page_head),
 )
 
 

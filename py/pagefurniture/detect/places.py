@@ -477,6 +477,50 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
     return [_Group("bottom", members[0].shape, members, _numbers(members), "footer", True, reason)]
 
 
+def _first_page_head(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the first page's own head: the rows from its top edge, stacked
+    tight, that begin above the text block where the other pages have their running head, up to the
+    first gap that sets them apart from the text. Printed once (a letter's letterhead, its address block
+    beside it), they repeat nothing; the other pages' head says the page's top margin is the furniture's,
+    and a page of running text under it says the page is no cover."""
+    s = ctx.settings
+    layout = next(iter(ctx.layouts.values()))  # the first page with text
+    first = layout.page.number
+    if layout.block is None or ctx.n_text <= 1 or not any(
+            g.remove and g.place == "top" and any(m.page != first for m in g.members) for g in ctx.groups):
+        return []
+    lines = layout.page.lines
+    if sum(1 for row in layout.rows if any(abs(lines[i].size - ctx.body) <= s.body_slack for i in row)) \
+            < s.text_page_rows:
+        return []
+    furniture = ctx.furniture()
+    wide = ctx.apart()
+    head: list[_Line] = []
+    for r, row in enumerate(layout.rows):
+        placed = [layout.lines.get(i) for i in row]
+        if not all(m is not None and m.place == "top" and not m.beyond and m.line.angle == 0 for m in placed):
+            return []
+        if not head and not all(m is not None and _outside(m, ctx) for m in placed):
+            return []  # the text, or a title, starts the page: no head of its own
+        head += [m for m in placed if m is not None]
+        if r + 1 < len(layout.rows) and layout.gaps[r] > wide:
+            break
+    # Laid out on the page, not in the text's column: some of it reaches into a side margin. A title over
+    # the text, however high it starts, keeps within the column.
+    block, slack = layout.block, s.block_slack * ctx.body
+    if not any(m.line.box[0] < block.left - slack or m.line.box[2] > block.right + slack for m in head):
+        return []
+    wanted = {m.key: m for m in head if m.key not in furniture}
+    if not wanted:
+        return []
+    confirmed, apart = _edges(ctx, set(furniture) | set(wanted), {first})
+    members = [m for key, m in wanted.items() if key in confirmed and key in apart]
+    if not members:
+        return []
+    return [_Group("top", members[0].shape, members, _numbers(members), "header", True,
+                   "the first page's own head, above the text block where the other pages have their head")]
+
+
 def _foot_rows(layout: _Layout, inside: Callable[[_Line], bool], wide: float | None = None) -> list[list[_Line]]:
     """A page's rows from the bottom up while each holds only lines placed at the bottom, on the page and
     ``inside`` the zone asked about; up to the first gap wider than ``wide``, when given."""
