@@ -1321,3 +1321,14 @@ def test_a_letterhead_printed_once_above_the_text_block_but_not_a_title_set_high
              line("Prepared for the members, March 2026", 52, x0=200)]
     report = [Page(1, W, H, (*title, *body(rng, top=110))), later(2), later(3)]
     assert not {text for _, text in removed(report)} & {t.text for t in title}
+
+
+def test_a_caption_under_a_picture_at_the_foot_of_a_first_page_is_content():
+    # A two-page note whose first page ends with a photograph and its caption, centred under it in small
+    # type; the second page is short. The caption lies lower than any text of the other page, set apart
+    # from the text above by the picture: it is the picture's, not a foot printed once.
+    rng = random.Random(37)
+    caption = line("Figure 1: the pumping station seen from the north bank, 1931", 742, x0=186, size=8)
+    first = Page(1, W, H, (*body(rng, top=72, bottom=560), caption), pictures=((150.0, 575.0, 462.0, 735.0),))
+    pages = [first, Page(2, W, H, tuple(body(rng, top=72, bottom=300)))]
+    assert caption.text not in {text for _, text in removed(pages)}

@@ -466,7 +466,7 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
         lowest = _lowest_text(ctx, layout, furniture)
         rows = [] if lowest is None else _foot_rows(layout, lambda m: m.line.top > lowest, ctx.apart())
         middles = ((layout.block.left + layout.block.right) / 2, layout.page.width / 2)
-        if not rows or not all(_set_as_footer(row, middles, ctx) for row in rows):
+        if not rows or not all(_set_as_footer(row, middles, ctx) for row in rows) or _under_picture(rows[-1], layout):
             return []
         reason = "alone at the foot of the first page, in small type where no other page has text"
     wanted = {m.key: m for row in rows for m in row if m.key not in furniture}
@@ -533,6 +533,13 @@ def _foot_rows(layout: _Layout, inside: Callable[[_Line], bool], wide: float | N
         if wide is not None and r > 0 and layout.gaps[r - 1] > wide:
             break
     return rows
+
+
+def _under_picture(row: list[_Line], layout: _Layout) -> bool:
+    """True when a picture ends between a row and the text above it: the row is its caption."""
+    top = min(m.line.top for m in row)
+    above = max((line.bottom for line in layout.page.lines if line.bottom <= top), default=0.0)
+    return any(above < picture[3] <= top for picture in layout.page.pictures)
 
 
 def _set_as_footer(row: list[_Line], middles: tuple[float, ...], ctx: _Context) -> bool:
