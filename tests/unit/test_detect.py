@@ -1332,3 +1332,18 @@ def test_a_caption_under_a_picture_at_the_foot_of_a_first_page_is_content():
     first = Page(1, W, H, (*body(rng, top=72, bottom=560), caption), pictures=((150.0, 575.0, 462.0, 735.0),))
     pages = [first, Page(2, W, H, tuple(body(rng, top=72, bottom=300)))]
     assert caption.text not in {text for _, text in removed(pages)}
+
+
+def test_a_two_page_letters_continuation_head_that_ends_with_its_page_number():
+    # The second page of a two-page letter opens with the addressee, the date and the page in one small
+    # line: printed once, its number closes it. A heading of the text's size that ends with the same
+    # number stays.
+    rng = random.Random(38)
+    head = "M. Julien Carrel - 9 February 2026 - Page 2"
+    pages = [Page(1, W, H, tuple(body(rng, top=120, bottom=700))),
+             Page(2, W, H, (line(head, 38, size=8), *body(rng, top=92, bottom=400)))]
+    assert removed(pages) == {(2, head)}
+    heading = "Results of the survey of 2"
+    pages = [Page(1, W, H, tuple(body(rng, top=120, bottom=700))),
+             Page(2, W, H, (line(heading, 38), *body(rng, top=92, bottom=400)))]
+    assert removed(pages) == set()

@@ -320,8 +320,9 @@ def _lone_numbers(ctx: _Context) -> list[tuple[_Line, int, bool]]:
 def _page_of_pages(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the lines at the top or bottom edge that name their page and the
     number of pages the document has ("Page 2 of 2", "3/45"), or in a short document their page alone
-    ("Page 2"): a page number even where it is printed on one page only (a letter's second page), and so
-    never repeats."""
+    ("Page 2", or a continuation head in small type that ends with it: "Ms A. Ruiz - 12 March - Page 2"):
+    a page number even where it is printed on one page only (a letter's second page), and so never
+    repeats."""
     s = ctx.settings
     furniture = ctx.furniture()
     wanted: dict[tuple[int, int], _Line] = {}
@@ -333,11 +334,16 @@ def _page_of_pages(ctx: _Context) -> list[_Group]:
             if (total not in m.line.text and not short) or m.key in furniture or m.place not in ("top", "bottom") \
                     or m.beyond or m.rank >= s.edge_rows or m.index in layout.cells:
                 continue
-            values = [value for _, value, roman in ctx.numbering.tokens(m.line.text) if not roman]
+            tokens = [(k, value) for k, value, roman in ctx.numbering.tokens(m.line.text) if not roman]
+            values = [value for _, value in tokens]
             if len(values) == 2 and values == [m.page, ctx.n_pages] and ctx.n_pages > 1:
                 wanted[m.key] = m
-            elif short and values == [m.page] and m.page > 1 and _folio_words(m.shape) <= s.folio_words:
-                alone[m.key] = m  # "Page 2" on a letter's second page
+            elif short and m.page > 1 and values:
+                folio = values == [m.page] and _folio_words(m.shape) <= s.folio_words  # "Page 2": a letter's page 2
+                # ... or its number closing a head in type smaller than the text's: "Ms A. Ruiz - 12 March - Page 2"
+                closing = tokens[-1] == (len(m.line.text.split()) - 1, m.page) and m.line.size < ctx.body - s.body_slack
+                if folio or closing:
+                    alone[m.key] = m
     found = _edge_lines(ctx, wanted) if wanted else []
     if alone:
         # A short document's text block is no measure (each page's own foot stretches it): at the edge and
