@@ -1321,6 +1321,12 @@ def test_a_letterhead_printed_once_above_the_text_block_but_not_a_title_set_high
              line("Prepared for the members, March 2026", 52, x0=200)]
     report = [Page(1, W, H, (*title, *body(rng, top=110))), later(2), later(3)]
     assert not {text for _, text in removed(report)} & {t.text for t in title}
+    # Set wider than the column, a title still names the document, as the other pages' running head does.
+    wide = line("The Harbour Board", 30, x0=40, size=18, x1=572)
+    echoed = [Page(1, W, H, (wide, *body(rng, top=110))),
+              *(Page(n, W, H, (line("THE HARBOUR BOARD", 40, size=9), *body(rng, top=72),
+                               line(str(n), 750, x0=300))) for n in (2, 3))]
+    assert (1, wide.text) not in removed(echoed)
 
 
 def test_a_caption_under_a_picture_at_the_foot_of_a_first_page_is_content():

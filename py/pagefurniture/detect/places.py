@@ -511,10 +511,16 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
         head += [m for m in placed if m is not None]
         if r + 1 < len(layout.rows) and layout.gaps[r] > wide:
             break
-    # Laid out on the page, not in the text's column: some of it reaches into a side margin. A title over
-    # the text, however high it starts, keeps within the column.
-    block, slack = layout.block, s.block_slack * ctx.body
-    if not any(m.line.box[0] < block.left - slack or m.line.box[2] > block.right + slack for m in head):
+    # Laid out on the page, not in the text's column: some of it reaches into a side margin, past the
+    # column by more than the text's size. A title over the text, however high it starts, keeps within the
+    # column or about it; and the running heads of the other pages repeat a title's words, not a
+    # letterhead's (they name the addressee and the date).
+    block = layout.block
+    if not any(m.line.box[0] < block.left - ctx.body or m.line.box[2] > block.right + ctx.body for m in head):
+        return []
+    running = {_words(m.line.text) for g in ctx.groups if g.remove and g.place == "top"
+               for m in g.members if m.page != first}
+    if any(_words(m.line.text) in running for m in head):
         return []
     wanted = {m.key: m for m in head if m.key not in furniture}
     if not wanted:
