@@ -500,13 +500,13 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
             < s.text_page_rows:
         return []
     furniture = ctx.furniture()
-    wide = ctx.apart()
+    block, wide = layout.block, ctx.apart()
     head: list[_Line] = []
     for r, row in enumerate(layout.rows):
         placed = [layout.lines.get(i) for i in row]
         if not all(m is not None and m.place == "top" and not m.beyond and m.line.angle == 0 for m in placed):
             return []
-        if not head and not all(m is not None and _outside(m, ctx) for m in placed):
+        if not head and not all(m is not None and m.line.top < block.top for m in placed):
             return []  # the text, or a title, starts the page: no head of its own
         head += [m for m in placed if m is not None]
         if r + 1 < len(layout.rows) and layout.gaps[r] > wide:
@@ -515,7 +515,6 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     # column by more than the text's size. A title over the text, however high it starts, keeps within the
     # column or about it; and the running heads of the other pages repeat a title's words, not a
     # letterhead's (they name the addressee and the date).
-    block = layout.block
     if not any(m.line.box[0] < block.left - ctx.body or m.line.box[2] > block.right + ctx.body for m in head):
         return []
     running = {_words(m.line.text) for g in ctx.groups if g.remove and g.place == "top"
