@@ -1353,3 +1353,19 @@ def test_a_two_page_letters_continuation_head_that_ends_with_its_page_number():
     pages = [Page(1, W, H, tuple(body(rng, top=120, bottom=700))),
              Page(2, W, H, (line(heading, 38), *body(rng, top=92, bottom=400)))]
     assert removed(pages) == set()
+
+
+def test_a_two_page_letters_letterhead_set_large_reaches_below_where_its_second_page_starts():
+    # The second page's head (the addressee and "Page 2") is printed once, so the text block starts there;
+    # the letterhead's name, set large, begins above it and ends below it. Its address, ranged right into
+    # the margin, goes with it.
+    rng = random.Random(39)
+    name = line("HARBORLINE", 27, x0=58, size=22)
+    address = [line(text, 31 + 11 * k, x0=555 - len(text) * 4.25, size=8.5)
+               for k, text in enumerate(["2270 Front Street", "Portland, ME 04101"])]
+    pages = [Page(1, W, H, (name, *address, *body(rng, top=120, bottom=700))),
+             Page(2, W, H, (line("Ms. Dana Whitcomb", 36, size=8.5), line("Page 2", 36, x0=513, size=8.5),
+                            *body(rng, top=120, bottom=400)))]
+    got = removed(pages)
+    assert {(1, name.text)} | {(1, a.text) for a in address} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)
