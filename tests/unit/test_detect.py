@@ -1369,3 +1369,25 @@ def test_a_two_page_letters_letterhead_set_large_reaches_below_where_its_second_
     got = removed(pages)
     assert {(1, name.text)} | {(1, a.text) for a in address} <= got
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
+def test_a_letters_foot_in_columns_or_ranged_left_is_furniture_and_a_marked_footnote_is_not():
+    # Two-page letters: one foot in three columns of three rows (a table to the eye, but of small print
+    # in the page's own foot zone), one of three lines ranged left at the text's edge. Neither starts with
+    # a note's mark; a footnote ranged the same way does, and stays.
+    rng = random.Random(40)
+    columns = [line(f"{label} {k}", 740 + 9 * k, x0=x0, size=8) for k in range(3)
+               for label, x0 in (("Partner register no.", 57.0), ("Member of the chamber", 234.0), ("IBAN DE12", 403.0))]
+    ranged = [line(text, 745 + 9 * k, size=7.5) for k, text in
+              enumerate(["Fernhill Joinery Ltd. Registered in England and Wales, company no. 09338142.",
+                         "VAT reg. no. GB 214 7790 36, Lloyds Bank, sort code 30-96-41",
+                         "Member of the British Woodworking Federation."])]
+    for foot in (columns, ranged):
+        pages = [Page(1, W, H, (*body(rng, top=120, bottom=700), *foot)),
+                 Page(2, W, H, tuple(body(rng, top=72, bottom=300)))]
+        got = removed(pages)
+        assert {(1, f.text) for f in foot} <= got
+        assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+    note = line("* The committee reviewed the budget of the water supply network in 2025.", 745, size=7.5)
+    pages = [Page(1, W, H, (*body(rng, top=120, bottom=700), note)), Page(2, W, H, tuple(body(rng, top=72, bottom=300)))]
+    assert (1, note.text) not in removed(pages)

@@ -19,6 +19,7 @@ from .grouping import _runs
 from .groups import (
     Place,
     Slot,
+    TextBlock,
     _apart_from_block,
     _by_edge,
     _Context,
@@ -447,14 +448,14 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
 
 
 def _first_page_foot(ctx: _Context) -> list[_Group]:
-    """Given the decided groups, returns the lines alone at the foot of the first page, below the text
-    block, printed once where the footer goes on the other pages: a publisher's copyright or DOI line, a
-    journal's address, a company's registration and bank details under a letter. A footnote there is the
-    text's. So either one of the foot's rows says what it is (PUBLISHING), and the other rows outside the
-    block go with it (the date beside "Preprint submitted to ..."); or the foot, up to the first gap that
-    sets it apart, lies where no other page of its size has text, in type smaller than the text's and set
-    as a footer is, each row centred or in parts side by side: a footnote is prose from the text's left
-    edge, in the text block, where the other pages' text runs down to."""
+    """Given the decided groups, returns the lines alone at the foot of the first page, printed once where
+    the footer goes on the other pages: a publisher's copyright or DOI line, a journal's address, a
+    company's registration and bank details under a letter. A footnote there is the text's. So either
+    one of the foot's rows says what it is (PUBLISHING), and the other rows below the text block go with
+    it (the date beside "Preprint submitted to ..."); or the foot lies where no other page of its size
+    has text, in type smaller than the text's, set apart from the text above it, and none of its rows is
+    a footnote (``_footnote``): a first page's footnotes lie in the text block, where the other pages'
+    text runs down to, unless those pages are short."""
     s = ctx.settings
     layout = next(iter(ctx.layouts.values()))  # the first page with text
     if layout.block is None or ctx.n_text <= 1:
@@ -467,17 +468,23 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
     furniture = ctx.furniture()
     rows = _foot_rows(layout, lambda m: _outside(m, ctx))
     if any(PUBLISHING.search(m.line.text) for row in rows for m in row):
+        wanted = {m.key: m for row in rows for m in row if m.key not in furniture}
+        confirmed, apart = _edges(ctx, set(furniture) | set(wanted), {layout.page.number})
+        members = [m for key, m in wanted.items() if key in confirmed and key in apart]
         reason = "alone at the foot of the first page, below the text block, where the footer goes"
     else:
+        # The rows of the page's own foot zone, from the page edge: nothing but them lies between the text
+        # and the edge, so only the gap over them is asked, whatever they hold (columns of small print are
+        # no table of the text's).
         lowest = _lowest_text(ctx, layout, furniture)
-        rows = [] if lowest is None else _foot_rows(layout, lambda m: m.line.top > lowest, ctx.apart())
-        middles = ((layout.block.left + layout.block.right) / 2, layout.page.width / 2)
-        if not rows or not all(_set_as_footer(row, middles, ctx) for row in rows) or _under_picture(rows[-1], layout):
+        small = ctx.body - s.body_slack
+        rows = [] if lowest is None else _foot_rows(layout, lambda m: m.line.top > lowest and m.line.size < small)
+        inner = len(layout.rows) - len(rows)  # the foot's innermost row
+        if not rows or inner == 0 or layout.gaps[inner - 1] <= ctx.apart() or _under_picture(rows[-1], layout) \
+                or any(_footnote(row, layout.block, s) for row in rows):
             return []
+        members = [m for row in rows for m in row if m.key not in furniture]
         reason = "alone at the foot of the first page, in small type where no other page has text"
-    wanted = {m.key: m for row in rows for m in row if m.key not in furniture}
-    confirmed, apart = _edges(ctx, set(furniture) | set(wanted), {layout.page.number})
-    members = [m for key, m in wanted.items() if key in confirmed and key in apart]
     if not members:
         return []
     return [_Group("bottom", members[0].shape, members, _numbers(members), "footer", True, reason)]
@@ -532,17 +539,15 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
                    "the first page's own head, above the text block where the other pages have their head")]
 
 
-def _foot_rows(layout: _Layout, inside: Callable[[_Line], bool], wide: float | None = None) -> list[list[_Line]]:
+def _foot_rows(layout: _Layout, inside: Callable[[_Line], bool]) -> list[list[_Line]]:
     """A page's rows from the bottom up while each holds only lines placed at the bottom, on the page and
-    ``inside`` the zone asked about; up to the first gap wider than ``wide``, when given."""
+    ``inside`` the zone asked about."""
     rows: list[list[_Line]] = []
     for r in range(len(layout.rows) - 1, -1, -1):
         row = [layout.lines[i] for i in layout.rows[r] if i in layout.lines]
         if not row or not all(m.place == "bottom" and not m.beyond and inside(m) for m in row):
             break
         rows.append(row)
-        if wide is not None and r > 0 and layout.gaps[r - 1] > wide:
-            break
     return rows
 
 
@@ -553,20 +558,15 @@ def _under_picture(row: list[_Line], layout: _Layout) -> bool:
     return any(above < picture[3] <= top for picture in layout.page.pictures)
 
 
-def _set_as_footer(row: list[_Line], middles: tuple[float, ...], ctx: _Context) -> bool:
-    """True when a row of the foot is in type smaller than the text's and set as a footer is: in parts
-    side by side, or one line centred on one of ``middles`` (the text block's, the page's) that does
-    not start at the text's left edge, as prose does."""
-    s = ctx.settings
-    if any(m.line.size >= ctx.body - s.body_slack for m in row):
-        return False
+def _footnote(row: list[_Line], block: TextBlock, s: Settings) -> bool:
+    """True when a row of small print is a footnote: one line that starts at the text's left edge with a
+    note's mark (a number, or a sign such as * or a dagger) before its words."""
     if len(row) > 1:
-        return True
-    x0, _, x1, _ = row[0].line.box
-    reach = max(s.align_min, s.align_size * row[0].line.size)
-    block = ctx.layouts[row[0].page].block
-    centre = (x0 + x1) / 2
-    return (block is None or x0 > block.left + reach) and any(abs(centre - middle) <= reach for middle in middles)
+        return False
+    line = row[0].line
+    reach = max(s.align_min, s.align_size * line.size)
+    text = line.text.lstrip()
+    return abs(line.box[0] - block.left) <= reach and bool(text) and not text[0].isalpha()
 
 
 def _lowest_text(ctx: _Context, first: _Layout, furniture: dict) -> float | None:
