@@ -1391,3 +1391,29 @@ def test_a_letters_foot_in_columns_or_ranged_left_is_furniture_and_a_marked_foot
     note = line("* The committee reviewed the budget of the water supply network in 2025.", 745, size=7.5)
     pages = [Page(1, W, H, (*body(rng, top=120, bottom=700), note)), Page(2, W, H, tuple(body(rng, top=72, bottom=300)))]
     assert (1, note.text) not in removed(pages)
+
+
+def test_a_letterhead_centred_in_the_column_says_what_it_is_but_a_publishers_banner_is_not_in_the_heads_place():
+    # A two-page letter whose letterhead is centred over the text: the firm's name, its street, and after a
+    # wider gap its telephone and e-mail, all above where the second page's text starts. Within the column,
+    # it says what it is by its e-mail address. An article's first page has a publisher's banner with its
+    # web address at the top, but the article's running heads stand lower, close over the text: the
+    # banner is not in their place, and stays.
+    rng = random.Random(41)
+
+    def centred(text: str, top: float, size: float = 9.0) -> Line:
+        return line(text, top, x0=(W - len(text) * size * 0.5) / 2, size=size)
+
+    letterhead = [centred("Kanzlei Brandt & Oehlers", 24, 16), centred("Rosenstrasse 14, 04109 Leipzig", 42),
+                  centred("Telefon 0341 556 210, kanzlei@brandt-oehlers.example", 63)]
+    pages = [Page(1, W, H, (*letterhead, *body(rng, top=130, bottom=700))),
+             Page(2, W, H, (line("Seite 2", 40, x0=500, size=9), *body(rng, top=90, bottom=400)))]
+    got = removed(pages)
+    assert {(1, text.text) for text in letterhead} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+    banner = [centred("The current issue of this journal is available at", 36, 7.5),
+              centred("www.journal-archive.example/0142-5455.htm", 46, 7.5)]
+    article = [Page(n, W, H, (*(banner if n == 1 else [line("Shift work interventions", 70, x0=300, size=11)]),
+                              *body(rng, top=90)))
+               for n in range(1, 7)]
+    assert not {text for _, text in removed(article)} & {b.text for b in banner}

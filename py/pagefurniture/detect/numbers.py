@@ -28,6 +28,8 @@ CID_MARK = "(cid:"  # in every glyph code pdfminer could not map to a character:
 # address, an archive's identifier, a preprint note.
 PUBLISHING = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\b|\bdoi\b|\bissn\b|\bisbn\b|https?://|\bwww\.|\barxiv\b|"
                         r"\bpreprint\b|\bsubmitted to\b", re.IGNORECASE)
+# What a letterhead holds besides a name and an address: an e-mail or a web address.
+CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.\w|https?://|\bwww\.", re.IGNORECASE)
 # What the PDF's tags say, as extraction reports it (``Line.artifact``): these name page furniture. A
 # bare /Artifact without a type also marks decoration (bullets, photo credits), so it only supports.
 PAGINATION = frozenset({"header", "footer", "pagination", "watermark"})

@@ -36,7 +36,7 @@ from .groups import (
     _pages,
     _where,
 )
-from .numbers import NAMED, PAGINATION, PUBLISHING, _lone_number
+from .numbers import CONTACT, NAMED, PAGINATION, PUBLISHING, _lone_number
 from .settings import Settings
 
 
@@ -491,11 +491,11 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
 
 
 def _first_page_head(ctx: _Context) -> list[_Group]:
-    """Given the decided groups, returns the first page's own head: the rows from its top edge, stacked
-    tight, that begin above the text block where the other pages have their running head, up to the
-    first gap that sets them apart from the text. Printed once (a letter's letterhead, its address block
-    beside it), they repeat nothing; the other pages' head says the page's top margin is the furniture's,
-    and a page of running text under it says the page is no cover."""
+    """Given the decided groups, returns the first page's own head: the rows from its top edge that begin
+    above where the other pages' text starts, in the place of their running head, with the rows stacked
+    tight on them, up to the gap that sets them apart from the text. Printed once (a letter's letterhead,
+    its address block beside it), they repeat nothing; the other pages' head says the page's top margin
+    is the furniture's, and a page of running text under it says the page is no cover."""
     s = ctx.settings
     layout = next(iter(ctx.layouts.values()))  # the first page with text
     first = layout.page.number
@@ -508,25 +508,35 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
         return []
     furniture = ctx.furniture()
     block, wide = layout.block, ctx.apart()
+    # Where the text starts on the other pages, under their furniture: the head begins above it.
+    start = _text_top(ctx, layout, furniture)
     head: list[_Line] = []
     for r, row in enumerate(layout.rows):
         placed = [layout.lines.get(i) for i in row]
         if not all(m is not None and m.place == "top" and not m.beyond and m.line.angle == 0 for m in placed):
             return []
-        if not head and not all(m is not None and m.line.top < block.top for m in placed):
+        if not head and not all(m is not None and m.line.top < start for m in placed):
             return []  # the text, or a title, starts the page: no head of its own
         head += [m for m in placed if m is not None]
-        if r + 1 < len(layout.rows) and layout.gaps[r] > wide:
+        # It goes on over the rows that begin above the other pages' text, and those stacked tight on them.
+        if r + 1 < len(layout.rows) and layout.gaps[r] > wide and \
+                min(layout.page.lines[i].top for i in layout.rows[r + 1]) >= start:
             break
     # Laid out on the page, not in the text's column: some of it reaches into a side margin, past the
-    # column by more than the text's size. A title over the text, however high it starts, keeps within the
-    # column or about it; and the running heads of the other pages repeat a title's words, not a
-    # letterhead's (they name the addressee and the date).
-    if not any(m.line.box[0] < block.left - ctx.body or m.line.box[2] > block.right + ctx.body for m in head):
+    # column by more than the text's size; or it says what it is, an e-mail or a web address beside the
+    # name and the street. A title over the text, however high it starts, does neither; and the running
+    # heads of the other pages repeat a title's words, not a letterhead's (they name the addressee and
+    # the date).
+    if not any(m.line.box[0] < block.left - ctx.body or m.line.box[2] > block.right + ctx.body
+               or CONTACT.search(m.line.text) for m in head):
         return []
-    running = {_words(m.line.text) for g in ctx.groups if g.remove and g.place == "top"
-               for m in g.members if m.page != first}
-    if any(_words(m.line.text) in running for m in head):
+    others = [m.line for g in ctx.groups if g.remove and g.place == "top" for m in g.members if m.page != first]
+    if any(_words(m.line.text) in {_words(line.text) for line in others} for m in head):
+        return []
+    # Where the other pages have their head: the first page's own head shares some of its height (a
+    # publisher's banner over an article whose running heads stand beside the text is the article's).
+    if max(m.line.bottom for m in head) <= min(line.top for line in others) or \
+            min(m.line.top for m in head) >= max(line.bottom for line in others):
         return []
     wanted = {m.key: m for m in head if m.key not in furniture}
     if not wanted:
@@ -537,6 +547,17 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
         return []
     return [_Group("top", members[0].shape, members, _numbers(members), "header", True,
                    "the first page's own head, above the text block where the other pages have their head")]
+
+
+def _text_top(ctx: _Context, first: _Layout, furniture: dict) -> float:
+    """Where the text starts on the pages of the first page's size other than it: the highest top of
+    their lines on the page that are not furniture (the text block's top when there are no such pages)."""
+    size = (round(first.page.width), round(first.page.height))
+    tops = [line.top for layout in ctx.layouts.values() if layout is not first
+            and (round(layout.page.width), round(layout.page.height)) == size
+            for i, line in enumerate(layout.page.lines)
+            if (layout.page.number, i) not in furniture and _on_page(line, layout.page)]
+    return min(tops) if tops else first.block.top if first.block else 0.0
 
 
 def _foot_rows(layout: _Layout, inside: Callable[[_Line], bool]) -> list[list[_Line]]:
