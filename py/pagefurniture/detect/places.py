@@ -11,7 +11,7 @@ text (``edges._edge_lines``).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..model import Line
 from .edges import _edge_lines, _edges, _labels_a_scale, _over
@@ -476,9 +476,9 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
         # The rows of the page's own foot zone, from the page edge: nothing but them lies between the text
         # and the edge, so only the gap over them is asked, whatever they hold (columns of small print are
         # no table of the text's).
-        lowest = _lowest_text(ctx, layout, furniture)
+        reach = _text_reach(ctx, layout, furniture)
         small = ctx.body - s.body_slack
-        rows = [] if lowest is None else _foot_rows(layout, lambda m: m.line.top > lowest and m.line.size < small)
+        rows = [] if reach is None else _foot_rows(layout, lambda m: m.line.top > reach[1] and m.line.size < small)
         inner = len(layout.rows) - len(rows)  # the foot's innermost row
         if not rows or inner == 0 or layout.gaps[inner - 1] <= ctx.apart() or _under_picture(rows[-1], layout) \
                 or any(_footnote(row, layout.block, s) for row in rows):
@@ -509,7 +509,8 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     furniture = ctx.furniture()
     block, wide = layout.block, ctx.apart()
     # Where the text starts on the other pages, under their furniture: the head begins above it.
-    start = _text_top(ctx, layout, furniture)
+    reach = _text_reach(ctx, layout, furniture)
+    start = block.top if reach is None else reach[0]
     head: list[_Line] = []
     for r, row in enumerate(layout.rows):
         placed = [layout.lines.get(i) for i in row]
@@ -549,17 +550,6 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
                    "the first page's own head, above the text block where the other pages have their head")]
 
 
-def _text_top(ctx: _Context, first: _Layout, furniture: dict) -> float:
-    """Where the text starts on the pages of the first page's size other than it: the highest top of
-    their lines on the page that are not furniture (the text block's top when there are no such pages)."""
-    size = (round(first.page.width), round(first.page.height))
-    tops = [line.top for layout in ctx.layouts.values() if layout is not first
-            and (round(layout.page.width), round(layout.page.height)) == size
-            for i, line in enumerate(layout.page.lines)
-            if (layout.page.number, i) not in furniture and _on_page(line, layout.page)]
-    return min(tops) if tops else first.block.top if first.block else 0.0
-
-
 def _foot_rows(layout: _Layout, inside: Callable[[_Line], bool]) -> list[list[_Line]]:
     """A page's rows from the bottom up while each holds only lines placed at the bottom, on the page and
     ``inside`` the zone asked about."""
@@ -590,12 +580,27 @@ def _footnote(row: list[_Line], block: TextBlock, s: Settings) -> bool:
     return abs(line.box[0] - block.left) <= reach and bool(text) and not text[0].isalpha()
 
 
-def _lowest_text(ctx: _Context, first: _Layout, furniture: dict) -> float | None:
-    """How far down the text goes on the pages of the first page's size other than it: the lowest bottom
-    of their lines on the page that are not furniture (None when there are no such pages)."""
+def _text_reach(ctx: _Context, first: _Layout, furniture: dict) -> tuple[float, float] | None:
+    """How high and how low the text goes on the pages of the first page's size other than it: the highest
+    top of their first rows and the lowest bottom of their last rows that hold a line on the page that is
+    not furniture (None when there are no such pages)."""
     size = (round(first.page.width), round(first.page.height))
-    bottoms = [line.bottom for layout in ctx.layouts.values() if layout is not first
-               and (round(layout.page.width), round(layout.page.height)) == size
-               for i, line in enumerate(layout.page.lines)
-               if (layout.page.number, i) not in furniture and _on_page(line, layout.page)]
-    return max(bottoms) if bottoms else None
+    tops, bottoms = [], []
+    for layout in ctx.layouts.values():
+        if layout is not first and (round(layout.page.width), round(layout.page.height)) == size:
+            top = _text_row(layout, layout.rows, furniture)
+            bottom = _text_row(layout, reversed(layout.rows), furniture)
+            if top and bottom:
+                tops.append(min(line.top for line in top))
+                bottoms.append(max(line.bottom for line in bottom))
+    return (min(tops), max(bottoms)) if tops else None
+
+
+def _text_row(layout: _Layout, rows: Iterable[list[int]], furniture: dict) -> list[Line]:
+    """The lines on the page that are not furniture of the first of ``rows`` that holds any (none: [])."""
+    page = layout.page
+    for row in rows:
+        lines = [page.lines[i] for i in row if (page.number, i) not in furniture and _on_page(page.lines[i], page)]
+        if lines:
+            return lines
+    return []
