@@ -467,12 +467,13 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
         return []
     furniture = ctx.furniture()
     rows = _foot_rows(layout, lambda m: _outside(m, ctx))
+    members: list[_Line] = []
     if any(PUBLISHING.search(m.line.text) for row in rows for m in row):
         wanted = {m.key: m for row in rows for m in row if m.key not in furniture}
         confirmed, apart = _edges(ctx, set(furniture) | set(wanted), {layout.page.number})
         members = [m for key, m in wanted.items() if key in confirmed and key in apart]
         reason = "alone at the foot of the first page, below the text block, where the footer goes"
-    else:
+    if not members:
         # The rows of the page's own foot zone, from the page edge: nothing but them lies between the text
         # and the edge, so only the gap over them is asked, whatever they hold (columns of small print are
         # no table of the text's).
