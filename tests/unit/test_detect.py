@@ -1420,3 +1420,21 @@ def test_a_letterhead_centred_in_the_column_says_what_it_is_but_a_publishers_ban
                               *body(rng, top=90)))
                for n in range(1, 7)]
     assert not {text for _, text in removed(article)} & {b.text for b in banner}
+
+
+def test_a_letterheads_rows_past_a_gap_lie_above_where_the_next_page_starts_but_not_the_address_window():
+    # A two-page letter whose second page has a tall head zone: "Page 2 of 2" at the top, the text from
+    # 130 pt. The first page's letterhead (the firm's name, its contact line ranged right into the margin)
+    # is furniture; the return address in small print and the recipient under it, in the envelope's
+    # window, reach below where the second page's text starts, and stay.
+    rng = random.Random(42)
+    letterhead = [line("KALVERKAMP SURVEYING", 38, size=24),
+                  line("Harbour Street 41, 28217 Bremen, info@kalverkamp.example", 66, x0=300, size=8.5)]
+    window = [line("Kalverkamp Surveying, Harbour Street 41, 28217 Bremen", 128, size=7),
+              *(line(text, 140 + 14.5 * k, size=11) for k, text in enumerate(["Town of Lilienthal", "Building office",
+                                                                                "Monastery Street 16"]))]
+    pages = [Page(1, W, H, (*letterhead, *window, *body(rng, top=230, bottom=700))),
+             Page(2, W, H, (line("Page 2 of 2", 35, x0=490, size=8.5), *body(rng, top=130, bottom=400)))]
+    got = removed(pages)
+    assert {(1, text.text) for text in letterhead} <= got
+    assert not {(1, text.text) for text in window} & got

@@ -338,7 +338,7 @@ def _page_of_pages(ctx: _Context) -> list[_Group]:
             tokens = [(k, value) for k, value, roman in ctx.numbering.tokens(m.line.text) if not roman]
             values = [value for _, value in tokens]
             if len(values) == 2 and values == [m.page, ctx.n_pages] and ctx.n_pages > 1:
-                wanted[m.key] = m
+                (alone if short else wanted)[m.key] = m
             elif short and m.page > 1 and values:
                 folio = values == [m.page] and _folio_words(m.shape) <= s.folio_words  # "Page 2": a letter's page 2
                 # ... or its number closing a head in type smaller than the text's: "Ms A. Ruiz - 12 March - Page 2"
@@ -520,9 +520,10 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
         if not head and not all(m is not None and m.line.top < start for m in placed):
             return []  # the text, or a title, starts the page: no head of its own
         head += [m for m in placed if m is not None]
-        # It goes on over the rows that begin above the other pages' text, and those stacked tight on them.
+        # It goes on over the rows stacked tight on it, and past a wider gap over a row that lies wholly
+        # above the other pages' text (its contact line under the name).
         if r + 1 < len(layout.rows) and layout.gaps[r] > wide and \
-                min(layout.page.lines[i].top for i in layout.rows[r + 1]) >= start:
+                max(layout.page.lines[i].bottom for i in layout.rows[r + 1]) > start:
             break
     # Laid out on the page, not in the text's column: some of it reaches into a side margin, past the
     # column by more than the text's size; or it says what it is, an e-mail or a web address beside the
