@@ -1438,3 +1438,14 @@ def test_a_letterheads_rows_past_a_gap_lie_above_where_the_next_page_starts_but_
     got = removed(pages)
     assert {(1, text.text) for text in letterhead} <= got
     assert not {(1, text.text) for text in window} & got
+
+
+def test_a_short_documents_head_beside_its_page_number_printed_once():
+    # A two-page memo: the second page's head holds the memo's number and subject beside "Page 2", printed
+    # once. The text block of so short a document starts at that head, so the row is asked at the edge and
+    # set apart from the text, as its page number is.
+    rng = random.Random(43)
+    head = "Memo 2026-14 - pumping capacity of the Oosterwolde polder"
+    pages = [Page(1, W, H, tuple(body(rng, top=120, bottom=700))),
+             Page(2, W, H, (line(head, 33, size=8), line("Page 2", 33, x0=510, size=8), *body(rng, top=144, bottom=400)))]
+    assert removed(pages) == {(2, head), (2, "Page 2")}

@@ -42,9 +42,16 @@ from .settings import Settings
 
 def _row_companions(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the other lines of rows that hold furniture outside the text
-    block: the current section's title beside the page number, a date beside the running head."""
-    wanted = _companions(ctx)
-    accepted = _edge_lines(ctx, wanted) if wanted else []
+    block: the current section's title beside the page number, a date beside the running head. A short
+    document's text block is no measure (its pages' own heads stretch it): at the edge and set apart
+    will do there, as for its page numbers."""
+    short = ctx.n_pages <= ctx.settings.short_document
+    wanted = _companions(ctx, short)
+    if short and wanted:
+        confirmed, apart = _edges(ctx, set(ctx.furniture()) | set(wanted), {page for page, _ in wanted})
+        accepted = [m for key, m in wanted.items() if key in confirmed and key in apart]
+    else:
+        accepted = _edge_lines(ctx, wanted) if wanted else []
     out = []
     for place in ("top", "bottom"):
         members = [m for m in accepted if m.place == place]
@@ -54,9 +61,9 @@ def _row_companions(ctx: _Context) -> list[_Group]:
     return out
 
 
-def _companions(ctx: _Context) -> dict[tuple[int, int], _Line]:
+def _companions(ctx: _Context, short: bool) -> dict[tuple[int, int], _Line]:
     """The lines of words that share a row with furniture, beside it and not over it, in rows wholly
-    outside the text block."""
+    outside the text block (at the edge of a ``short`` document's page)."""
     furniture = ctx.furniture()
     wanted: dict[tuple[int, int], _Line] = {}
     rows = {(m.page, m.row) for g in ctx.groups if g.remove for m in g.members if m.row >= 0}
@@ -64,7 +71,7 @@ def _companions(ctx: _Context) -> dict[tuple[int, int], _Line]:
         layout = ctx.layouts[number]
         placed = [layout.lines[i] for i in layout.rows[r] if i in layout.lines]
         if len(placed) < len(layout.rows[r]) or \
-                not all(m.place in ("top", "bottom") and _outside(m, ctx) for m in placed):
+                not all(m.place in ("top", "bottom") and (short or _outside(m, ctx)) for m in placed):
             continue
         fixed = [m.line for m in placed if m.key in furniture]
         wanted.update((m.key, m) for m in placed if m.key not in furniture and any(ch.isalnum() for ch in m.line.text)
