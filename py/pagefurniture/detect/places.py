@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 
 from ..model import Line
-from .edges import _edge_lines, _edges, _labels_a_scale, _over
+from .edges import _edge_lines, _labels_a_scale, _over
 from .grouping import _runs
 from .groups import (
     Place,
@@ -47,11 +47,7 @@ def _row_companions(ctx: _Context) -> list[_Group]:
     will do there, as for its page numbers."""
     short = ctx.n_pages <= ctx.settings.short_document
     wanted = _companions(ctx, short)
-    if short and wanted:
-        confirmed, apart = _edges(ctx, set(ctx.furniture()) | set(wanted), {page for page, _ in wanted})
-        accepted = [m for key, m in wanted.items() if key in confirmed and key in apart]
-    else:
-        accepted = _edge_lines(ctx, wanted) if wanted else []
+    accepted = _edge_lines(ctx, wanted, block=not short) if wanted else []
     out = []
     for place in ("top", "bottom"):
         members = [m for m in accepted if m.place == place]
@@ -356,8 +352,7 @@ def _page_of_pages(ctx: _Context) -> list[_Group]:
     if alone:
         # A short document's text block is no measure (each page's own foot stretches it): at the edge and
         # set apart will do.
-        confirmed, apart = _edges(ctx, set(ctx.furniture()) | set(alone), {page for page, _ in alone})
-        found += [m for key, m in alone.items() if key in confirmed and key in apart]
+        found += _edge_lines(ctx, alone, block=False)
     return _folios(found, lambda place: f"names its page (and the document's {ctx.n_pages} pages), {_where(place)} "
                                         f"of {{pages}}")
 
@@ -467,18 +462,13 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
     layout = next(iter(ctx.layouts.values()))  # the first page with text
     if layout.block is None or ctx.n_text <= 1:
         return []
-    # A cover has little text: only a page of the document's text has a footer zone to speak of.
-    lines = layout.page.lines
-    if sum(1 for row in layout.rows if any(abs(lines[i].size - ctx.body) <= s.body_slack for i in row)) \
-            < s.text_page_rows:
+    if not _text_page(layout, ctx):
         return []
     furniture = ctx.furniture()
     rows = _foot_rows(layout, lambda m: _outside(m, ctx))
     members: list[_Line] = []
     if any(PUBLISHING.search(m.line.text) for row in rows for m in row):
-        wanted = {m.key: m for row in rows for m in row if m.key not in furniture}
-        confirmed, apart = _edges(ctx, set(furniture) | set(wanted), {layout.page.number})
-        members = [m for key, m in wanted.items() if key in confirmed and key in apart]
+        members = _edge_lines(ctx, {m.key: m for row in rows for m in row if m.key not in furniture}, block=False)
         reason = "alone at the foot of the first page, below the text block, where the footer goes"
     if not members:
         # The rows of the page's own foot zone, from the page edge: nothing but them lies between the text
@@ -504,15 +494,12 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     tight on them, up to the gap that sets them apart from the text. Printed once (a letter's letterhead,
     its address block beside it), they repeat nothing; the other pages' head says the page's top margin
     is the furniture's, and a page of running text under it says the page is no cover."""
-    s = ctx.settings
     layout = next(iter(ctx.layouts.values()))  # the first page with text
     first = layout.page.number
     if layout.block is None or ctx.n_text <= 1 or not any(
             g.remove and g.place == "top" and any(m.page != first for m in g.members) for g in ctx.groups):
         return []
-    lines = layout.page.lines
-    if sum(1 for row in layout.rows if any(abs(lines[i].size - ctx.body) <= s.body_slack for i in row)) \
-            < s.text_page_rows:
+    if not _text_page(layout, ctx):
         return []
     furniture = ctx.furniture()
     block, wide = layout.block, ctx.apart()
@@ -548,15 +535,19 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     if max(m.line.bottom for m in head) <= min(line.top for line in others) or \
             min(m.line.top for m in head) >= max(line.bottom for line in others):
         return []
-    wanted = {m.key: m for m in head if m.key not in furniture}
-    if not wanted:
-        return []
-    confirmed, apart = _edges(ctx, set(furniture) | set(wanted), {first})
-    members = [m for key, m in wanted.items() if key in confirmed and key in apart]
+    members = _edge_lines(ctx, {m.key: m for m in head if m.key not in furniture}, block=False)
     if not members:
         return []
     return [_Group("top", members[0].shape, members, _numbers(members), "header", True,
                    "the first page's own head, above the text block where the other pages have their head")]
+
+
+def _text_page(layout: _Layout, ctx: _Context) -> bool:
+    """True when a page holds Settings.text_page_rows rows of text in the body's size: a cover, a title
+    page has little text, and no head or foot zone to speak of."""
+    s, lines = ctx.settings, layout.page.lines
+    return sum(1 for row in layout.rows if any(abs(lines[i].size - ctx.body) <= s.body_slack for i in row)) \
+        >= s.text_page_rows
 
 
 def _foot_rows(layout: _Layout, inside: Callable[[_Line], bool]) -> list[list[_Line]]:
