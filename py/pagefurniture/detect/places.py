@@ -496,10 +496,9 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     is the furniture's, and a page of running text under it says the page is no cover."""
     layout = next(iter(ctx.layouts.values()))  # the first page with text
     first = layout.page.number
-    if layout.block is None or ctx.n_text <= 1 or not any(
-            g.remove and g.place == "top" and any(m.page != first for m in g.members) for g in ctx.groups):
-        return []
-    if not _text_page(layout, ctx):
+    # The other pages' heads: the lines of the furniture at their top.
+    others = [m.line for g in ctx.groups if g.remove and g.place == "top" for m in g.members if m.page != first]
+    if layout.block is None or ctx.n_text <= 1 or not others or not _text_page(layout, ctx):
         return []
     furniture = ctx.furniture()
     block, wide = layout.block, ctx.apart()
@@ -527,7 +526,6 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     if not any(m.line.box[0] < block.left - ctx.body or m.line.box[2] > block.right + ctx.body
                or CONTACT.search(m.line.text) for m in head):
         return []
-    others = [m.line for g in ctx.groups if g.remove and g.place == "top" for m in g.members if m.page != first]
     if any(_words(m.line.text) in {_words(line.text) for line in others} for m in head):
         return []
     # Where the other pages have their head: the first page's own head shares some of its height (a
