@@ -169,9 +169,11 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Finds("margin-stamps", places._margin_stamps),
     # Lines the PDF marks as pagination artifacts (header, footer, page number, watermark).
     Finds("marked-artifacts", places._marked_artifacts),
-    # A publisher's line alone at the foot of the first page (a copyright, a DOI).
+    # The first page's own foot: a publisher's line (a copyright, a DOI), or small print where no other page
+    # has text (a letter's registration and bank details).
     Finds("first-page-foot", places._first_page_foot),
-    # The first page's own head above the text block, where the other pages have theirs: a letterhead.
+    # The first page's own head, beginning above where the other pages' text starts, in their head's place:
+    # a letterhead.
     Finds("first-page-head", places._first_page_head),
 )
 

@@ -533,8 +533,8 @@ def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Pla
 def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place, list[Slot]], s: Settings,
               wide: float) -> set[int]:
     """The lines of a page that are not its text: grouped, beyond the page, or in one of its outer rows in
-    the place of a group at the edge. A line not placed (deep in the text, or unmapped glyph codes) is
-    the page's text all the same."""
+    the place of a group at the edge, or beside such a line in a row set apart from the text. A line not
+    placed (deep in the text, or unmapped glyph codes) is the page's text all the same."""
     k = s.outer_rows
     held = {i for i, m in layout.lines.items()
             if m.row >= 0 and m.rank < k and any(slot.holds(m) for slot in slots.get(m.place, ()))}

@@ -26,10 +26,11 @@ CID = re.compile(r"\(cid:\d+\)")
 CID_MARK = "(cid:"  # in every glyph code pdfminer could not map to a character: a quick test before CID
 # What a publisher prints once at the foot of a first page: a copyright, a DOI, an ISSN or ISBN, a web
 # address, an archive's identifier, a preprint note.
-PUBLISHING = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\b|\bdoi\b|\bissn\b|\bisbn\b|https?://|\bwww\.|\barxiv\b|"
+WEB = r"https?://|\bwww\."  # a web address
+PUBLISHING = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\b|\bdoi\b|\bissn\b|\bisbn\b|" + WEB + r"|\barxiv\b|"
                         r"\bpreprint\b|\bsubmitted to\b", re.IGNORECASE)
 # What a letterhead holds besides a name and an address: an e-mail or a web address.
-CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.\w|https?://|\bwww\.", re.IGNORECASE)
+CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.\w|" + WEB, re.IGNORECASE)
 # What the PDF's tags say, as extraction reports it (``Line.artifact``): these name page furniture. A
 # bare /Artifact without a type also marks decoration (bullets, photo credits), so it only supports.
 PAGINATION = frozenset({"header", "footer", "pagination", "watermark"})
