@@ -1449,3 +1449,25 @@ def test_a_short_documents_head_beside_its_page_number_printed_once():
     pages = [Page(1, W, H, tuple(body(rng, top=120, bottom=700))),
              Page(2, W, H, (line(head, 33, size=8), line("Page 2", 33, x0=510, size=8), *body(rng, top=144, bottom=400)))]
     assert removed(pages) == {(2, head), (2, "Page 2")}
+
+
+def test_a_head_printed_on_a_short_documents_later_page_only_but_not_a_heading_or_a_charts_title():
+    # Two-page documents printed without a header on the first page: a memo whose second page has its
+    # head in two parts across the column, in the text's size, and minutes whose second page has one
+    # centred line in small type. Each ends above where the first page's text starts, set apart from the
+    # text under it. A heading in the text's size opening the second page stays, and so does a chart's
+    # small title over its picture.
+    rng = random.Random(43)
+    memo_head = [line("Riverbend Water District", 40), line("Memo 2026-14", 40, x0=470, x1=532)]
+    minutes_head = [line("Condominium Via dei Mille 48 - Minutes of 12 March 2026", 37, x0=180, size=8)]
+    for head in (memo_head, minutes_head):
+        pages = [Page(1, W, H, (line("MEMORANDUM", 72, x0=240, size=16), *body(rng, top=106, bottom=700))),
+                 Page(2, W, H, (*head, *body(rng, top=76, bottom=400)))]
+        assert removed(pages) == {(2, h.text) for h in head}
+    heading = line("Recommendations of the committee", 40)
+    pages = [Page(1, W, H, tuple(body(rng, top=72, bottom=700))), Page(2, W, H, (heading, *body(rng, top=76, bottom=400)))]
+    assert removed(pages) == set()
+    title = line("Figure 2: water supply by district", 40, x0=200, size=8)
+    chart = Page(2, W, H, (title, *body(rng, top=260, bottom=400)), pictures=((150.0, 55.0, 462.0, 245.0),))
+    pages = [Page(1, W, H, tuple(body(rng, top=72, bottom=700))), chart]
+    assert removed(pages) == set()

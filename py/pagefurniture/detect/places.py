@@ -540,6 +540,58 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
                    "the first page's own head, above the text block where the other pages have their head")]
 
 
+def _later_page_heads(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the heads a short document prints on its later pages only (a
+    first page printed without the header, a memo's or a letter's continuation head): with two pages
+    nothing repeats. Such a head is the rows from a page's top edge that end above where every other page's
+    text starts, set apart from the page's own text under them, and in type smaller than the text's or in
+    parts across the column (the title on the left, the reference on the right): a heading that opens a
+    page is set as large as the text or larger, in one part, and a page that starts lower than the others
+    (under a title) gives the others' first rows no head."""
+    s = ctx.settings
+    if not 2 <= ctx.n_text <= s.short_document:
+        return []
+    furniture = ctx.furniture()
+    first = next(iter(ctx.layouts))  # the first page with text: its own head is ``_first_page_head``'s
+    members: list[_Line] = []
+    for layout in ctx.layouts.values():
+        if layout.page.number == first or layout.block is None or not _text_page(layout, ctx):
+            continue
+        reach = _text_reach(ctx, layout, furniture)
+        if reach is not None:
+            members += [m for m in _own_head(layout, reach[0], ctx) if m.key not in furniture]
+    members = _edge_lines(ctx, {m.key: m for m in members}, block=False) if members else []
+    if not members:
+        return []
+    return [_Group("top", members[0].shape, members, _numbers(members), "header", True,
+                   "a later page's own head, above where the other pages' text starts, set apart from the text")]
+
+
+def _own_head(layout: _Layout, start: float, ctx: _Context) -> list[_Line]:
+    """The rows at the top of a page that end above ``start``, stacked tight, set apart from the rows under
+    them, each in small type or in parts that are no table's row (none: [])."""
+    s, lines, wide = ctx.settings, layout.page.lines, ctx.apart()
+    small = ctx.body - s.body_slack
+    head: list[_Line] = []
+    for r, row in enumerate(layout.rows):
+        placed = [layout.lines.get(i) for i in row]
+        if not all(m is not None and m.place == "top" and not m.beyond and m.line.angle == 0 and m.line.bottom < start
+                   for m in placed) or r + 1 == len(layout.rows):
+            return []
+        if not (all(lines[i].size < small for i in row) or (len(row) > 1 and r not in layout.table)):
+            return []
+        head += [m for m in placed if m is not None]
+        if layout.gaps[r] > wide:
+            # Words, and no picture beside or under them: a chart's scale or title opening a page is the
+            # chart's.
+            top, below = min(m.line.top for m in head), min(lines[i].bottom for i in layout.rows[r + 1])
+            if not any(c.isalpha() for m in head for c in m.line.text) or \
+                    any(picture[1] < below and picture[3] > top for picture in layout.page.pictures):
+                return []
+            return head
+    return []
+
+
 def _text_page(layout: _Layout, ctx: _Context) -> bool:
     """True when a page holds Settings.text_page_rows rows of text in the body's size: a cover, a title
     page has little text, and no head or foot zone to speak of."""
