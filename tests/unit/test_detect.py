@@ -1471,3 +1471,22 @@ def test_a_head_printed_on_a_short_documents_later_page_only_but_not_a_heading_o
     chart = Page(2, W, H, (title, *body(rng, top=260, bottom=400)), pictures=((150.0, 55.0, 462.0, 245.0),))
     pages = [Page(1, W, H, tuple(body(rng, top=72, bottom=700))), chart]
     assert removed(pages) == set()
+
+
+def test_a_first_pages_foot_in_small_print_over_the_page_number_of_a_text_set_in_eight_and_a_half_points():
+    # A two-page quotation set in 8.5 pt: its first page ends with the firm's registration details in 7 pt,
+    # over "Page 1/2". The body is 8.5 pt, not 8: against it the foot is small print, and the page number
+    # found under it is part of the foot zone, not a row that ends it.
+    rng = random.Random(44)
+
+    def text(top: float, bottom: float) -> list[Line]:
+        return [line(" ".join(rng.choice(WORDS) for _ in range(14)), y, size=8.5, x1=540)
+                for y in range(int(top), int(bottom), 12)]
+
+    foot = [line(f"Atelier Brisson SARL, registration {k} 512 884 117, IBAN FR76 1027 8073 {k}", 740 + 9 * k, x0=90,
+                 size=7) for k in range(3)]
+    pages = [Page(1, W, H, (*text(72, 700), *foot, line("Page 1/2", 775, x0=500, size=8))),
+             Page(2, W, H, (*text(72, 400), line("Page 2/2", 775, x0=500, size=8)))]
+    got = removed(pages)
+    assert {(1, f.text) for f in foot} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)

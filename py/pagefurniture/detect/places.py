@@ -473,10 +473,11 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
     if not members:
         # The rows of the page's own foot zone, from the page edge: nothing but them lies between the text
         # and the edge, so only the gap over them is asked, whatever they hold (columns of small print are
-        # no table of the text's).
+        # no table of the text's). Furniture found already (the page number under the foot) is of it.
         reach = _text_reach(ctx, layout, furniture)
         small = ctx.body - s.body_slack
-        rows = [] if reach is None else _foot_rows(layout, lambda m: m.line.top > reach[1] and m.line.size < small)
+        rows = [] if reach is None else _foot_rows(
+            layout, lambda m: m.key in furniture or (m.line.top > reach[1] and m.line.size < small))
         inner = len(layout.rows) - len(rows)  # the foot's innermost row
         if not rows or inner == 0 or layout.gaps[inner - 1] <= ctx.apart() or _under_picture(rows[-1], layout) \
                 or any(_footnote(row, layout.block, s) for row in rows):
