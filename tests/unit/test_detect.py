@@ -1490,3 +1490,46 @@ def test_a_first_pages_foot_in_small_print_over_the_page_number_of_a_text_set_in
     got = removed(pages)
     assert {(1, f.text) for f in foot} <= got
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
+def test_a_short_papers_first_page_band_in_two_parts_above_where_the_other_pages_start():
+    # A three-page working paper whose later pages have only folios at the foot: its first page has the
+    # institute's band, the name on the left and the series on the right, above where the other pages'
+    # text starts and set apart from the title under it. The title, set as high on another paper, stays.
+    rng = random.Random(45)
+    band = [line("INSTITUTE OF ANDEAN HYDROLOGY", 49, x0=74, size=11),
+            line("Working paper IHA-WP 2026/03", 50, x0=400, size=9, x1=530)]
+    title = line("Changes in the flow regime of the upper basin", 49, x0=74, size=17)
+
+    def paper(head: list[Line]) -> list[Page]:
+        return [Page(1, W, H, (*head, *body(rng, top=116, bottom=700))),
+                *(Page(n, W, H, (*body(rng, top=74, bottom=700), line(str(n), 750, x0=300))) for n in (2, 3))]
+
+    got = removed(paper(band))
+    assert {(1, b.text) for b in band} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+    assert (1, title.text) not in removed(paper([title]))
+
+
+def test_a_letterheads_contact_row_in_small_print_set_apart_under_it_and_over_the_text():
+    # A three-page order form: the later pages have a small head and start with a table's headings close
+    # under it. The first page's band (the firm's name, the form's line, and after a wider gap its address
+    # and e-mail in small print, set apart from the heading under it too) reaches below where the other
+    # pages' text starts: the small row alone between two wide gaps is still the band's.
+    rng = random.Random(46)
+    band = [line("LIPOVA NURSERY", 38, size=18), line("Form Z-07 - Order of seedlings - valid from 1 February 2026", 58,
+                                                       size=9),
+            line("Lipova 118, 783 22 Cholina - orders@lipova-nursery.example", 80, size=8)]
+    heading = line("Order of seedlings for the spring season", 125, size=14)
+
+    def later(n: int) -> Page:
+        cells = [line(text, 64, x0=x0) for text, x0 in (("Code", 57), ("Plant", 153), ("Variety", 250), ("Price", 346))]
+        return Page(n, W, H, (line("Lipova Nursery - order of seedlings, spring 2026", 37, size=8), *cells,
+                              *body(rng, top=78, bottom=700), line(f"Page {n} of 3", 760, x0=480)))
+
+    pages = [Page(1, W, H, (*band, heading, *body(rng, top=144, bottom=700), line("Page 1 of 3", 760, x0=480))),
+             later(2), later(3)]
+    got = removed(pages)
+    assert {(1, b.text) for b in band} <= got
+    assert (1, heading.text) not in got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)

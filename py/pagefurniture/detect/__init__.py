@@ -175,9 +175,9 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     # The first page's own head, beginning above where the other pages' text starts, in their head's place:
     # a letterhead.
     Finds("first-page-head", places._first_page_head),
-    # A short document's head printed on its later pages only, above where the other pages' text starts:
-    # a memo's continuation head, a first page printed without the header.
-    Finds("later-page-heads", places._later_page_heads),
+    # A short document's head printed on one page only, above where the other pages' text starts: a memo's
+    # continuation head, a first page printed without the header, a paper's band over its title.
+    Finds("own-heads", places._own_heads),
 )
 
 

@@ -502,7 +502,8 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     if layout.block is None or ctx.n_text <= 1 or not others or not _text_page(layout, ctx):
         return []
     furniture = ctx.furniture()
-    block, wide = layout.block, ctx.apart()
+    block, wide, lines = layout.block, ctx.apart(), layout.page.lines
+    small = ctx.body - ctx.settings.body_slack
     # Where the text starts on the other pages, under their furniture: the head begins above it.
     reach = _text_reach(ctx, layout, furniture)
     start = block.top if reach is None else reach[0]
@@ -515,9 +516,12 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
             return []  # the text, or a title, starts the page: no head of its own
         head += [m for m in placed if m is not None]
         # It goes on over the rows stacked tight on it, and past a wider gap over a row that lies wholly
-        # above the other pages' text (its contact line under the name).
+        # above the other pages' text, or over a row of small print set apart from the rows under it too
+        # (its contact line under the name).
         if r + 1 < len(layout.rows) and layout.gaps[r] > wide and \
-                max(layout.page.lines[i].bottom for i in layout.rows[r + 1]) > start:
+                max(lines[i].bottom for i in layout.rows[r + 1]) > start and \
+                not (r + 2 < len(layout.rows) and layout.gaps[r + 1] > wide
+                     and all(lines[i].size < small for i in layout.rows[r + 1])):
             break
     # Laid out on the page, not in the text's column: some of it reaches into a side margin, past the
     # column by more than the text's size; or it says what it is, an e-mail or a web address beside the
@@ -541,22 +545,21 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
                    "the first page's own head, above the text block where the other pages have their head")]
 
 
-def _later_page_heads(ctx: _Context) -> list[_Group]:
-    """Given the decided groups, returns the heads a short document prints on its later pages only (a
-    first page printed without the header, a memo's or a letter's continuation head): with two pages
-    nothing repeats. Such a head is the rows from a page's top edge that end above where every other page's
-    text starts, set apart from the page's own text under them, and in type smaller than the text's or in
-    parts across the column (the title on the left, the reference on the right): a heading that opens a
-    page is set as large as the text or larger, in one part, and a page that starts lower than the others
-    (under a title) gives the others' first rows no head."""
+def _own_heads(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the heads a short document prints on one page only (a first page
+    printed without the header, a memo's continuation head, a paper's band over its title): with two or
+    three pages nothing repeats. Such a head is the rows from a page's top edge that end above where every
+    other page's text starts, set apart from the page's own text under them, and in type smaller than the
+    text's or in parts across the column (the name on the left, the reference on the right): a heading or
+    a title that opens a page is set as large as the text or larger, in one part, and a page that starts
+    lower than the others (under a title) gives the others' first rows no head."""
     s = ctx.settings
     if not 2 <= ctx.n_text <= s.short_document:
         return []
     furniture = ctx.furniture()
-    first = next(iter(ctx.layouts))  # the first page with text: its own head is ``_first_page_head``'s
     members: list[_Line] = []
     for layout in ctx.layouts.values():
-        if layout.page.number == first or layout.block is None or not _text_page(layout, ctx):
+        if layout.block is None or not _text_page(layout, ctx):
             continue
         reach = _text_reach(ctx, layout, furniture)
         if reach is not None:
@@ -565,7 +568,7 @@ def _later_page_heads(ctx: _Context) -> list[_Group]:
     if not members:
         return []
     return [_Group("top", members[0].shape, members, _numbers(members), "header", True,
-                   "a later page's own head, above where the other pages' text starts, set apart from the text")]
+                   "a page's own head, above where the other pages' text starts, set apart from the text")]
 
 
 def _own_head(layout: _Layout, start: float, ctx: _Context) -> list[_Line]:
