@@ -1533,3 +1533,29 @@ def test_a_letterheads_contact_row_in_small_print_set_apart_under_it_and_over_th
     assert {(1, b.text) for b in band} <= got
     assert (1, heading.text) not in got
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
+def test_page_numbers_that_count_the_printed_pages_of_each_file_two_to_a_sheet():
+    # Two files printed two pages to a landscape sheet, each page under its own head: the date, the file's
+    # name, and "Page 2/5", counted anew for each file, so that no number names its sheet or the sheets'
+    # count. In the order of the sheets each count runs from 1 to its total: they are page numbers, though
+    # each head row has six parts in the text's size (in another typeface than the listing's, outside the
+    # text block), and on the last sheet, which holds one page, the text starts close under its head.
+    rng = random.Random(47)
+    width, height = 842.0, 595.0
+    printed = [("notes.txt", n, 5) for n in range(1, 6)] + [("setup.py", n, 4) for n in range(1, 5)]
+    sheets = [printed[k:k + 2] for k in range(0, len(printed), 2)]
+    pages = []
+    for number, sheet in enumerate(sheets, 1):
+        lines = [line("Printed by root", 26, x0=700, size=9)]
+        for half, (name, n, total) in enumerate(sheet):
+            x = 27.0 + 403 * half
+            head = [line("Dec 04, 26 23:06", 46, x0=x + 6, size=9), line(name, 45, x0=x + 180, size=11),
+                    line(f"Page {n}/{total}", 46, x0=x + 344, size=9, x1=x + 380)]
+            lines += [replace(h, font="Helvetica") for h in head]
+            lines += [replace(line(" ".join(rng.choice(WORDS) for _ in range(8)), y, x0=x, size=8, x1=x + 360),
+                              font="Courier") for y in range(67 if len(sheet) == 2 else 59, 555, 8)]
+        pages.append(Page(number, width, height, tuple(lines)))
+    got = removed(pages)
+    assert {(sheet, f"Page {n}/{total}") for sheet, items in enumerate(sheets, 1) for _, n, total in items} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)

@@ -9,6 +9,7 @@ and of single lines that would be furniture if their place allowed (``_edge_line
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterable
 
 from ..model import Line
@@ -108,8 +109,11 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
         fur = [i for i in row if (number, i) in furniture]
         if not fur and not any(_on_page(lines[i], page) for i in row):
             continue  # not on the page at all (a presentation's overlays parked far off it): nothing in the way
-        # Content, or a table row: never furniture.
-        content = not fur or r in layout.table or _table_row(row, lines, body, s)
+        # Content, or a table row: never furniture. (A row of many parts wholly outside the text block,
+        # sharing no columns with its neighbours and in none of the running text's typefaces, is no
+        # table's: two pages printed on one sheet, each with its head.)
+        content = not fur or r in layout.table or (
+            _table_row(row, lines, body, s) and not (_beyond_block(layout, row, s) and _own_faces(row, layout)))
         if content and not block:
             return block, None, set()  # the text begins at the edge (most pages at one edge)
         near = min(lines[i].top for i in row) if place == "top" else max(lines[i].bottom for i in row)
@@ -157,6 +161,16 @@ def _table_row(row: list[int], lines: tuple[Line, ...], body: float, s: Settings
     """True when a row is a table's: Settings.cell_row or more separate cells on one line in the text's
     size (a print slug in small type may have as many parts)."""
     return len(row) >= s.cell_row and sorted(lines[i].size for i in row)[len(row) // 2] >= s.cell_size * body
+
+
+def _own_faces(row: list[int], layout: _Layout) -> bool:
+    """True when a page has running text (long lines) and none of a row's typefaces is the one most of it
+    is set in."""
+    lines = layout.page.lines
+    faces: Counter[str] = Counter()
+    for i in layout.long:
+        faces[_face(lines[i].font)] += len(lines[i].text)
+    return bool(faces) and faces.most_common(1)[0][0] not in {_face(lines[i].font) for i in row}
 
 
 def _beyond_block(layout: _Layout, indices: list[int], s: Settings) -> bool:

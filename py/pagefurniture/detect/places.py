@@ -353,8 +353,55 @@ def _page_of_pages(ctx: _Context) -> list[_Group]:
         # A short document's text block is no measure (each page's own foot stretches it): at the edge and
         # set apart will do.
         found += _edge_lines(ctx, alone, block=False)
+    counts = []
+    for run in _counted_runs(ctx):
+        # A run is one numbering: at the edge and set apart on most of its pages, it is on all (the last
+        # sheet's one printed page may start its text close under its head).
+        if 2 * len(_edge_lines(ctx, {m.key: m for m in run}, block=not short)) > len(run):
+            counts += [m for m in run if m.key not in furniture and m.key not in wanted and m.key not in alone]
     return _folios(found, lambda place: f"names its page (and the document's {ctx.n_pages} pages), {_where(place)} "
-                                        f"of {{pages}}")
+                                        f"of {{pages}}") + \
+        _folios(counts, lambda place: f"counts its pages from 1 to their number through the document, {_where(place)} "
+                                      f"of {{pages}}")
+
+
+def _counted_runs(ctx: _Context) -> list[list[_Line]]:
+    """The lines at the top or bottom edge that name their place in a count ("Page 2/3") where, in the
+    order of the pages, the counts of one wording and one total run from 1 to that total over more than
+    one page: the pages of a file printed two to a sheet, each file counted anew, or of each letter in a
+    file of letters, whatever the document's number of pages. (Lines found as furniture already are
+    asked too: they carry the count on.)"""
+    s = ctx.settings
+    found: list[tuple[int, int, int, _Line]] = []  # page, count, total, line
+    for layout in ctx.layouts.values():
+        for m in layout.lines.values():
+            if m.place not in ("top", "bottom") or m.beyond or m.rank >= s.edge_rows or m.index in layout.cells:
+                continue
+            values = [value for _, value, roman in ctx.numbering.tokens(m.line.text) if not roman]
+            if len(values) == 2 and 1 <= values[0] <= values[1] and values[1] > 1:
+                found.append((m.page, values[0], values[1], m))
+    # In page order, and on one page (two printed pages side by side, or one over the other) by count.
+    found.sort(key=lambda f: (f[0], f[1], f[3].index))
+    running: dict[tuple[str, int], list[_Line]] = {}
+    out: list[list[_Line]] = []
+    for page, n, total, m in found:
+        run = running.get((m.shape, total))
+        if run is not None and _counted(run[-1], ctx) == n - 1 and run[-1].page >= page - 1:
+            run.append(m)
+        elif n == 1:
+            run = running[(m.shape, total)] = [m]
+        else:
+            continue
+        if n == total:
+            if run[0].page != page:
+                out.append(run)
+            del running[(m.shape, total)]
+    return out
+
+
+def _counted(m: _Line, ctx: _Context) -> int:
+    """The count a line of ``_counted_runs`` names: its first number."""
+    return next(value for _, value, roman in ctx.numbering.tokens(m.line.text) if not roman)
 
 
 def _folio_words(shape: str) -> int:
