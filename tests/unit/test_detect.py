@@ -1559,3 +1559,27 @@ def test_page_numbers_that_count_the_printed_pages_of_each_file_two_to_a_sheet()
     got = removed(pages)
     assert {(sheet, f"Page {n}/{total}") for sheet, items in enumerate(sheets, 1) for _, n, total in items} <= got
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
+def test_a_head_that_names_its_section_beside_the_folio_on_one_page_only():
+    # A booklet whose chapters open on a page without a head; the even pages' head is the folio and the
+    # booklet's title, and the one odd page that is no chapter's first has a head block of its own: the
+    # booklet's name in small type over the chapter's name and its folio ("Contacts 9", in the text's size,
+    # in no slot of the even heads). Its words are those of the chapter's heading "4 Contacts" without the
+    # numbers, and the small line's those of the title.
+    rng = random.Random(48)
+    chapters = {1: "1 Intake", 3: "2 Storage", 5: "3 Distribution", 7: "4 Contacts"}
+    pages = []
+    for n in range(1, 11):
+        top: list[Line] = []
+        if n in chapters:
+            top = [line(chapters[n], 110, size=16)] + [line("FOOD BANK DE KEMPEN", 60, size=20)] * (n == 1)
+        elif n % 2 == 0:
+            top = [line(str(n), 40, size=9), line("Volunteer handbook", 40, x0=90, size=9)]
+        else:
+            top = [line("Food bank De Kempen", 28, x0=470, size=8), line(f"Contacts {n}", 40, x0=480)]
+        bottom = [line(str(n), 750, x0=300, size=9)] if n in chapters else []
+        pages.append(Page(n, W, H, (*top, *bottom, *body(rng, top=140 if n in chapters else 72, bottom=700))))
+    got = removed(pages)
+    assert {(9, "Food bank De Kempen"), (9, "Contacts 9")} <= got
+    assert not {(n, text) for n, text in got if n in chapters and not text.isdigit()}

@@ -185,11 +185,11 @@ def _heading_echoes(ctx: _Context) -> list[_Group]:
     for layout in ctx.layouts.values():
         for line in layout.page.lines:
             if line.size > text_size:
-                headings[_words(line.text)].append((layout.page.number, line.size))
+                headings[_named(line.text)].append((layout.page.number, line.size))
     wanted: dict[tuple[int, int], _Line] = {}
     for m in heads:
         if any(page != m.page and size > m.line.size + s.body_slack
-               for page, size in headings.get(_words(m.line.text), ())):
+               for page, size in headings.get(_named(m.line.text), ())):
             wanted[m.key] = m
     members = _edge_lines(ctx, wanted) if wanted else []
     if not members:
@@ -202,6 +202,12 @@ def _heading_echoes(ctx: _Context) -> list[_Group]:
 def _words(text: str) -> str:
     """A line's words, whatever their case and spacing: a head may set its heading in capitals."""
     return " ".join(text.casefold().split())
+
+
+def _named(text: str) -> str:
+    """What a heading or a head names: its words without its numbers, which differ between the two (the
+    heading's "3 Uitgifte", the head's "Uitgifte 9" with the folio)."""
+    return " ".join(word for word in text.casefold().split() if not all(ch.isdigit() or ch in ".-" for ch in word))
 
 
 def _fill_slots(ctx: _Context) -> list[_Group]:
