@@ -1583,3 +1583,26 @@ def test_a_head_that_names_its_section_beside_the_folio_on_one_page_only():
     got = removed(pages)
     assert {(9, "Food bank De Kempen"), (9, "Contacts 9")} <= got
     assert not {(n, text) for n, text in got if n in chapters and not text.isdigit()}
+
+
+def test_a_sheets_footer_far_under_its_last_row_is_no_row_of_its_table_where_its_parts_meet_its_columns():
+    # A spreadsheet printed on five pages, each page rows of seven cells to its foot; under them, far
+    # below, the footer: the file's name, "Page n of 5" and "Internal use". On one page a cell of the last
+    # row happens to end where "Page 2 of 5" ends, and others start and end where the footer's other
+    # parts do: the footer is still no row of the table there.
+    rng = random.Random(49)
+    pages = []
+    for n in range(1, 6):
+        rows = []
+        for k in range(70):
+            y = 80 + 9.8 * k
+            label = "Belts" if (n == 2 and k == 69) else rng.choice(["Gaskets", "Filters", "Bearings"])
+            cells = [(f"RIC-{n}{k:03d}", 54.6), (rng.choice(WORDS), 100.1), (label, 318.0 - 3.5 * len(label)),
+                     (f"Shelf D{k % 9}", 345.8), (str(rng.randint(1, 99)), 417.4), (f"{rng.randint(100, 999)}.50", 460.7),
+                     (f"{rng.randint(1000, 9999)}.74", 508.5)]
+            rows += [line(c[0], y, x0=c[1], size=7) for c in cells]
+        foot = [line("inventory.xlsx", 800, x0=54.0, size=5.2), line(f"Page {n} of 5", 800, x0=277.6, size=5.9, x1=318.0),
+                line("Internal use", 800, x0=509.7, size=5.2)]
+        pages.append(Page(n, 595, 842, (*rows, *foot)))
+    got = removed(pages)
+    assert {(n, text) for n in range(1, 6) for text in ("inventory.xlsx", f"Page {n} of 5", "Internal use")} <= got

@@ -177,7 +177,8 @@ def _table_cells(page: Page, rows: list[list[int]], s: Settings) -> tuple[set[in
     Settings.table_cells cells or more, that many of them starting or ending where cells of the row
     above or below do, is a table's (the columns a table's rows share); its cells are the lines in those
     columns. A running head or foot has its parts where no neighbour has cells; a printer's slug of many
-    parts has no neighbour of many cells; a folio in the margin beside a table's row is in no column."""
+    parts has no neighbour of many cells; a folio in the margin beside a table's row is in no column; a
+    sheet's footer far under its last row (Settings.table_gap) is no neighbour of it."""
     lines = page.lines
     table: set[int] = set()
     cells: set[int] = set()
@@ -190,6 +191,9 @@ def _table_cells(page: Page, rows: list[list[int]], s: Settings) -> tuple[set[in
         a, b = rows[r], rows[r + 1]
         if len(a) < least or len(b) < least:
             continue
+        if min(lines[j].top for j in b) - max(lines[i].bottom for i in a) > \
+                s.table_gap * max(lines[k].size for k in (*a, *b)):
+            continue  # far apart: a footer under the table's last row
         shared = [(i, j) for i in a for j in b if _same_column(lines[i], lines[j], s)]
         if len({i for i, _ in shared}) >= least:
             table.update((r, r + 1))

@@ -180,6 +180,9 @@ class Settings:
     # A row of this many cells or more, that many of them in the columns of the row above or below (left or
     # right edges within Settings.align_min or align_size), is a table's, in any size: a spreadsheet's rows.
     table_cells: int = 3
+    # ... but two rows more than this many of their font sizes apart are no neighbours in a table: a sheet's
+    # footer under its last row.
+    table_gap: float = 2.0
     # A line sharing its row with text is furniture only when at least this many font sizes away from it.
     far: float = 2.0
     # Two lines of one row are drawn over each other when they share more than this share of the narrower
