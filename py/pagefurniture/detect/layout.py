@@ -440,18 +440,18 @@ def _body_size(layouts: Iterable[_Layout], s: Settings) -> float:
     """Given the pages, returns the font size most of the running text is set in: that of the long upright
     lines (a diagram's many short labels are no body text), or of all upright lines if none is long, to the
     half point: 8.5 and 10.5 pt are common sizes, and rounded to 8 and 10 a smaller foot is no longer small."""
-    sizes: Counter[float] = Counter()
+    sizes: Counter[int] = Counter()  # characters by size in half points
     layouts = list(layouts)
     for layout in layouts:
         lines = layout.page.lines
         for i in layout.long:
-            sizes[round(lines[i].size * 2) / 2] += len(lines[i].text)
+            sizes[round(lines[i].size * 2)] += len(lines[i].text)
     if not sizes:
         for layout in layouts:
             for line in layout.page.lines:
                 if line.angle == 0:
-                    sizes[round(line.size * 2) / 2] += len(line.text)
-    return float(sizes.most_common(1)[0][0]) if sizes else s.default_body
+                    sizes[round(line.size * 2)] += len(line.text)
+    return sizes.most_common(1)[0][0] / 2 if sizes else s.default_body
 
 
 def _typical_gap(layouts: Iterable[_Layout], body: float, s: Settings) -> float:

@@ -107,9 +107,11 @@ def _make_numbering(s: Settings) -> _Numbering:
 
 def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, text: str) -> Tokens:
     """``page_number_tokens`` with the settings it reads."""
-    out = []
     tokens = text.split()
     short = len(tokens) <= roman_tokens  # roman numerals count only in short lines
+    if not short and not DIGITS.search(text):
+        return ()  # no roman numeral in a line this long, and no digit: most of a page's lines
+    out = []
     for i, raw in enumerate(tokens):
         if not short and raw.isalpha():
             continue  # a word: no digit, and no roman numeral in a line this long

@@ -36,7 +36,7 @@ from .groups import (
     _pages,
     _where,
 )
-from .numbers import CONTACT, NAMED, PAGINATION, PUBLISHING, _lone_number
+from .numbers import CONTACT, DIGITS, NAMED, PAGINATION, PUBLISHING, _lone_number
 from .settings import Settings
 
 
@@ -207,6 +207,8 @@ def _words(text: str) -> str:
 def _named(text: str) -> str:
     """What a heading or a head names: its words without its numbers, which differ between the two (the
     heading's "3 Uitgifte", the head's "Uitgifte 9" with the folio)."""
+    if not DIGITS.search(text):
+        return _words(text)
     return " ".join(word for word in text.casefold().split() if not all(ch.isdigit() or ch in ".-" for ch in word))
 
 
@@ -362,7 +364,10 @@ def _page_of_pages(ctx: _Context) -> list[_Group]:
     counts = []
     for run in _counted_runs(ctx):
         # A run is one numbering: at the edge and set apart on most of its pages, it is on all (the last
-        # sheet's one printed page may start its text close under its head).
+        # sheet's one printed page may start its text close under its head). Most runs ("Page 2 of 9" in
+        # a document of nine pages) are furniture already.
+        if all(m.key in furniture or m.key in wanted or m.key in alone for m in run):
+            continue
         if 2 * len(_edge_lines(ctx, {m.key: m for m in run}, block=not short)) > len(run):
             counts += [m for m in run if m.key not in furniture and m.key not in wanted and m.key not in alone]
     return _folios(found, lambda place: f"names its page (and the document's {ctx.n_pages} pages), {_where(place)} "
@@ -381,7 +386,8 @@ def _counted_runs(ctx: _Context) -> list[list[_Line]]:
     found: list[tuple[int, int, int, _Line]] = []  # page, count, total, line
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
-            if m.place not in ("top", "bottom") or m.beyond or m.rank >= s.edge_rows or m.index in layout.cells:
+            if m.shape.count("#") < 2 or m.place not in ("top", "bottom") or m.beyond or m.rank >= s.edge_rows \
+                    or m.index in layout.cells:
                 continue
             values = [value for _, value, roman in ctx.numbering.tokens(m.line.text) if not roman]
             if len(values) == 2 and 1 <= values[0] <= values[1] and values[1] > 1:
