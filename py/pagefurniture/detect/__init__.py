@@ -160,6 +160,9 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     # Lines in a running head's or foot's slot whose text is found nowhere else: a short section's head;
     # with them the rows stacked on them outside the text block: a letterhead in the head's place.
     Finds("fill-slots", places._fill_slots),
+    # The rows nearest the edge in one place and size on most pages, outside the text block and set apart,
+    # whatever they say: a running head that changes with every chapter.
+    Finds("recurring-rows", places._recurring_rows),
     # Lone numbers at the edge that fit the page numbering, or count in the folios' place.
     Finds("lone-page-numbers", places._lone_page_numbers),
     # Again, for the rows that the slots and the lone numbers made furniture: the school's name beside the

@@ -10,6 +10,7 @@ text (``edges._edge_lines``).
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 
@@ -22,6 +23,8 @@ from .groups import (
     TextBlock,
     _apart_from_block,
     _by_edge,
+    _by_size,
+    _cluster,
     _Context,
     _describe,
     _family,
@@ -210,6 +213,45 @@ def _named(text: str) -> str:
     if not DIGITS.search(text):
         return _words(text)
     return " ".join(word for word in text.casefold().split() if not all(ch.isdigit() or ch in ".-" for ch in word))
+
+
+def _recurring_rows(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the lines in no group nearest the top or bottom edge that sit at
+    one distance from it, in one size no larger than the text's, outside the text block and set apart from
+    it, on most pages with text, whatever they say: a running head that names each page's chapter changes
+    with it and repeats nothing, but keeps its place. (A line that repeats was judged by its repetition: a
+    table's label over each page's table. Set apart by its own row's gap too: a row of margin line numbers
+    beside the text's first line ends the walk from the edge without a gap to measure.)"""
+    s = ctx.settings
+    grouped = ctx.grouped()  # a line that repeats was judged by its repetition
+    text_size, wide = ctx.body + s.body_slack, ctx.apart()
+    least = max(s.min_run, math.ceil(ctx.n_text / 2))
+    found: dict[Place, list[_Line]] = defaultdict(list)
+    for layout in ctx.layouts.values():
+        for m in layout.lines.values():
+            if m.rank == 0 and m.place in ("top", "bottom") and not m.beyond and m.line.angle == 0 \
+                    and m.key not in grouped and m.line.size <= text_size and m.index not in layout.cells \
+                    and _outside(m, ctx) and any(ch.isalpha() for ch in m.line.text) and _gap_inwards(m, layout) > wide:
+                found[m.place].append(m)
+    out = []
+    for place, lines in found.items():
+        spots = [(m.offset, s.position_tolerance * max(m.line.size, s.min_size), k) for k, m in enumerate(lines)]
+        for cluster in _cluster(spots):
+            for members in _by_size([lines[k] for k in cluster], s):
+                if len({m.page for m in members}) < least:
+                    continue
+                members = _edge_lines(ctx, {m.key: m for m in members})
+                if len({m.page for m in members}) >= least:
+                    out.append(_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
+                                      f"in one place at the {place} of {{pages}}, in the text's size or smaller, "
+                                      f"{_apart_from_block(place)}, whatever it says"))
+    return out
+
+
+def _gap_inwards(m: _Line, layout: _Layout) -> float:
+    """The gap between a line's row and the next row towards the text (0 where there is none)."""
+    r = m.row if m.place == "top" else m.row - 1
+    return layout.gaps[r] if 0 <= r < len(layout.gaps) else 0.0
 
 
 def _fill_slots(ctx: _Context) -> list[_Group]:
