@@ -1631,3 +1631,26 @@ def test_a_running_head_that_changes_on_every_page_keeps_its_place():
     got = removed(pages)
     assert {(n, h.text) for n in range(1, 9) for h in head(n)} <= got
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
+def test_a_letterhead_that_names_the_firm_of_the_first_pages_own_foot_where_no_other_page_has_a_head():
+    # A two-page invoice: no running head on its second page, so no head's place to compare with. Its first
+    # page has the firm's name and trade over the recipient, set apart from it, and its own foot of small
+    # print that names the firm again with its registration: the head names what the foot names. A report
+    # whose first page has such a foot keeps its title, which names something else.
+    rng = random.Random(51)
+    foot = [line(text, 760 + 9 * k, x0=90, size=7) for k, text in
+            enumerate(["Norrsken Ljusteknik AB, Verkstadsgatan 11, 903 27 Umea, order@norrsken.example",
+                       "Bankgiro 5521-7708, Org.nr 556812-4430, approved for F-tax"])]
+    head = [line("Norrsken Ljusteknik", 42, size=24), line("Lighting for stages, museums and public spaces", 71, size=9)]
+
+    def document(top: list[Line]) -> list[Page]:
+        return [Page(1, W, H, (*top, *(line(t, 127 + 14 * k) for k, t in enumerate(["Regional museum", "Box 3183"])),
+                               *body(rng, top=180, bottom=700), *foot)),
+                Page(2, W, H, (*body(rng, top=62, bottom=400), line("Page 2 of 2", 780, x0=280, size=9)))]
+
+    got = removed(document(head))
+    assert {(1, h.text) for h in head} | {(1, f.text) for f in foot} <= got
+    assert not any(text.startswith(tuple(WORDS)) or text in ("Regional museum", "Box 3183") for _, text in got)
+    title = [line("Annual report of the regional museum", 42, size=24)]
+    assert (1, title[0].text) not in removed(document(title))

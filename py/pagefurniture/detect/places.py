@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable
+from itertools import pairwise
 
 from ..model import Line
 from .edges import _edge_lines, _labels_a_scale, _over
@@ -600,8 +601,10 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     first = layout.page.number
     # The other pages' heads: the lines of the furniture at their top.
     others = [m.line for g in ctx.groups if g.remove and g.place == "top" for m in g.members if m.page != first]
-    if layout.block is None or ctx.n_text <= 1 or not others or not _text_page(layout, ctx):
+    if layout.block is None or ctx.n_text <= 1 or not _text_page(layout, ctx):
         return []
+    if not others:
+        return _named_in_foot(layout, ctx)
     furniture = ctx.furniture()
     block, wide, lines = layout.block, ctx.apart(), layout.page.lines
     small = ctx.body - ctx.settings.body_slack
@@ -695,6 +698,37 @@ def _own_head(layout: _Layout, start: float, ctx: _Context) -> list[_Line]:
                 return []
             return head
     return []
+
+
+def _named_in_foot(layout: _Layout, ctx: _Context) -> list[_Group]:
+    """The first page's own head where no other page has one: the rows from its top edge stacked tight, up
+    to the wide gap that sets them apart from the text, when one of them names what the first page's own
+    foot names (two words running, the firm's name over its registration details). A title set over the
+    text names no foot printed on its page only."""
+    first, furniture = layout.page.number, ctx.furniture()
+    foot = [_words(m.line.text).split() for g in ctx.groups if g.remove and g.place == "bottom"
+            and all(m.page == first for m in g.members) for m in g.members]
+    if not foot:
+        return []
+    pairs = {pair for words in foot for pair in pairwise(words)}
+    head: list[_Line] = []
+    wide = ctx.apart()
+    for r, row in enumerate(layout.rows[:-1]):
+        placed = [layout.lines.get(i) for i in row]
+        if not all(m is not None and m.place == "top" and not m.beyond and m.line.angle == 0 for m in placed):
+            return []
+        head += [m for m in placed if m is not None]
+        if layout.gaps[r] > wide:
+            break
+    else:
+        return []
+    if not any(pair in pairs for m in head for pair in pairwise(_words(m.line.text).split())):
+        return []
+    members = _edge_lines(ctx, {m.key: m for m in head if m.key not in furniture}, block=False)
+    if not members:
+        return []
+    return [_Group("top", members[0].shape, members, _numbers(members), "header", True,
+                   "the first page's own head, naming what its own foot names, set apart from the text")]
 
 
 def _text_page(layout: _Layout, ctx: _Context) -> bool:
