@@ -642,11 +642,7 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     if max(m.line.bottom for m in head) <= min(line.top for line in others) or \
             min(m.line.top for m in head) >= max(line.bottom for line in others):
         return []
-    members = _edge_lines(ctx, {m.key: m for m in head if m.key not in furniture}, block=False)
-    if not members:
-        return []
-    return [_Group("top", members[0].shape, members, _numbers(members), "header", True,
-                   "the first page's own head, above the text block where the other pages have their head")]
+    return _head(ctx, head, "the first page's own head, above the text block where the other pages have their head")
 
 
 def _own_heads(ctx: _Context) -> list[_Group]:
@@ -667,12 +663,8 @@ def _own_heads(ctx: _Context) -> list[_Group]:
             continue
         reach = _text_reach(ctx, layout, furniture)
         if reach is not None:
-            members += [m for m in _own_head(layout, reach[0], ctx) if m.key not in furniture]
-    members = _edge_lines(ctx, {m.key: m for m in members}, block=False) if members else []
-    if not members:
-        return []
-    return [_Group("top", members[0].shape, members, _numbers(members), "header", True,
-                   "a page's own head, above where the other pages' text starts, set apart from the text")]
+            members += _own_head(layout, reach[0], ctx)
+    return _head(ctx, members, "a page's own head, above where the other pages' text starts, set apart from the text")
 
 
 def _own_head(layout: _Layout, start: float, ctx: _Context) -> list[_Line]:
@@ -705,7 +697,7 @@ def _named_in_foot(layout: _Layout, ctx: _Context) -> list[_Group]:
     to the wide gap that sets them apart from the text, when one of them names what the first page's own
     foot names (two words running, the firm's name over its registration details). A title set over the
     text names no foot printed on its page only."""
-    first, furniture = layout.page.number, ctx.furniture()
+    first = layout.page.number
     foot = [_words(m.line.text).split() for g in ctx.groups if g.remove and g.place == "bottom"
             and all(m.page == first for m in g.members) for m in g.members]
     if not foot:
@@ -724,11 +716,15 @@ def _named_in_foot(layout: _Layout, ctx: _Context) -> list[_Group]:
         return []
     if not any(pair in pairs for m in head for pair in pairwise(_words(m.line.text).split())):
         return []
-    members = _edge_lines(ctx, {m.key: m for m in head if m.key not in furniture}, block=False)
-    if not members:
-        return []
-    return [_Group("top", members[0].shape, members, _numbers(members), "header", True,
-                   "the first page's own head, naming what its own foot names, set apart from the text")]
+    return _head(ctx, head, "the first page's own head, naming what its own foot names, set apart from the text")
+
+
+def _head(ctx: _Context, lines: list[_Line], reason: str) -> list[_Group]:
+    """A page's own head of these lines, as many of them as are at the edge and set apart (the text block
+    is no measure of a head printed once), those not furniture already."""
+    furniture = ctx.furniture()
+    members = _edge_lines(ctx, {m.key: m for m in lines if m.key not in furniture}, block=False) if lines else []
+    return [_Group("top", members[0].shape, members, _numbers(members), "header", True, reason)] if members else []
 
 
 def _text_page(layout: _Layout, ctx: _Context) -> bool:
