@@ -437,26 +437,21 @@ def _counted_runs(ctx: _Context) -> list[list[_Line]]:
                 found.append((m.page, values[0], values[1], m))
     # In page order, and on one page (two printed pages side by side, or one over the other) by count.
     found.sort(key=lambda f: (f[0], f[1], f[3].index))
-    running: dict[tuple[str, int], list[_Line]] = {}
+    running: dict[tuple[str, int], list[tuple[int, _Line]]] = {}  # the open runs: each line with its count
     out: list[list[_Line]] = []
     for page, n, total, m in found:
         run = running.get((m.shape, total))
-        if run is not None and _counted(run[-1], ctx) == n - 1 and run[-1].page >= page - 1:
-            run.append(m)
+        if run is not None and run[-1][0] == n - 1 and run[-1][1].page >= page - 1:
+            run.append((n, m))
         elif n == 1:
-            run = running[(m.shape, total)] = [m]
+            run = running[(m.shape, total)] = [(n, m)]
         else:
             continue
         if n == total:
-            if run[0].page != page:
-                out.append(run)
+            if run[0][1].page != page:
+                out.append([line for _, line in run])
             del running[(m.shape, total)]
     return out
-
-
-def _counted(m: _Line, ctx: _Context) -> int:
-    """The count a line of ``_counted_runs`` names: its first number."""
-    return next(value for _, value, roman in ctx.numbering.tokens(m.line.text) if not roman)
 
 
 def _folio_words(shape: str) -> int:
