@@ -119,6 +119,12 @@ class _Layout:
     table: set[int] = field(default_factory=set)  # the rows that are a table's (layout._table_cells) ...
     cells: set[int] = field(default_factory=set)  # ... and the indices of the lines that are its cells
 
+    def gap_inwards(self, r: int, place: Place) -> float:
+        """The gap between row ``r`` at the page's ``place`` edge and the next row towards the text (0.0
+        where there is none)."""
+        k = r if place == "top" else r - 1
+        return self.gaps[k] if 0 <= k < len(self.gaps) else 0.0
+
 
 @dataclass(slots=True)
 class _Context:

@@ -548,12 +548,11 @@ def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place,
     # (``wide``): a running head in two faces, the document's title in one and the current section's
     # name, changing from page to page, in another. (A slide's title beside a logo is larger; a footnote
     # beside its mark has no words in the slot.)
-    rows, gaps, lines = layout.rows, layout.gaps, layout.lines
+    rows, lines = layout.rows, layout.lines
     for r in {lines[i].row for i in held if any(ch.isalpha() for ch in lines[i].line.text)}:
         place = lines[rows[r][0]].place if rows[r][0] in lines else None
-        inward = r + 1 if place == "top" else r - 1
         size = max(lines[i].line.size for i in rows[r] if i in held)
-        if place in ("top", "bottom") and 0 <= inward < len(rows) and gaps[min(r, inward)] > wide and all(
+        if place in ("top", "bottom") and layout.gap_inwards(r, place) > wide and all(
                 i in lines and lines[i].place == place and lines[i].line.size <= size * (1 + s.size_tolerance)
                 + s.size_slack for i in rows[r]):
             other.update(rows[r])

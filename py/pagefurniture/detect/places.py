@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from itertools import pairwise
 
 from ..model import Line
@@ -232,7 +232,8 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
         for m in layout.lines.values():
             if m.rank == 0 and m.place in ("top", "bottom") and not m.beyond and m.line.angle == 0 \
                     and m.key not in grouped and m.line.size <= text_size and m.index not in layout.cells \
-                    and _outside(m, ctx) and any(ch.isalpha() for ch in m.line.text) and _gap_inwards(m, layout) > wide:
+                    and _outside(m, ctx) and any(ch.isalpha() for ch in m.line.text) \
+                    and layout.gap_inwards(m.row, m.place) > wide:
                 found[m.place].append(m)
     out = []
     for place, lines in found.items():
@@ -247,12 +248,6 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
                                       f"in one place at the {place} of {{pages}}, in the text's size or smaller, "
                                       f"{_apart_from_block(place)}, whatever it says"))
     return out
-
-
-def _gap_inwards(m: _Line, layout: _Layout) -> float:
-    """The gap between a line's row and the next row towards the text (0 where there is none)."""
-    r = m.row if m.place == "top" else m.row - 1
-    return layout.gaps[r] if 0 <= r < len(layout.gaps) else 0.0
 
 
 def _fill_slots(ctx: _Context) -> list[_Group]:
@@ -607,13 +602,12 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     reach = _text_reach(ctx, layout, furniture)
     start = block.top if reach is None else reach[0]
     head: list[_Line] = []
-    for r, row in enumerate(layout.rows):
-        placed = [layout.lines.get(i) for i in row]
-        if not all(m is not None and m.place == "top" and not m.beyond and m.line.angle == 0 for m in placed):
+    for r, placed in _top_rows(layout):
+        if placed is None:
             return []
-        if not head and not all(m is not None and m.line.top < start for m in placed):
+        if not head and not all(m.line.top < start for m in placed):
             return []  # the text, or a title, starts the page: no head of its own
-        head += [m for m in placed if m is not None]
+        head += placed
         # It goes on over the rows stacked tight on it, and past a wider gap over a row that lies wholly
         # above the other pages' text, or over a row of small print set apart from the rows under it too
         # (its contact line under the name).
@@ -668,14 +662,12 @@ def _own_head(layout: _Layout, start: float, ctx: _Context) -> list[_Line]:
     s, lines, wide = ctx.settings, layout.page.lines, ctx.apart()
     small = ctx.body - s.body_slack
     head: list[_Line] = []
-    for r, row in enumerate(layout.rows):
-        placed = [layout.lines.get(i) for i in row]
-        if not all(m is not None and m.place == "top" and not m.beyond and m.line.angle == 0 and m.line.bottom < start
-                   for m in placed) or r + 1 == len(layout.rows):
+    for r, placed in _top_rows(layout):
+        if placed is None or not all(m.line.bottom < start for m in placed) or r + 1 == len(layout.rows):
             return []
-        if not (all(lines[i].size < small for i in row) or (len(row) > 1 and r not in layout.table)):
+        if not (all(m.line.size < small for m in placed) or (len(placed) > 1 and r not in layout.table)):
             return []
-        head += [m for m in placed if m is not None]
+        head += placed
         if layout.gaps[r] > wide:
             # Words, and no picture beside or under them: a chart's scale or title opening a page is the
             # chart's.
@@ -700,11 +692,10 @@ def _named_in_foot(layout: _Layout, ctx: _Context) -> list[_Group]:
     pairs = {pair for words in foot for pair in pairwise(words)}
     head: list[_Line] = []
     wide = ctx.apart()
-    for r, row in enumerate(layout.rows[:-1]):
-        placed = [layout.lines.get(i) for i in row]
-        if not all(m is not None and m.place == "top" and not m.beyond and m.line.angle == 0 for m in placed):
+    for r, placed in _top_rows(layout):
+        if placed is None or r + 1 == len(layout.rows):
             return []
-        head += [m for m in placed if m is not None]
+        head += placed
         if layout.gaps[r] > wide:
             break
     else:
@@ -728,6 +719,17 @@ def _text_page(layout: _Layout, ctx: _Context) -> bool:
     s, lines = ctx.settings, layout.page.lines
     return sum(1 for row in layout.rows if any(abs(lines[i].size - ctx.body) <= s.body_slack for i in row)) \
         >= s.text_page_rows
+
+
+def _top_rows(layout: _Layout) -> Iterator[tuple[int, list[_Line] | None]]:
+    """A page's rows from the top down, each with its lines as placed while it holds only upright lines
+    placed at the top, on the page; then that row with None, and no more."""
+    for r, row in enumerate(layout.rows):
+        placed = [layout.lines.get(i) for i in row]
+        if not all(m is not None and m.place == "top" and not m.beyond and m.line.angle == 0 for m in placed):
+            yield r, None
+            return
+        yield r, [m for m in placed if m is not None]
 
 
 def _foot_rows(layout: _Layout, inside: Callable[[_Line], bool]) -> list[list[_Line]]:
