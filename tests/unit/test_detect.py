@@ -1371,6 +1371,28 @@ def test_a_two_page_letters_letterhead_set_large_reaches_below_where_its_second_
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
 
 
+def test_a_letterhead_down_the_right_margin_of_the_first_page_but_not_margin_notes():
+    # A two-page letter whose letterhead is a column beside the text: the firm's name at the top, above
+    # the text, its address, numbers and partners down the margin. A column of notes that begins beside the
+    # text, one without an address, or one whose margin the next page uses too, is the text's.
+    rng = random.Random(41)
+    head = [line("Harrow & Vale", 40, x0=546, size=12), line("Landscape Architects", 56, x0=546, size=7)]
+    address = [line(text, 200 + 10 * k, x0=546, size=7) for k, text in enumerate(
+        ["212 Orchard Street", "Portland, OR 97205", "T 503 555 0148", "studio@hv.example", "Partners", "I. Harrow, PLA"])]
+    note = line("see the survey", 400, x0=546, size=7)
+
+    def letter(column: list[Line], second: tuple[Line, ...] = ()) -> list[Page]:
+        return [Page(1, W, H, (*column, *body(rng, top=120, bottom=700))),
+                Page(2, W, H, (*second, *body(rng, top=72, bottom=400)))]
+
+    column = [*head, *address]
+    got = removed(letter(column))
+    assert {(1, c.text) for c in column} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+    for pages in (letter(address), letter([*head, *address[:2], *address[4:]]), letter(column, (note,))):
+        assert not {(1, c.text) for c in column} & removed(pages)
+
+
 def test_a_letters_foot_in_columns_or_ranged_left_is_furniture_and_a_marked_footnote_is_not():
     # Two-page letters: one foot in three columns of three rows (a table to the eye, but of small print
     # in the page's own foot zone), one of three lines ranged left at the text's edge. Neither starts with

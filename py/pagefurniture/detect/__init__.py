@@ -178,6 +178,9 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     # The first page's own head, beginning above where the other pages' text starts, in their head's place:
     # a letterhead.
     Finds("first-page-head", places._first_page_head),
+    # The first page's own column down a side margin, from above the text, with an address: a letterhead
+    # set beside the text.
+    Finds("first-page-column", places._first_page_column),
     # A short document's head printed on one page only, above where the other pages' text starts: a memo's
     # continuation head, a first page printed without the header, a paper's band over its title.
     Finds("own-heads", places._own_heads),

@@ -14,6 +14,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
+from typing import Literal
 
 from ..model import Line, Page
 from .groups import (
@@ -290,6 +291,17 @@ def _place_page(page: Page, row_of: list[int], ends: tuple[int, int], frame: _Fr
         placed[i] = _Line(page.number, i, line, place, offset, r, shape_of(line.text), beyond, side,
                           x0 + x1 < frame.width, rank, (page.number, i))
     return placed
+
+
+def _in_margin(layout: _Layout, i: int, side: Literal["left", "right"]) -> _Line:
+    """Line ``i`` of a page, placed in its ``side`` margin by its height, as margin text is: for a column
+    beside the text whose lines the text's rows kept from being placed."""
+    placed = layout.lines.get(i)
+    if placed is not None:
+        return placed
+    page, line = layout.page, layout.page.lines[i]
+    return _Line(page.number, i, line, side, line.top, layout.row_of[i], shape_of(line.text), False, side,
+                 side == "left", 0, (page.number, i))
 
 
 def _place(line: Line, page: Page, frame: _Frame, s: Settings) -> tuple[Place, bool, float]:

@@ -14,12 +14,14 @@ import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from itertools import pairwise
+from typing import Literal
 
 from ..model import Line
 from .edges import _edge_lines, _labels_a_scale, _over
 from .grouping import _runs
 from .groups import (
     Place,
+    Side,
     Slot,
     TextBlock,
     _apart_from_block,
@@ -40,6 +42,7 @@ from .groups import (
     _pages,
     _where,
 )
+from .layout import _in_margin
 from .numbers import CONTACT, DIGITS, NAMED, PAGINATION, PUBLISHING, _lone_number
 from .settings import Settings
 
@@ -632,6 +635,47 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
             min(m.line.top for m in head) >= max(line.bottom for line in others):
         return []
     return _head(ctx, head, "the first page's own head, above the text block where the other pages have their head")
+
+
+def _first_page_column(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the first page's own column down a side margin: a letterhead set
+    beside the text (the firm's name at the top, its address, numbers and partners under it). Every line
+    of the page wholly in that margin, past the text's column by more than the text's size, is of it; it
+    begins above the text block, in the head's place, and says what it is (an e-mail or a web address);
+    and no other page of its size has text there. A margin note begins beside the text it notes and
+    comes back on other pages; a table wider than the column has cells there."""
+    layout = next(iter(ctx.layouts.values()))  # the first page with text
+    block = layout.block
+    if block is None or ctx.n_text <= 1 or not _text_page(layout, ctx):
+        return []
+    furniture = ctx.furniture()
+    reach = ctx.body
+
+    def side(line: Line) -> Side:
+        if line.angle != 0:
+            return ""
+        return "left" if line.box[2] < block.left - reach else "right" if line.box[0] > block.right + reach else ""
+
+    size = (round(layout.page.width), round(layout.page.height))
+    used = {side(line) for other in ctx.layouts.values() if other is not layout
+            and (round(other.page.width), round(other.page.height)) == size
+            for i, line in enumerate(other.page.lines) if (other.page.number, i) not in furniture}
+    out = []
+    sides: tuple[Literal["left", "right"], ...] = ("left", "right")
+    for place in sides:
+        if place in used:
+            continue
+        column = [i for i, line in enumerate(layout.page.lines) if side(line) == place and _on_page(line, layout.page)
+                  and (layout.page.number, i) not in furniture]
+        members = [_in_margin(layout, i, place) for i in column if i not in layout.cells]
+        if not members or len(members) < len(column) or min(m.line.top for m in members) >= block.top or \
+                not any(CONTACT.search(m.line.text) for m in members):
+            continue
+        members.sort(key=lambda m: m.line.top)
+        out.append(_Group(place, members[0].shape, members, _numbers(members), "margin", True,
+                          f"the first page's own column down the {place} margin, from above the text block, "
+                          "with an address in it: a letterhead"))
+    return out
 
 
 def _own_heads(ctx: _Context) -> list[_Group]:
