@@ -1562,7 +1562,9 @@ def test_page_numbers_that_count_the_printed_pages_of_each_file_two_to_a_sheet()
     # name, and "Page 2/5", counted anew for each file, so that no number names its sheet or the sheets'
     # count. In the order of the sheets each count runs from 1 to its total: they are page numbers, though
     # each head row has six parts in the text's size (in another typeface than the listing's, outside the
-    # text block), and on the last sheet, which holds one page, the text starts close under its head.
+    # text block), and on the second sheet and the last, which holds one page, the text starts close under
+    # its head. With the numbers go the dates and names beside them, on those sheets too: a row in a
+    # typeface of its own that holds the page's number is no diagram's first row, nor a table's.
     rng = random.Random(47)
     width, height = 842.0, 595.0
     printed = [("notes.txt", n, 5) for n in range(1, 6)] + [("setup.py", n, 4) for n in range(1, 5)]
@@ -1576,10 +1578,12 @@ def test_page_numbers_that_count_the_printed_pages_of_each_file_two_to_a_sheet()
                     line(f"Page {n}/{total}", 46, x0=x + 344, size=9, x1=x + 380)]
             lines += [replace(h, font="Helvetica") for h in head]
             lines += [replace(line(" ".join(rng.choice(WORDS) for _ in range(8)), y, x0=x, size=8, x1=x + 360),
-                              font="Courier") for y in range(67 if len(sheet) == 2 else 59, 555, 8)]
+                              font="Courier") for y in range(59 if number in (2, len(sheets)) else 67, 555, 8)]
         pages.append(Page(number, width, height, tuple(lines)))
     got = removed(pages)
     assert {(sheet, f"Page {n}/{total}") for sheet, items in enumerate(sheets, 1) for _, n, total in items} <= got
+    assert {(sheet, text) for sheet, items in enumerate(sheets, 1) for name, _, _ in items
+            for text in (name, "Dec 04, 26 23:06")} <= got
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
 
 

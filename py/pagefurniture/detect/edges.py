@@ -25,21 +25,23 @@ def _edges(ctx: _Context, furniture: Collection[Key], pages: Iterable[int] | Non
            ) -> tuple[frozenset[Key], frozenset[Key]]:
     """Given the lines taken as furniture, returns those reachable from their page's top or bottom edge
     through furniture only, and of those the ones set apart from the text beyond them (on ``pages``, or
-    on every page). The answer for every page is kept in the context, by the furniture asked about: the
-    in-the-text pass and confirm-edges ask the same where the first keeps every removal."""
+    on every page). The answer for every page is kept in the context, by the furniture asked about and
+    the page numbers among it: the in-the-text pass and confirm-edges ask the same where the first keeps
+    every removal."""
+    numbered = frozenset(m.key for g in ctx.groups if g.remove and g.numbers == "page" for m in g.members)
     if pages is not None:
-        return _edges_on(ctx, furniture, pages)
-    key = frozenset(furniture)
+        return _edges_on(ctx, furniture, pages, numbered)
+    key = frozenset(furniture), numbered
     known = ctx.edges.get(key)
     if known is None:
         # From a page without furniture, the walk meets none: only the pages with some are walked.
-        known = ctx.edges[key] = _edges_on(ctx, key, {page for page, _ in key})
+        known = ctx.edges[key] = _edges_on(ctx, key[0], {page for page, _ in key[0]}, numbered)
     return known
 
 
-def _edges_on(ctx: _Context, furniture: Collection[Key], pages: Iterable[int]
+def _edges_on(ctx: _Context, furniture: Collection[Key], pages: Iterable[int], numbered: frozenset[Key]
               ) -> tuple[frozenset[Key], frozenset[Key]]:
-    """``_edges`` on these pages."""
+    """``_edges`` on these pages, ``numbered`` the furniture's lines that count with the pages."""
     s = ctx.settings
     confirmed: set[Key] = set()
     apart: set[Key] = set()
@@ -47,16 +49,17 @@ def _edges_on(ctx: _Context, furniture: Collection[Key], pages: Iterable[int]
     for layout in (ctx.layouts[n] for n in pages):
         for place in ("top", "bottom"):
             block, end_gap, text = _walk(layout, furniture, place, ctx.body, s)
-            block, end_gap = _text_rows_off(block, end_gap, place, layout.page.height)
+            block, end_gap = _text_rows_off(block, end_gap, place, layout.page.height, numbered)
             lines = layout.page.lines
             for ok, gap in _widest_gaps(block, end_gap, place):
                 confirmed |= ok
                 # Set apart by a gap wider than the text's leading, or by its type: a print header or a
                 # head over a rule, close to the text, is in another typeface than the text it stands on
                 # (a row of a few parts that has words: many parts, or numbers alone, are a table's or a
-                # chart's labels).
+                # chart's labels, unless the row lies outside the text block in a typeface of its own).
                 if gap is None or gap >= wide or (
-                        text and _few_words(ok, lines, s) and not text & {_face(lines[i].font) for _, i in ok}):
+                        text and (_few_words(ok, lines, s) or _own_row([i for _, i in ok], layout, s))
+                        and not text & {_face(lines[i].font) for _, i in ok}):
                     apart |= ok
     return frozenset(confirmed), frozenset(apart)
 
@@ -66,22 +69,15 @@ def _face(font: str) -> str:
     return font.split("+", 1)[-1].replace(",", "-").split("-", 1)[0]
 
 
-def _edge_block(layout: _Layout, furniture: Collection[Key], place: Place, body: float, s: Settings
-                ) -> list[tuple[set[Key], float | None]]:
-    """The furniture rows reachable from the page edge, each with the widest gap between it and the text
-    beyond the block (None when nothing but furniture follows)."""
-    block, end_gap, _ = _walk(layout, furniture, place, body, s)
-    return _widest_gaps(*_text_rows_off(block, end_gap, place, layout.page.height), place)
-
-
-def _text_rows_off(block: list[_Row], end_gap: float | None, place: Place, height: float
-                   ) -> tuple[list[_Row], float | None]:
+def _text_rows_off(block: list[_Row], end_gap: float | None, place: Place, height: float,
+                   numbered: frozenset[Key]) -> tuple[list[_Row], float | None]:
     """The walk's rows without the innermost ones that lie nearer the text than the furniture on the page
     before them: a diagram's first row of labels far below a running head is the diagram's, however it
-    repeats. (A printer's slug beyond the page is as far from the head as the page's margin makes it.)"""
+    repeats. (A printer's slug beyond the page is as far from the head as the page's margin makes it; a
+    row that holds the page's number is no diagram's.)"""
     while len(block) > 1 and end_gap is not None:
         outer, inner = block[-2], block[-1]
-        if (outer[2] <= 0) if place == "top" else (outer[2] >= height):
+        if ((outer[2] <= 0) if place == "top" else (outer[2] >= height)) or inner[0] & numbered:
             break
         before = (inner[1] - outer[2]) if place == "top" else (outer[2] - inner[1])
         if before <= end_gap:
@@ -112,8 +108,7 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
         # Content, or a table row: never furniture. (A row of many parts wholly outside the text block,
         # sharing no columns with its neighbours and in none of the running text's typefaces, is no
         # table's: two pages printed on one sheet, each with its head.)
-        content = not fur or r in layout.table or (
-            _table_row(row, lines, body, s) and not (_beyond_block(layout, row, s) and _own_faces(row, layout)))
+        content = not fur or r in layout.table or (_table_row(row, lines, body, s) and not _own_row(row, layout, s))
         if content and not block:
             return block, None, set()  # the text begins at the edge (most pages at one edge)
         near = min(lines[i].top for i in row) if place == "top" else max(lines[i].bottom for i in row)
@@ -161,6 +156,12 @@ def _table_row(row: list[int], lines: tuple[Line, ...], body: float, s: Settings
     """True when a row is a table's: Settings.cell_row or more separate cells on one line in the text's
     size (a print slug in small type may have as many parts)."""
     return len(row) >= s.cell_row and sorted(lines[i].size for i in row)[len(row) // 2] >= s.cell_size * body
+
+
+def _own_row(row: list[int], layout: _Layout, s: Settings) -> bool:
+    """True when a row's lines lie outside the text block, in none of the running text's main typeface:
+    however many its parts, no table's row (two pages printed on one sheet, each with its head)."""
+    return _beyond_block(layout, row, s) and _own_faces(row, layout)
 
 
 def _own_faces(row: list[int], layout: _Layout) -> bool:

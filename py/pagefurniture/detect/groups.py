@@ -145,8 +145,9 @@ class _Context:
     slide: dict[int, int]  # the slide each page is a state of, from 1 (layout._builds); the page's place without builds
     copy: dict[int, int]  # the slide each page shows: its own, or that of an earlier page it copies (layout._copies)
     groups: list[_Group] = field(default_factory=list)
-    # What edges._edges answered for every page, by the lines taken as furniture.
-    edges: dict[frozenset[Key], tuple[frozenset[Key], frozenset[Key]]] = field(default_factory=dict)
+    # What edges._edges answered for every page, by the lines taken as furniture and the page numbers among them.
+    edges: dict[tuple[frozenset[Key], frozenset[Key]], tuple[frozenset[Key], frozenset[Key]]] = \
+        field(default_factory=dict)
 
     def add(self, found: list[_Group], by: str) -> None:
         """Add groups found by a pass; their lines leave the kept groups they were in."""
