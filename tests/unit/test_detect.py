@@ -1587,6 +1587,20 @@ def test_page_numbers_that_count_the_printed_pages_of_each_file_two_to_a_sheet()
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
 
 
+def test_a_head_of_the_guides_name_and_each_pages_section_in_every_pages_first_row():
+    # A guide whose head names it and the page's section, in the text's size, set apart over the text on
+    # every page: no two pages' heads are the same, and the head is every page's first row, so the text
+    # block reaches up to it. Its fixed part says it is furniture; lines of words of their own in that
+    # place (a slide's or a chapter's first line, set apart the same way) stay.
+    sections = ["Installation", "Configuration", "Daily use", "Troubleshooting", "Backups", "Upgrades"]
+    for head, furniture in (("Workshop guide — {}", True), ("{}", False)):
+        tops = [[line(head.format(section), 40, x0=230)] for section in sections]
+        got = removed(pages_of(tops, seed=49))
+        heads = {(n, head.format(section)) for n, section in enumerate(sections, 1)}
+        assert heads <= got if furniture else not heads & got
+        assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
 def test_a_head_that_names_its_section_beside_the_folio_on_one_page_only():
     # A booklet whose chapters open on a page without a head; the even pages' head is the folio and the
     # booklet's title, and the one odd page that is no chapter's first has a head block of its own: the

@@ -225,7 +225,10 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
     it, on most pages with text, whatever they say: a running head that names each page's chapter changes
     with it and repeats nothing, but keeps its place. (A line that repeats was judged by its repetition: a
     table's label over each page's table. Set apart by its own row's gap too: a row of margin line numbers
-    beside the text's first line ends the walk from the edge without a gap to measure.)"""
+    beside the text's first line ends the walk from the edge without a gap to measure.) Inside the text
+    block (a head in every page's first row measures it) only when they share their first or last two
+    words on as many pages: a fixed part beside the chapter's name, where a slide's or a page's first line
+    has words of its own."""
     s = ctx.settings
     grouped = ctx.grouped()  # a line that repeats was judged by its repetition
     text_size, wide = ctx.body + s.body_slack, ctx.apart()
@@ -235,7 +238,7 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
         for m in layout.lines.values():
             if m.rank == 0 and m.place in ("top", "bottom") and not m.beyond and m.line.angle == 0 \
                     and m.key not in grouped and m.line.size <= text_size and m.index not in layout.cells \
-                    and _outside(m, ctx) and any(ch.isalpha() for ch in m.line.text) \
+                    and any(ch.isalpha() for ch in m.line.text) \
                     and layout.gap_inwards(m.row, m.place) > wide:
                 found[m.place].append(m)
     out = []
@@ -243,14 +246,33 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
         spots = [(m.offset, s.position_tolerance * max(m.line.size, s.min_size), k) for k, m in enumerate(lines)]
         for cluster in _cluster(spots):
             for members in _by_size([lines[k] for k in cluster], s):
+                members = _fixed_inside(members, least, ctx)
                 if len({m.page for m in members}) < least:
                     continue
-                members = _edge_lines(ctx, {m.key: m for m in members})
+                members = _edge_lines(ctx, {m.key: m for m in members}, block=False)
                 if len({m.page for m in members}) >= least:
                     out.append(_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
                                       f"in one place at the {place} of {{pages}}, in the text's size or smaller, "
                                       f"{_apart_from_block(place)}, whatever it says"))
     return out
+
+
+def _fixed_inside(members: list[_Line], least: int, ctx: _Context) -> list[_Line]:
+    """The lines outside the text block, and those inside it that share their first or last two words
+    with such lines on ``least`` pages or more."""
+    def ends(m: _Line) -> set[tuple[bool, tuple[str, ...]]]:
+        words = tuple(_words(m.line.text).split())
+        return {(True, words[:2]), (False, words[-2:])} if len(words) >= 2 else set()
+
+    inside = [m for m in members if not _outside(m, ctx)]
+    if not inside:
+        return members
+    pages: dict[tuple[bool, tuple[str, ...]], set[int]] = defaultdict(set)
+    for m in inside:
+        for end in ends(m):
+            pages[end].add(m.page)
+    fixed = {end for end, on in pages.items() if len(on) >= least}
+    return [m for m in members if _outside(m, ctx) or ends(m) & fixed]
 
 
 def _fill_slots(ctx: _Context) -> list[_Group]:
