@@ -1436,6 +1436,11 @@ def test_a_letterhead_centred_in_the_column_says_what_it_is_but_a_publishers_ban
     got = removed(pages)
     assert {(1, text.text) for text in letterhead} <= got
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+    # Without the e-mail it names what its own foot names, the firm's registration under the text.
+    foot = line("Kanzlei Brandt & Oehlers PartG, Amtsgericht Leipzig PR 1234", 760, size=7)
+    pages = [Page(1, W, H, (*letterhead[:2], *body(rng, top=130, bottom=700), foot)),
+             Page(2, W, H, (line("Seite 2", 40, x0=500, size=9), *body(rng, top=90, bottom=400)))]
+    assert {(1, text.text) for text in [*letterhead[:2], foot]} <= removed(pages)
     banner = [centred("The current issue of this journal is available at", 36, 7.5),
               centred("www.journal-archive.example/0142-5455.htm", 46, 7.5)]
     article = [Page(n, W, H, (*(banner if n == 1 else [line("Shift work interventions", 70, x0=300, size=11)]),

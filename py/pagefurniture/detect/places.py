@@ -643,11 +643,12 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
             break
     # Laid out on the page, not in the text's column: some of it reaches into a side margin, past the
     # column by more than the text's size; or it says what it is, an e-mail or a web address beside the
-    # name and the street. A title over the text, however high it starts, does neither; and the running
+    # name and the street; or it names what the page's own foot names (the firm's name over its
+    # registration details). A title over the text, however high it starts, does none; and the running
     # heads of the other pages repeat a title's words, not a letterhead's (they name the addressee and
     # the date).
     if not any(m.line.box[0] < block.left - ctx.body or m.line.box[2] > block.right + ctx.body
-               or CONTACT.search(m.line.text) for m in head):
+               or CONTACT.search(m.line.text) for m in head) and not _names_foot(head, layout, ctx):
         return []
     if any(_words(m.line.text) in {_words(line.text) for line in others} for m in head):
         return []
@@ -748,14 +749,7 @@ def _own_head(layout: _Layout, start: float, ctx: _Context) -> list[_Line]:
 def _named_in_foot(layout: _Layout, ctx: _Context) -> list[_Group]:
     """The first page's own head where no other page has one: the rows from its top edge stacked tight, up
     to the wide gap that sets them apart from the text, when one of them names what the first page's own
-    foot names (two words running, the firm's name over its registration details). A title set over the
-    text names no foot printed on its page only."""
-    first = layout.page.number
-    foot = [_words(m.line.text).split() for g in ctx.groups if g.remove and g.place == "bottom"
-            and all(m.page == first for m in g.members) for m in g.members]
-    if not foot:
-        return []
-    pairs = {pair for words in foot for pair in pairwise(words)}
+    foot names (``_names_foot``)."""
     head: list[_Line] = []
     wide = ctx.apart()
     for r, placed in _top_rows(layout):
@@ -766,9 +760,19 @@ def _named_in_foot(layout: _Layout, ctx: _Context) -> list[_Group]:
             break
     else:
         return []
-    if not any(pair in pairs for m in head for pair in pairwise(_words(m.line.text).split())):
+    if not _names_foot(head, layout, ctx):
         return []
     return _head(ctx, head, "the first page's own head, naming what its own foot names, set apart from the text")
+
+
+def _names_foot(head: list[_Line], layout: _Layout, ctx: _Context) -> bool:
+    """True when a line of the first page's head names what the page's own foot names: two words running
+    (the firm's name over its registration details). A title set over the text names no foot printed on
+    its page only."""
+    first = layout.page.number
+    pairs = {pair for g in ctx.groups if g.remove and g.place == "bottom" and all(m.page == first for m in g.members)
+             for m in g.members for pair in pairwise(_words(m.line.text).split())}
+    return any(pair in pairs for m in head for pair in pairwise(_words(m.line.text).split()))
 
 
 def _head(ctx: _Context, lines: list[_Line], reason: str) -> list[_Group]:
