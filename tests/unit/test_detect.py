@@ -1606,6 +1606,21 @@ def test_a_head_of_the_guides_name_and_each_pages_section_in_every_pages_first_r
         assert not any(text.startswith(tuple(WORDS)) for _, text in got)
 
 
+def test_a_charts_label_beside_the_text_over_its_scale_is_no_side_head():
+    # Pages of a report with a chart beside the text: its legend's label near the top, the same on every
+    # page, and its scale down the same margin, deep in the page. Counting the scale, the column beside the
+    # text holds many lines: a chart's, not a side head's.
+    rng = random.Random(50)
+    pages = []
+    for n in range(1, 7):
+        chart = [line("km/h avg", 110, x0=430, size=8)] + [line(str(10 * k), 300 + 30 * k, x0=430, size=8)
+                                                           for k in range(5)]
+        text = [line(" ".join(rng.choice(WORDS) for _ in range(9)), y, x1=400) for y in range(100, 700, 14)]
+        pages.append(Page(n, W, H, (*chart, *text, line(str(n), 750, x0=300))))
+    got = texts_removed(pages)
+    assert got == {str(n) for n in range(1, 7)}
+
+
 def test_a_head_that_names_its_section_beside_the_folio_on_one_page_only():
     # A booklet whose chapters open on a page without a head; the even pages' head is the folio and the
     # booklet's title, and the one odd page that is no chapter's first has a head block of its own: the

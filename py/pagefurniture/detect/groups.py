@@ -101,6 +101,13 @@ class TextBlock:
         return False
 
 
+def _side(box: tuple[float, float, float, float], column: tuple[float, float, float, float] | None) -> Side:
+    """Which side of a text column a box lies wholly on, if either ("" where there is no column)."""
+    if column is None:
+        return ""
+    return "left" if box[2] <= column[0] else "right" if box[0] >= column[2] else ""
+
+
 @dataclass(slots=True)
 class _Layout:
     """One page: its rows, its lines as the detector sees them, and the text block of its page size."""
@@ -118,6 +125,12 @@ class _Layout:
     turned: int = 0
     table: set[int] = field(default_factory=set)  # the rows that are a table's (layout._table_cells) ...
     cells: set[int] = field(default_factory=set)  # ... and the indices of the lines that are its cells
+    # The text column its lines were placed against (layout._columns); a page without one has none beside it.
+    column: tuple[float, float, float, float] | None = None
+
+    def beside(self, line: Line) -> Side:
+        """Which side of the page's text column a line lies wholly on, if either."""
+        return _side(line.box, self.column)
 
     def gap_inwards(self, r: int, place: Place) -> float:
         """The gap between row ``r`` at the page's ``place`` edge and the next row towards the text (0.0

@@ -330,6 +330,9 @@ def _confirm_edges(ctx: _Context) -> dict[int, _Group]:
     for m in ctx.lines:
         if m.beside:
             columns[(m.page, m.beside)].append(m)
+    # How many lines of its page each column holds, placed or not (a chart's labels deep in the page).
+    sizes = Counter((layout.page.number, layout.beside(line)) for layout in ctx.layouts.values()
+                    for line in layout.page.lines)
     groups = list(ctx.groups)  # this pass's own view: the groups as it has revised them so far
     out: dict[int, _Group] = {}
     changed = True
@@ -337,7 +340,7 @@ def _confirm_edges(ctx: _Context) -> dict[int, _Group]:
         changed = False
         furniture = furniture_of(groups)
         confirmed, apart = _edges(ctx, furniture)
-        side = _side_heads(columns, furniture, ctx.settings)
+        side = _side_heads(columns, sizes, furniture, ctx.settings)
         confirmed |= side
         apart |= side
         for k, g in enumerate(groups):
@@ -348,15 +351,17 @@ def _confirm_edges(ctx: _Context) -> dict[int, _Group]:
     return out
 
 
-def _side_heads(columns: dict[tuple[int, Side], list[_Line]], furniture: dict, s: Settings) -> set[tuple[int, int]]:
+def _side_heads(columns: dict[tuple[int, Side], list[_Line]], sizes: Counter[tuple[int, Side]], furniture: dict,
+                s: Settings) -> set[tuple[int, int]]:
     """The furniture lines beside the text column with nothing but furniture between them and the page edge.
 
     A side head (running heads in the outer margin, beside the text column) shares rows with the text;
-    what matters is that nothing but furniture lies between it and the edge in its own column."""
+    what matters is that nothing but furniture lies between it and the edge in its own column. ``sizes``:
+    how many lines each column holds, placed or not."""
     out: set[tuple[int, int]] = set()
-    for column in columns.values():
-        if len(column) > s.side_column and not all(m.key in furniture for m in column):
-            continue  # a column of many lines beside the text is a table's, not a side head's
+    for where, column in columns.items():
+        if sizes[where] > s.side_column and (sizes[where] > len(column) or not all(m.key in furniture for m in column)):
+            continue  # a column of many lines beside the text is a table's or a chart's, not a side head's
         for m in column:
             if m.key not in furniture or m.place not in ("top", "bottom"):
                 continue

@@ -19,7 +19,6 @@ from typing import Literal
 from ..model import Line, Page
 from .groups import (
     Place,
-    Side,
     Slot,
     TextBlock,
     _by_edge,
@@ -31,6 +30,7 @@ from .groups import (
     _mid,
     _on_page,
     _quantile,
+    _side,
 )
 from .numbers import CID_MARK, _is_garbage, shape_of
 from .settings import Settings
@@ -243,10 +243,11 @@ def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False
     layouts: dict[int, _Layout] = {}
     for page in pages:
         row_of, rows, gaps, long = rowed[page.number]
-        placed = _place_page(page, row_of, _ends(page, rows), _frame(page, columns.get(page.number), s), s, every_line)
+        column = columns.get(page.number)
+        placed = _place_page(page, row_of, _ends(page, rows), _frame(page, column, s), s, every_line)
         table, cells = _table_cells(page, rows, s)
         layouts[page.number] = _Layout(page, rows, row_of, gaps, long, placed, turned=turned[page.number], table=table,
-                                       cells=cells)
+                                       cells=cells, column=column)
     return layouts
 
 
@@ -268,7 +269,6 @@ def _place_page(page: Page, row_of: list[int], ends: tuple[int, int], frame: _Fr
     that may be furniture, placed, by index."""
     h = frame.height
     left_margin, right_margin = frame.left_margin, frame.right_margin
-    col_left, col_right = frame.column[0], frame.column[2]
     edge_rows = s.edge_rows
     placed: dict[int, _Line] = {}
     first_row, last_row = ends
@@ -287,7 +287,7 @@ def _place_page(page: Page, row_of: list[int], ends: tuple[int, int], frame: _Fr
         rank = max(r - first_row if place == "top" else last_row - r, 0) if r >= 0 else 0
         if rank >= edge_rows and place in ("top", "bottom") and not every_line and not line.artifact:
             continue  # deep in the text: never looked at as furniture, so not placed at all
-        side: Side = "left" if x1 <= col_left else "right" if x0 >= col_right else ""
+        side = _side(line.box, frame.column)
         placed[i] = _Line(page.number, i, line, place, offset, r, shape_of(line.text), beyond, side,
                           x0 + x1 < frame.width, rank, (page.number, i))
     return placed
