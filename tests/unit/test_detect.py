@@ -1621,6 +1621,18 @@ def test_a_charts_label_beside_the_text_over_its_scale_is_no_side_head():
     assert got == {str(n) for n in range(1, 7)}
 
 
+def test_a_short_documents_heading_that_names_its_pages_number_is_no_folio():
+    # A form of three pages under one head, each page a part of it: "Part 2 Household" opens page 2 in
+    # type larger than the text, where a short document's "Page 2" would be furniture in the text's size.
+    rng = random.Random(51)
+    parts = {1: "Part 1 Applicant", 2: "Part 2 Household", 3: "Part 3 Declarations"}
+    pages = [Page(n, W, H, (line("Town of Vila Nova - Licensing", 40, size=9), line(parts[n], 60, size=14),
+                            *body(rng, top=110, bottom=400))) for n in range(1, 4)]
+    got = texts_removed(pages)
+    assert "Town of Vila Nova - Licensing" in got
+    assert not got & set(parts.values())
+
+
 def test_a_head_that_names_its_section_beside_the_folio_on_one_page_only():
     # A booklet whose chapters open on a page without a head; the even pages' head is the folio and the
     # booklet's title, and the one odd page that is no chapter's first has a head block of its own: the
