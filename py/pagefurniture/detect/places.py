@@ -647,11 +647,13 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     # Laid out on the page, not in the text's column: some of it reaches into a side margin, past the
     # column by more than the text's size; or it says what it is, an e-mail or a web address beside the
     # name and the street; or it names what the page's own foot names (the firm's name over its
-    # registration details). A title over the text, however high it starts, does none; and the running
+    # registration details); or, ending above where the other pages' text starts, it has small print (the
+    # street under the name). A title over the text, however high it starts, does none; and the running
     # heads of the other pages repeat a title's words, not a letterhead's (they name the addressee and
     # the date).
     if not any(m.line.box[0] < block.left - ctx.body or m.line.box[2] > block.right + ctx.body
-               or CONTACT.search(m.line.text) for m in head) and not _names_foot(head, layout, ctx):
+               or CONTACT.search(m.line.text) for m in head) and not _names_foot(head, layout, ctx) \
+            and not (max(m.line.bottom for m in head) < start and any(m.line.size < small for m in head)):
         return []
     if any(_words(m.line.text) in {_words(line.text) for line in others} for m in head):
         return []
