@@ -1445,7 +1445,7 @@ def test_a_letterhead_centred_in_the_column_says_what_it_is_but_a_publishers_ban
     # a title over the text, as high, has none.
     high = Page(2, W, H, (line("Seite 2", 40, x0=500, size=9), *body(rng, top=75, bottom=400)))
     small = [letterhead[0], centred("Rosenstrasse 14, 04109 Leipzig", 42, 8)]
-    for head, furniture in ((small, True), ([centred("Protokoll der Versammlung", 24, 16)], False)):
+    for head, furniture in ((small, True), ([centred("Protokoll der Versammlung", 34, 16)], False)):
         got = removed([Page(1, W, H, (*head, *body(rng, top=130, bottom=700))), high])
         assert ({(1, text.text) for text in head} <= got) is furniture
     banner = [centred("The current issue of this journal is available at", 36, 7.5),
