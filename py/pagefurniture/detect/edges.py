@@ -58,8 +58,8 @@ def _edges_on(ctx: _Context, furniture: Collection[Key], pages: Iterable[int], n
                 # (a row of a few parts that has words: many parts, or numbers alone, are a table's or a
                 # chart's labels, unless the row lies outside the text block in a typeface of its own).
                 if gap is None or gap >= wide or (
-                        text and (_few_words(ok, lines, s) or _own_row([i for _, i in ok], layout, s))
-                        and not text & {_face(lines[i].font) for _, i in ok}):
+                        text and not text & {_face(lines[i].font) for _, i in ok}
+                        and (_few_words(ok, lines, s) or _own_row([i for _, i in ok], layout, s))):
                     apart |= ok
     return frozenset(confirmed), frozenset(apart)
 

@@ -128,9 +128,14 @@ class _Layout:
     # The text column its lines were placed against (layout._columns); a page without one has none beside it.
     column: tuple[float, float, float, float] | None = None
 
-    def beside(self, line: Line) -> Side:
-        """Which side of the page's text column a line lies wholly on, if either."""
-        return _side(line.box, self.column)
+    def beside(self, side: Side) -> int:
+        """How many of the page's lines lie wholly on that side of its text column (``_side``)."""
+        column = self.column
+        if column is None or not side:
+            return 0
+        if side == "left":
+            return sum(1 for line in self.page.lines if line.box[2] <= column[0])
+        return sum(1 for line in self.page.lines if line.box[0] >= column[2])
 
     def gap_inwards(self, r: int, place: Place) -> float:
         """The gap between row ``r`` at the page's ``place`` edge and the next row towards the text (0.0

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..model import Line
@@ -330,9 +330,15 @@ def _confirm_edges(ctx: _Context) -> dict[int, _Group]:
     for m in ctx.lines:
         if m.beside:
             columns[(m.page, m.beside)].append(m)
-    # How many lines of its page each column holds, placed or not (a chart's labels deep in the page).
-    sizes = Counter((layout.page.number, layout.beside(line)) for layout in ctx.layouts.values()
-                    for line in layout.page.lines)
+    # How many lines of its page each column holds, placed or not (a chart's labels deep in the page),
+    # counted where asked.
+    sizes: dict[tuple[int, Side], int] = {}
+
+    def size(where: tuple[int, Side]) -> int:
+        if where not in sizes:
+            sizes[where] = ctx.layouts[where[0]].beside(where[1])
+        return sizes[where]
+
     groups = list(ctx.groups)  # this pass's own view: the groups as it has revised them so far
     out: dict[int, _Group] = {}
     changed = True
@@ -340,7 +346,7 @@ def _confirm_edges(ctx: _Context) -> dict[int, _Group]:
         changed = False
         furniture = furniture_of(groups)
         confirmed, apart = _edges(ctx, furniture)
-        side = _side_heads(columns, sizes, furniture, ctx.settings)
+        side = _side_heads(columns, size, furniture, ctx.settings)
         confirmed |= side
         apart |= side
         for k, g in enumerate(groups):
@@ -351,17 +357,20 @@ def _confirm_edges(ctx: _Context) -> dict[int, _Group]:
     return out
 
 
-def _side_heads(columns: dict[tuple[int, Side], list[_Line]], sizes: Counter[tuple[int, Side]], furniture: dict,
-                s: Settings) -> set[tuple[int, int]]:
+def _side_heads(columns: dict[tuple[int, Side], list[_Line]], size: Callable[[tuple[int, Side]], int],
+                furniture: dict, s: Settings) -> set[tuple[int, int]]:
     """The furniture lines beside the text column with nothing but furniture between them and the page edge.
 
     A side head (running heads in the outer margin, beside the text column) shares rows with the text;
-    what matters is that nothing but furniture lies between it and the edge in its own column. ``sizes``:
-    how many lines each column holds, placed or not."""
+    what matters is that nothing but furniture lies between it and the edge in its own column. ``size``:
+    how many lines a column holds, placed or not."""
     out: set[tuple[int, int]] = set()
     for where, column in columns.items():
-        if sizes[where] > s.side_column and (sizes[where] > len(column) or not all(m.key in furniture for m in column)):
-            continue  # a column of many lines beside the text is a table's or a chart's, not a side head's
+        if any(m.key not in furniture for m in column):
+            if len(column) > s.side_column or size(where) > s.side_column:
+                continue  # a column of many lines beside the text is a table's or a chart's, not a side head's
+        elif size(where) > max(s.side_column, len(column)):
+            continue  # ... and so it is where only its lines at the edge are placed
         for m in column:
             if m.key not in furniture or m.place not in ("top", "bottom"):
                 continue

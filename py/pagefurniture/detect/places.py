@@ -685,19 +685,18 @@ def _first_page_column(ctx: _Context) -> list[_Group]:
         return "left" if line.box[2] < block.left - reach else "right" if line.box[0] > block.right + reach else ""
 
     size = (round(layout.page.width), round(layout.page.height))
-    used = {side(line) for other in ctx.layouts.values() if other is not layout
-            and (round(other.page.width), round(other.page.height)) == size
-            for i, line in enumerate(other.page.lines) if (other.page.number, i) not in furniture}
     out = []
     sides: tuple[Literal["left", "right"], ...] = ("left", "right")
     for place in sides:
-        if place in used:
-            continue
         column = [i for i, line in enumerate(layout.page.lines) if side(line) == place and _on_page(line, layout.page)
                   and (layout.page.number, i) not in furniture]
         members = [_in_margin(layout, i, place) for i in column if i not in layout.cells]
         if not members or len(members) < len(column) or min(m.line.top for m in members) >= block.top or \
                 not any(CONTACT.search(m.line.text) for m in members):
+            continue
+        if any(side(line) == place for other in ctx.layouts.values() if other is not layout
+               and (round(other.page.width), round(other.page.height)) == size
+               for i, line in enumerate(other.page.lines) if (other.page.number, i) not in furniture):
             continue
         members.sort(key=lambda m: m.line.top)
         out.append(_Group(place, members[0].shape, members, _numbers(members), "margin", True,
