@@ -1640,6 +1640,44 @@ def test_a_short_documents_heading_that_names_its_pages_number_is_no_folio():
     assert not got & set(parts.values())
 
 
+def test_two_pages_to_a_sheet_one_above_the_other():
+    # A ten-page manual printed two pages to a sheet, one above the other: each page's foot lies in the
+    # middle of its sheet or at its foot, the lower page's head in the middle. Chapters open on pages 2, 5
+    # and 8 with their folio at the foot; the other pages have a head that names the section and holds the
+    # folio close beside it, in the text's size, as every page's first row (the text block reaches up to
+    # it), and the manual's name at the foot.
+    rng = random.Random(52)
+    width, height = 595.0, 842.0  # A4 sheets of two A5 pages
+    half = height / 2
+    printed: dict[int, list[Line]] = {1: [line("Northfield Field Manual", 100, x0=200, size=17)]}
+    furniture: dict[int, list[Line]] = {}
+    sections = {3: "1.2 Pumps: part 2", 4: "Pumps and valves", 6: "Metering", 7: "2.3 Metering: part 3",
+                9: "3.2 Winter service: part 2", 10: "Winter service"}
+
+    def italic(text: str, x0: float) -> Line:  # the section's name in its own face, beside the folio
+        return replace(line(text, 15, x0=x0, size=7), font="Times-Italic")
+
+    for n in range(2, 11):
+        if n in (2, 5, 8):
+            top, head, foot = 80.0, [line(f"Chapter {n // 3 + 1}", 40, x0=185, size=14)], [line(str(n), 398, x0=300, size=7)]
+            printed[n] = head
+        else:
+            top, foot = 35.0, [line("Northfield Field Manual - edition 2024", 398, x0=250, size=5.6)]
+            head = [italic(f"{n} {sections[n]}", 177)] if n == 10 else \
+                [line(str(n), 15, x0=177, size=7), italic(sections[n], 186)] if n % 2 == 0 else \
+                [italic(sections[n], 407 - len(sections[n]) * 3.5), line(str(n), 15, x0=412, size=7)]
+            furniture[n] = head
+        furniture[n] = furniture.get(n, []) + foot
+        text = [line(" ".join(rng.choice(WORDS) for _ in range(10)), y, x0=185, size=7, x1=418)
+                for y in range(int(top), 386, 8)]
+        printed[n] = printed.get(n, []) + furniture[n] + text
+    sheets = [Page(k, width, height, tuple(replace(ln, box=(ln.box[0], ln.box[1] + half * (n % 2 == 0), ln.box[2],
+                                                        ln.box[3] + half * (n % 2 == 0)))
+                                  for n in (2 * k - 1, 2 * k) for ln in printed[n])) for k in range(1, 6)]
+    got = removed(sheets)
+    assert got == {((n + 1) // 2, ln.text) for n, lines in furniture.items() for ln in lines}
+
+
 def test_a_head_that_names_its_section_beside_the_folio_on_one_page_only():
     # A booklet whose chapters open on a page without a head; the even pages' head is the folio and the
     # booklet's title, and the one odd page that is no chapter's first has a head block of its own: the

@@ -63,7 +63,7 @@ from dataclasses import dataclass
 
 from ..model import Group, Line, Page, Position
 from . import grouping, judging, layout, places
-from .groups import Place, Slot, TextBlock, _Context, _describe, _Group, _Layout, _merge_slots, _pages
+from .groups import Key, Place, Slot, TextBlock, _Context, _describe, _Group, _Layout, _merge_slots, _pages
 from .groups import _mid as _mid  # the median, which tests compare with statistics.median
 from .numbers import (
     DIGITS,
@@ -236,14 +236,18 @@ def explain(pages: Sequence[Page], number: int, *, settings: Settings = DEFAULT_
     if page is None:
         raise ValueError(f"there is no page {number}; the document has {len(pages)} pages")
     analysis = _analyse(pages, settings, every_line=True)
-    lay = analysis.layouts.get(number)
+    held = {key: at for at, key in analysis.origin.items()}  # the sheet's lines on the pages it holds
     group_of = {key: g.id for g in analysis.groups for key in g.members}
     by = dict(zip((g.id for g in analysis.groups), analysis.decided_by, strict=True))
+    first = held.get((number, 0), (number, 0))[0]
+    lay = analysis.layouts.get(first)  # (the block of the upper page of a sheet that holds two)
     out = []
     for i, line in enumerate(page.lines):
-        m = lay.lines.get(i) if lay else None
+        at, index = held.get((number, i), (number, i))
+        here = analysis.layouts.get(at)
+        m = here.lines.get(index) if here else None
         slot = next((s for s in analysis.slots if m is not None and s.holds(m)), None)
-        outside = None if m is None or lay is None or lay.block is None else lay.block.outside(m, settings)
+        outside = None if m is None or here is None or here.block is None else here.block.outside(m, settings)
         group = group_of.get((number, i))
         out.append(LineEvidence(i, line, m.place if m else None, m.offset if m else 0.0, outside, slot, group,
                                 None if group is None else by[group]))
@@ -257,6 +261,7 @@ class _Analysis:
     body: float
     slots: tuple[Slot, ...]  # the places the document's furniture holds
     decided_by: tuple[str, ...]  # for each group, the pass that decided it (for tests and explaining)
+    origin: dict[Key, Key]  # the sheet's line of each line of the pages a sheet holds (layout._stacked)
 
 
 def _analyse(pages: Sequence[Page], settings: Settings, *, every_line: bool = False) -> _Analysis:
@@ -264,13 +269,20 @@ def _analyse(pages: Sequence[Page], settings: Settings, *, every_line: bool = Fa
     learnt on the way."""
     text_pages = [p for p in pages if p.has_text]
     if not text_pages:
-        return _Analysis((), {}, settings.default_body, (), ())
+        return _Analysis((), {}, settings.default_body, (), (), {})
+    n_pages = len(pages)
+    # Sheets that each hold two pages one above the other are read as the pages they hold.
+    stacked = layout._stacked(text_pages, settings)
+    origin: dict[Key, Key] = {}
+    if stacked is not None:
+        text_pages, origin = stacked
+        n_pages *= 2
     layouts = layout._place_lines(text_pages, settings, every_line=every_line)
     body = layout._body_size(layouts.values(), settings)
     lines = [m for lay in layouts.values() for m in lay.lines.values()]
     gap = layout._typical_gap(layouts.values(), body, settings)
     slides, copies = layout._slides(text_pages, settings)
-    ctx = _Context(layouts, body, gap, len(text_pages), len(pages), lines, settings, _numbering(settings),
+    ctx = _Context(layouts, body, gap, len(text_pages), n_pages, lines, settings, _numbering(settings),
                    slides, copies)
     for step in PASSES:
         if isinstance(step, Finds):
@@ -283,7 +295,7 @@ def _analyse(pages: Sequence[Page], settings: Settings, *, every_line: bool = Fa
     slots = tuple(_merge_slots(_describe(g, settings) for g in ctx.groups if g.remove and g.members
                                and g.place in ("top", "bottom")))
     shown = _shown(ctx.groups, ctx.n_text, settings)
-    return _Analysis(_finish(shown), layouts, body, slots, tuple(g.by for g in shown))
+    return _Analysis(_finish(shown, origin), layouts, body, slots, tuple(g.by for g in shown), origin)
 
 
 # -- the result --------------------------------------------------------------------------------------------
@@ -298,15 +310,18 @@ def _shown(groups: list[_Group], n_text: int, s: Settings) -> list[_Group]:
     return sorted(groups, key=lambda g: (not g.remove, g.place != "top", g.pages[0], min(m.index for m in g.members)))
 
 
-def _finish(groups: list[_Group]) -> tuple[Group, ...]:
-    """Given the groups handed out, in order, returns them as the public groups, numbered."""
+def _finish(groups: list[_Group], origin: dict[Key, Key]) -> tuple[Group, ...]:
+    """Given the groups handed out, in order, returns them as the public groups, numbered, their lines
+    named by the page of the PDF they are on (``origin``: a sheet's line for each line of the pages it
+    holds, where it holds several)."""
     out = []
     for gid, g in enumerate(groups):
-        members = tuple(sorted(m.key for m in g.members))
+        members = tuple(sorted(origin.get(m.key, m.key) for m in g.members))
         first = min(g.members, key=lambda m: m.key)
         position: Position = g.place if g.place in ("top", "bottom", "left", "right") else "body"
-        # The group's own page count is filled in last: an earlier pass may have taken pages off it.
-        pages = len({page for page, _ in members})
+        # The group's own page count is filled in last: an earlier pass may have taken pages off it. (The
+        # pages as read: those a sheet holds, where it holds two.)
+        pages = len({m.page for m in g.members})
         out.append(Group(id=gid, text=first.line.text, shape=g.shape, kind=g.kind, position=position, members=members,
                          remove=g.remove, reason=g.reason.format(n=pages, pages=_pages(pages))))
     return tuple(out)

@@ -18,6 +18,7 @@ from typing import Literal
 
 from ..model import Line, Page
 from .groups import (
+    Key,
     Place,
     Slot,
     TextBlock,
@@ -228,6 +229,50 @@ def _frame(page: Page, column: Column | None, s: Settings) -> _Frame:
     # side heads) are margin text.
     col = column or (-1.0, 0.0, w + 1, -1.0)
     return _Frame(w, page.height, col, min(col[0], w * s.side_band), max(col[2], w * (1 - s.side_band)))
+
+
+def _stacked(pages: Sequence[Page], s: Settings) -> tuple[list[Page], dict[Key, Key]] | None:
+    """Given the pages with text, returns, when they are sheets that each hold two pages one above the
+    other, the pages they hold (sheet k's upper half page 2k - 1, its lower half page 2k) and, for each of
+    their lines, the sheet's line it is; else None. The evidence: no line across any sheet's middle, and
+    on two sheets or more the first lines of its two halves, or their last, of one shape half a sheet
+    apart (a footer printed on both pages of the sheet). Pages printed side by side keep their rows at
+    one height, and are read as they are."""
+    def halves(page: Page) -> bool:
+        mid = page.height / 2
+        upper = [line for line in page.lines if line.bottom <= mid]
+        lower = [line for line in page.lines if line.top >= mid]
+        if not upper or not lower:
+            return False
+        tolerance = s.position_tolerance
+        for edge in (lambda line: line.top, lambda line: -line.bottom):  # the halves' first lines, their last
+            a, b = min(upper, key=edge), min(lower, key=edge)
+            if shape_of(a.text) == shape_of(b.text) and \
+                    abs(b.top - mid - a.top) <= tolerance * max(a.size, b.size, s.min_size):
+                return True
+        return False
+
+    if any(line.top < page.height / 2 < line.bottom for page in pages for line in page.lines):
+        return None  # a line across a sheet's middle: the sheets are pages
+    if sum(halves(page) for page in pages) < 2:
+        return None
+    out: list[Page] = []
+    origin: dict[Key, Key] = {}
+    for page in pages:
+        mid = page.height / 2
+        for half in (0, 1):
+            number = 2 * page.number - 1 + half
+            lines: list[Line] = []
+            for i, line in enumerate(page.lines):
+                if ((line.top + line.bottom) / 2 >= mid) == bool(half):
+                    origin[(number, len(lines))] = (page.number, i)
+                    x0, top, x1, bottom = line.box
+                    lines.append(replace(line, box=(x0, top - mid * half, x1, bottom - mid * half)))
+            pictures = tuple((x0, top - mid * half, x1, bottom - mid * half) for x0, top, x1, bottom in page.pictures
+                             if ((top + bottom) / 2 >= mid) == bool(half))
+            if lines:
+                out.append(Page(number, page.width, mid, tuple(lines), pictures=pictures))
+    return out, origin
 
 
 def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False) -> dict[int, _Layout]:

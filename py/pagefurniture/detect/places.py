@@ -251,15 +251,18 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
                     continue
                 members = _edge_lines(ctx, {m.key: m for m in members}, block=False)
                 if len({m.page for m in members}) >= least:
+                    apart = _apart_from_block(place) if all(_outside(m, ctx) for m in members) else \
+                        "set apart from the text"
                     out.append(_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
                                       f"in one place at the {place} of {{pages}}, in the text's size or smaller, "
-                                      f"{_apart_from_block(place)}, whatever it says"))
+                                      f"{apart}, whatever it says"))
     return out
 
 
 def _fixed_inside(members: list[_Line], least: int, ctx: _Context) -> list[_Line]:
     """The lines outside the text block, and those inside it that share their first or last two words
-    with such lines on ``least`` pages or more."""
+    with such lines on ``least`` pages or more, or whose row holds their page's folio (a number that fits
+    the page numbering found), with that folio."""
     def ends(m: _Line) -> set[tuple[bool, tuple[str, ...]]]:
         words = tuple(_words(m.line.text).split())
         return {(True, words[:2]), (False, words[-2:])} if len(words) >= 2 else set()
@@ -272,7 +275,20 @@ def _fixed_inside(members: list[_Line], least: int, ctx: _Context) -> list[_Line
         for end in ends(m):
             pages[end].add(m.page)
     fixed = {end for end, on in pages.items() if len(on) >= least}
-    return [m for m in members if _outside(m, ctx) or ends(m) & fixed]
+    offsets = _page_offsets(ctx)
+
+    def folios(m: _Line) -> list[_Line]:
+        layout = ctx.layouts[m.page]
+        return [layout.lines[i] for i in layout.rows[m.row] if i in layout.lines and any(
+            (value - m.page, roman) in offsets for _, value, roman in ctx.numbering.tokens(layout.page.lines[i].text))]
+
+    out = []
+    for m in members:
+        if _outside(m, ctx) or ends(m) & fixed:
+            out.append(m)
+        elif beside := folios(m):
+            out += [m, *(f for f in beside if f is not m)]  # the folio beside it goes with it
+    return list({m.key: m for m in out}.values())
 
 
 def _fill_slots(ctx: _Context) -> list[_Group]:
@@ -341,16 +357,10 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
     that fits the document's page numbering (a chapter opener's folio at the foot, where the other pages
     have it at the head). A numbering counts the pages, or the slides where slides are built up over
     several pages (a frame number): whichever gives it fewer offsets from its numbers."""
-    by_page: set[tuple[int, bool]] = set()
-    by_slide: set[tuple[int, bool]] = set()
-    for g in ctx.groups:
-        if g.remove and (g.kind == "page-number" or g.numbers == "page"):
-            for m in g.members:
-                for _, value, roman in ctx.numbering.tokens(m.line.text):
-                    by_page.add((value - m.page, roman))
-                    by_slide.add((value - ctx.slide[m.page], roman))
+    by_page = _page_offsets(ctx)
     if not by_page:
         return []
+    by_slide = _page_offsets(ctx, slides=True)
     at, offsets = (ctx.slide.__getitem__, by_slide) if len(by_slide) < len(by_page) else (lambda page: page, by_page)
     lone = _lone_numbers(ctx)
     fits = _edge_lines(ctx, {m.key: m for m, value, roman in lone if (value - at(m.page), roman) in offsets})
@@ -358,6 +368,15 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
                                       f"other pages, on {{pages}}")
     taken = {m.key for m in fits}
     return out + _other_numbering(ctx, [(m, value) for m, value, _ in lone if m.key not in taken], out)
+
+
+def _page_offsets(ctx: _Context, *, slides: bool = False) -> set[tuple[int, bool]]:
+    """The page numbering found so far: each number's offset from its page (or its slide), and whether it
+    is roman."""
+    at = ctx.slide.__getitem__ if slides else (lambda page: page)
+    return {(value - at(m.page), roman) for g in ctx.groups
+            if g.remove and (g.kind == "page-number" or g.numbers == "page")
+            for m in g.members for _, value, roman in ctx.numbering.tokens(m.line.text)}
 
 
 def _other_numbering(ctx: _Context, lone: list[tuple[_Line, int]], found: list[_Group]) -> list[_Group]:
