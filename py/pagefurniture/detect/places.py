@@ -242,11 +242,16 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
                     and layout.gap_inwards(m.row, m.place) > wide:
                 found[m.place].append(m)
     out = []
+    offsets: set[tuple[int, bool]] | None = None  # the page numbering found, read where asked
     for place, lines in found.items():
         spots = [(m.offset, s.position_tolerance * max(m.line.size, s.min_size), k) for k, m in enumerate(lines)]
         for cluster in _cluster(spots):
             for members in _by_size([lines[k] for k in cluster], s):
-                members = _fixed_inside(members, least, ctx)
+                if len({m.page for m in members}) < least:
+                    continue
+                if offsets is None:
+                    offsets = _page_offsets(ctx)
+                members = _fixed_inside(members, least, offsets, ctx)
                 if len({m.page for m in members}) < least:
                     continue
                 members = _edge_lines(ctx, {m.key: m for m in members}, block=False)
@@ -259,10 +264,10 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
     return out
 
 
-def _fixed_inside(members: list[_Line], least: int, ctx: _Context) -> list[_Line]:
+def _fixed_inside(members: list[_Line], least: int, offsets: set[tuple[int, bool]], ctx: _Context) -> list[_Line]:
     """The lines outside the text block, and those inside it that share their first or last two words
     with such lines on ``least`` pages or more, or whose row holds their page's folio (a number that fits
-    the page numbering found), with that folio."""
+    the page numbering found, ``offsets``: ``_page_offsets``), with that folio."""
     def ends(m: _Line) -> set[tuple[bool, tuple[str, ...]]]:
         words = tuple(_words(m.line.text).split())
         return {(True, words[:2]), (False, words[-2:])} if len(words) >= 2 else set()
@@ -275,7 +280,6 @@ def _fixed_inside(members: list[_Line], least: int, ctx: _Context) -> list[_Line
         for end in ends(m):
             pages[end].add(m.page)
     fixed = {end for end, on in pages.items() if len(on) >= least}
-    offsets = _page_offsets(ctx)
 
     def folios(m: _Line) -> list[_Line]:
         layout = ctx.layouts[m.page]
