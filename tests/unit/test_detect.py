@@ -1371,6 +1371,23 @@ def test_a_two_page_letters_letterhead_set_large_reaches_below_where_its_second_
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
 
 
+def test_a_continuation_head_in_the_texts_size_that_names_the_letterhead():
+    # A two-page quotation: the firm's letterhead and its registration at the foot of the first page, and
+    # on the second a head in the text's own size that names the firm. A heading there that names nothing
+    # printed around the pages, or is set larger, is the text's.
+    rng = random.Random(53)
+    first = [line("ATELIER BRISSON", 30, size=20), line("Joinery, fitting and restoration", 56, size=9),
+             line("Atelier Brisson SARL, 14 rue des Tanneurs, 69001 Lyon, SIRET 512 884 117", 760, size=7)]
+    for head, furniture in ((line("Atelier Brisson - Quotation D-311 (continued)", 40), True),
+                            (line("Schedule of works (continued)", 40), False),
+                            (line("Atelier Brisson - Conditions", 40, size=16), False)):
+        pages = [Page(1, W, H, (*first, *body(rng, top=130, bottom=700))),
+                 Page(2, W, H, (head, *body(rng, top=80, bottom=400)))]
+        got = removed(pages)
+        assert {(1, f.text) for f in first} <= got
+        assert ((2, head.text) in got) is furniture
+
+
 def test_a_letterhead_down_the_right_margin_of_the_first_page_but_not_margin_notes():
     # A two-page letter whose letterhead is a column beside the text: the firm's name at the top, above
     # the text, its address, numbers and partners down the margin. A column of notes that begins beside the

@@ -733,9 +733,10 @@ def _own_heads(ctx: _Context) -> list[_Group]:
     printed without the header, a memo's continuation head, a paper's band over its title): with two or
     three pages nothing repeats. Such a head is the rows from a page's top edge that end above where every
     other page's text starts, set apart from the page's own text under them, and in type smaller than the
-    text's or in parts across the column (the name on the left, the reference on the right): a heading or
-    a title that opens a page is set as large as the text or larger, in one part, and a page that starts
-    lower than the others (under a title) gives the others' first rows no head."""
+    text's or in parts across the column (the name on the left, the reference on the right), or naming the
+    letterhead's firm: a heading or a title that opens a page is set as large as the text or larger, in one
+    part, and a page that starts lower than the others (under a title) gives the others' first rows no
+    head."""
     s = ctx.settings
     if not 2 <= ctx.n_text <= s.short_document:
         return []
@@ -752,14 +753,20 @@ def _own_heads(ctx: _Context) -> list[_Group]:
 
 def _own_head(layout: _Layout, start: float, ctx: _Context) -> list[_Line]:
     """The rows at the top of a page that end above ``start``, stacked tight, set apart from the rows under
-    them, each in small type or in parts that are no table's row (none: [])."""
+    them, each in small type, or in parts that are no table's row, or no larger than the text and naming
+    what furniture on another page names, two words running (a continuation head naming the letterhead's
+    firm) (none: [])."""
     s, lines, wide = ctx.settings, layout.page.lines, ctx.apart()
     small = ctx.body - s.body_slack
+    named = {pair for g in ctx.groups if g.remove for m in g.members if m.page != layout.page.number
+             for pair in pairwise(_words(m.line.text).split())}
     head: list[_Line] = []
     for r, placed in _top_rows(layout):
         if placed is None or not all(m.line.bottom < start for m in placed) or r + 1 == len(layout.rows):
             return []
-        if not (all(m.line.size < small for m in placed) or (len(placed) > 1 and r not in layout.table)):
+        if not (all(m.line.size < small for m in placed) or (len(placed) > 1 and r not in layout.table)
+                or all(m.line.size <= ctx.body and named & set(pairwise(_words(m.line.text).split()))
+                       for m in placed)):
             return []
         head += placed
         if layout.gaps[r] > wide:
