@@ -112,9 +112,9 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
     if not short and not DIGITS.search(text):
         return ()  # no roman numeral in a line this long, and no digit: most of a page's lines
     out = []
-    for i, raw in enumerate(tokens):
-        if not short and raw.isalpha():
-            continue  # a word: no digit, and no roman numeral in a line this long
+    # In a longer line only the tokens with a digit may be numbers: those alone are looked at.
+    numeric = enumerate(tokens) if short else ((i, raw) for i, raw in enumerate(tokens) if DIGITS.search(raw))
+    for i, raw in numeric:
         for part in (NUMBER_PARTS.split(raw) if "/" in raw or "|" in raw else (raw,)):
             core = part.strip(PN_WRAP)
             if not core:
