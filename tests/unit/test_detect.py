@@ -1695,6 +1695,30 @@ def test_two_pages_to_a_sheet_one_above_the_other():
     assert got == {((n + 1) // 2, ln.text) for n, lines in furniture.items() for ln in lines}
 
 
+def test_a_tables_headings_wrapped_over_several_lines_at_the_top_of_each_page_are_kept():
+    # A landscape table of features runs over six pages, its headings repeated at the top of each: some
+    # heading cells wrapped over two lines, so that the row under the first line of headings holds one or
+    # two of their ends, in the headings' own columns. The rows of the table share those columns: the
+    # headings are the table's. The footer under it is furniture.
+    rng = random.Random(54)
+    width, height = 842.0, 595.0
+    headings = [line("Feature Name", 62, x0=60, size=9), line("Feature ID Feature Setting (top-most Example", 62, x0=173,
+                                                                 size=9, x1=376),
+                line("Implementation", 64, x0=641, size=9), line("in each section is default)", 72, x0=224, size=9),
+                line("Notes", 76, x0=641, size=9)]
+    pages = []
+    for n in range(1, 7):
+        rows = [cell for y in range(95, 520, 44) for cell in (
+            line(rng.choice(WORDS).title(), y, x0=60, size=9), line(f"cv{rng.randint(10, 99)}", y, x0=173, size=9),
+            line(f"0={rng.choice(WORDS)}", y, x0=224, size=9), line("G,O,T", y, x0=641, size=9),
+            line(f"(U+{rng.randint(1536, 1791):04X})", y + 10, x0=60, size=6),
+            line(" ".join(rng.choice(WORDS) for _ in range(6)), y + 10, x0=224, size=6))]
+        foot = [line("Font Features for Scheherazade 2.100", 560, x0=60, size=8), line(f"Page {n}", 560, x0=740, size=8)]
+        pages.append(Page(n, width, height, (*headings, *rows, *foot)))
+    got = texts_removed(pages)
+    assert got == {"Font Features for Scheherazade 2.100"} | {f"Page {n}" for n in range(1, 7)}
+
+
 def test_a_head_that_names_its_section_beside_the_folio_on_one_page_only():
     # A booklet whose chapters open on a page without a head; the even pages' head is the folio and the
     # booklet's title, and the one odd page that is no chapter's first has a head block of its own: the

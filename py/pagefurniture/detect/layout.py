@@ -190,17 +190,31 @@ def _table_cells(page: Page, rows: list[list[int]], s: Settings) -> tuple[set[in
     last = len(rows) - 1
     pairs = range(last) if len(rows) <= 2 * edge else [*range(edge), *range(last - edge, last)]
     for r in pairs:
-        a, b = rows[r], rows[r + 1]
-        if len(a) < least or len(b) < least:
+        a = rows[r]
+        if len(a) < least:
             continue
-        if min(lines[j].top for j in b) - max(lines[i].bottom for i in a) > \
-                s.table_gap * max(lines[k].size for k in (*a, *b)):
+        # The next row of as many cells, past the rows whose lines all lie under the row's own (the rest of
+        # a heading's cells, wrapped over several lines).
+        k = r + 1
+        while k < last and len(rows[k]) < least and all(any(_under(lines[j], lines[i]) for i in a) for j in rows[k]):
+            k += 1
+        b = rows[k]
+        if len(b) < least:
+            continue
+        if min(lines[j].top for j in b) - max(lines[i].bottom for i in (*a, *(i for q in rows[r + 1:k] for i in q))) > \
+                s.table_gap * max(lines[i].size for i in (*a, *b)):
             continue  # far apart: a footer under the table's last row
         shared = [(i, j) for i in a for j in b if _same_column(lines[i], lines[j], s)]
         if len({i for i, _ in shared}) >= least:
-            table.update((r, r + 1))
+            table.update(range(r, k + 1))
             cells.update(i for pair in shared for i in pair)
+            cells.update(i for q in rows[r + 1:k] for i in q)
     return table, cells
+
+
+def _under(a: Line, b: Line) -> bool:
+    """True when two lines share some of their width: one lies under the other."""
+    return min(a.box[2], b.box[2]) > max(a.box[0], b.box[0])
 
 
 def _same_column(a: Line, b: Line, s: Settings) -> bool:
