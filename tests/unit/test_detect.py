@@ -1719,6 +1719,16 @@ def test_a_tables_headings_wrapped_over_several_lines_at_the_top_of_each_page_ar
     assert got == {"Font Features for Scheherazade 2.100"} | {f"Page {n}" for n in range(1, 7)}
 
 
+def test_a_numbering_that_restarts_in_collated_documents_counts_on_two_pages_too():
+    # Two documents collated in one file, each numbered from 1 at the foot in one style: the first has two
+    # numbered pages only, too few for a run of its own, and its folios are set larger than the second's,
+    # but they keep the shape and place of the second's.
+    folios = {2: 1, 3: 2, 5: 1, 6: 2, 7: 3}
+    pages = pages_of([[line(f"-{folios[n]}-", 745, x0=300, size=12 if n < 4 else 10)] if n in folios else []
+                      for n in range(1, 8)], seed=55)
+    assert removed(pages) == {(n, f"-{value}-") for n, value in folios.items()}
+
+
 def test_a_head_that_names_its_section_beside_the_folio_on_one_page_only():
     # A booklet whose chapters open on a page without a head; the even pages' head is the folio and the
     # booklet's title, and the one odd page that is no chapter's first has a head block of its own: the

@@ -46,6 +46,9 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             lone = not key[1].replace("{n}", "").strip(PN_WRAP + " ")
             run = _runs([items[k] for k in cl], ctx.n_text, s, lone=lone, slide=ctx.slide)
             if run:
+                # Where a numbering restarts (documents collated in one file), it keeps its shape and place:
+                # there a shorter run counts too.
+                run = _runs([items[k] for k in cl], ctx.n_text, s, lone=lone, slide=ctx.slide, min_run=s.short_run)
                 scored.append((len(run), key, run))
     scored.sort(key=lambda item: -item[0])
     claimed: set[tuple[int, int]] = set()
