@@ -196,15 +196,18 @@ def _table_cells(page: Page, rows: list[list[int]], s: Settings) -> tuple[set[in
         # The next row of as many cells, past the rows whose lines all lie under the row's own (the rest of
         # a heading's cells, wrapped over several lines).
         k = r + 1
-        while k < last and len(rows[k]) < least and all(any(_under(lines[j], lines[i]) for i in a) for j in rows[k]):
-            k += 1
+        if len(rows[k]) < least:
+            spans = [(lines[i].box[0], lines[i].box[2]) for i in a]
+            while k < last and len(rows[k]) < least and all(
+                    any(x0 < lines[j].box[2] and lines[j].box[0] < x1 for x0, x1 in spans) for j in rows[k]):
+                k += 1
+            if len(rows[k]) < least:
+                continue
         b = rows[k]
-        if len(b) < least:
-            continue
-        if min(lines[j].top for j in b) - max(lines[i].bottom for i in (*a, *(i for q in rows[r + 1:k] for i in q))) > \
-                s.table_gap * max(lines[i].size for i in (*a, *b)):
+        low = max(lines[i].bottom for q in rows[r:k] for i in q)
+        if min(lines[j].top for j in b) - low > s.table_gap * max(lines[i].size for i in (*a, *b)):
             continue  # far apart: a footer under the table's last row
-        shared = [(i, j) for i in a for j in b if _same_column(lines[i], lines[j], s)]
+        shared = _same_columns(lines, a, b, s)
         if len({i for i, _ in shared}) >= least:
             table.update(range(r, k + 1))
             cells.update(i for pair in shared for i in pair)
@@ -212,15 +215,21 @@ def _table_cells(page: Page, rows: list[list[int]], s: Settings) -> tuple[set[in
     return table, cells
 
 
-def _under(a: Line, b: Line) -> bool:
-    """True when two lines share some of their width: one lies under the other."""
-    return min(a.box[2], b.box[2]) > max(a.box[0], b.box[0])
 
-
-def _same_column(a: Line, b: Line, s: Settings) -> bool:
-    """True when two cells start or end at one place (left- or right-aligned in one column)."""
-    reach = max(s.align_min, s.align_size * min(a.size, b.size))
-    return abs(a.box[0] - b.box[0]) <= reach or abs(a.box[2] - b.box[2]) <= reach
+def _same_columns(lines: tuple[Line, ...], a: list[int], b: list[int], s: Settings) -> list[tuple[int, int]]:
+    """The pairs of cells of rows ``a`` and ``b`` that start or end at one place (left- or right-aligned in
+    one column)."""
+    align_min, align_size = s.align_min, s.align_size
+    out = []
+    for i in a:
+        ax0, _, ax1, _ = lines[i].box
+        size = lines[i].size
+        for j in b:
+            bx0, _, bx1, _ = lines[j].box
+            reach = max(align_min, align_size * min(size, lines[j].size))
+            if abs(ax0 - bx0) <= reach or abs(ax1 - bx1) <= reach:
+                out.append((i, j))
+    return out
 
 
 # -- each line's place -------------------------------------------------------------------------------------
