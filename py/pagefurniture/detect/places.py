@@ -211,6 +211,12 @@ def _words(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
+def _word_pairs(text: str) -> set[tuple[str, str]]:
+    """A line's words two by two as they run ("Atelier Brisson SARL": atelier brisson, brisson sarl): what
+    it names, where a firm's name comes back in other words around it."""
+    return set(pairwise(text.casefold().split()))
+
+
 def _named(text: str) -> str:
     """What a heading or a head names: its words without its numbers, which differ between the two (the
     heading's "3 Uitgifte", the head's "Uitgifte 9" with the folio)."""
@@ -759,13 +765,13 @@ def _own_head(layout: _Layout, start: float, ctx: _Context) -> list[_Line]:
     s, lines, wide = ctx.settings, layout.page.lines, ctx.apart()
     small = ctx.body - s.body_slack
     named = {pair for g in ctx.groups if g.remove for m in g.members if m.page != layout.page.number
-             for pair in pairwise(_words(m.line.text).split())}
+             for pair in _word_pairs(m.line.text)}
     head: list[_Line] = []
     for r, placed in _top_rows(layout):
         if placed is None or not all(m.line.bottom < start for m in placed) or r + 1 == len(layout.rows):
             return []
         if not (all(m.line.size < small for m in placed) or (len(placed) > 1 and r not in layout.table)
-                or all(m.line.size <= ctx.body and named & set(pairwise(_words(m.line.text).split()))
+                or all(m.line.size <= ctx.body and named & _word_pairs(m.line.text)
                        for m in placed)):
             return []
         head += placed
@@ -805,8 +811,8 @@ def _names_foot(head: list[_Line], layout: _Layout, ctx: _Context) -> bool:
     its page only."""
     first = layout.page.number
     pairs = {pair for g in ctx.groups if g.remove and g.place == "bottom" and all(m.page == first for m in g.members)
-             for m in g.members for pair in pairwise(_words(m.line.text).split())}
-    return any(pair in pairs for m in head for pair in pairwise(_words(m.line.text).split()))
+             for m in g.members for pair in _word_pairs(m.line.text)}
+    return any(pairs & _word_pairs(m.line.text) for m in head)
 
 
 def _head(ctx: _Context, lines: list[_Line], reason: str) -> list[_Group]:
