@@ -211,6 +211,11 @@ def furniture_of(groups: Iterable[_Group]) -> dict[Key, _Group]:
     return {m.key: g for g in groups if g.remove for m in g.members}
 
 
+def _page_size(page: Page) -> tuple[int, int]:
+    """A page's size to the point: the pages of one size share a text block and a column."""
+    return round(page.width), round(page.height)
+
+
 def _on_page(line: Line, page: Page) -> bool:
     """True when a line lies at least partly on the visible page. Text beyond it (a slide's later points,
     parked far off the page until they appear) is no part of the page's text column or of the slide it

@@ -32,6 +32,7 @@ from .groups import (
     _merge_slots,
     _mid,
     _outside,
+    _page_size,
     _same_place,
     _where,
     furniture_of,
@@ -245,7 +246,7 @@ class _TextPlaces:
         self.ctx, self.furniture = ctx, furniture
         self.by_size: dict[tuple[int, int], list[int]] = defaultdict(list)
         for number, layout in ctx.layouts.items():
-            self.by_size[(round(layout.page.width), round(layout.page.height))].append(number)
+            self.by_size[_page_size(layout.page)].append(number)
         self.pages: dict[int, _Text] = {}
         self.answers: dict[tuple[int, Place, float, float], bool] = {}
 
@@ -257,7 +258,7 @@ class _TextPlaces:
         mostly share one place, which is asked about once."""
         page = self.ctx.layouts[m.page].page
         key = (m.page, m.place, round(m.line.top), round(m.line.bottom))
-        size = (round(page.width), round(page.height))
+        size = _page_size(page)
         shared = (0, m.place, round(m.line.top), round(m.line.bottom))
         if shared in self.answers and len(self.by_size[size]) > self.ctx.settings.text_sample:
             return self.answers[shared]  # many pages: the sample is the same whichever page asks

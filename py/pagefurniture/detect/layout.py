@@ -30,6 +30,7 @@ from .groups import (
     _Line,
     _mid,
     _on_page,
+    _page_size,
     _quantile,
     _side,
 )
@@ -145,9 +146,9 @@ def _columns(pages: Sequence[Page], rowed: dict[int, Rowed], s: Settings) -> dic
     by_size: dict[tuple[int, int], list[Column]] = defaultdict(list)
     for page in pages:
         if page.number in columns:
-            by_size[(round(page.width), round(page.height))].append(columns[page.number])
+            by_size[_page_size(page)].append(columns[page.number])
     for page in pages:
-        found = by_size.get((round(page.width), round(page.height)))
+        found = by_size.get(_page_size(page))
         if page.number not in columns and found:
             columns[page.number] = tuple(_mid(c[k] for c in found) for k in range(4))  # type: ignore[assignment]
     return columns
@@ -302,7 +303,7 @@ def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False
     """Given the pages with text, returns each page's rows and the lines that may be furniture, each with
     its edge and distance (``every_line``: all lines, for explaining a page). A page whose text runs
     mostly up or down it is read turned the way its text reads (``_turn``)."""
-    sizes = Counter((round(page.width), round(page.height)) for page in pages)
+    sizes = Counter(_page_size(page) for page in pages)
     usual = sizes.most_common(1)[0][0] if sizes else None
     turned = {page.number: _turn(page, usual, s) for page in pages}
     pages = [_upright(page, turned[page.number]) for page in pages]
@@ -427,7 +428,7 @@ class _Sketch:
 
     def __init__(self, page: Page) -> None:
         self.page, self.number = page, page.number
-        self.size = (round(page.width), round(page.height))
+        self.size = _page_size(page)
         shown = _shown(page)
         self.texts = {line.text for line in shown}
         self.lines = [line for line in shown if line.text.strip()]  # those that hold text
@@ -566,7 +567,7 @@ def _type_areas(ctx: _Context) -> dict[int, TextBlock | None]:
     for layout in ctx.layouts.values():
         extent = _text_extent(layout, grouped, slots, s, wide)
         if extent is not None:
-            extents[(round(layout.page.width), round(layout.page.height))].append((layout.page.number, extent))
+            extents[_page_size(layout.page)].append((layout.page.number, extent))
     # The document's first page may start low (a title, a letterhead) and its last page stop short: where
     # other pages of the size say where the text starts or ends, those two are not asked.
     skip = {1: min(ctx.layouts), 3: max(ctx.layouts)}  # by side: left, top, right, bottom
@@ -576,7 +577,7 @@ def _type_areas(ctx: _Context) -> dict[int, TextBlock | None]:
         return _reach([e[side] for e in asked], s) if side < 2 else -_reach([-e[side] for e in asked], s)
 
     blocks = {size: TextBlock(*(reach(spans, side) for side in range(4))) for size, spans in extents.items()}
-    return {number: blocks.get((round(layout.page.width), round(layout.page.height)))
+    return {number: blocks.get(_page_size(layout.page))
             for number, layout in ctx.layouts.items()}
 
 

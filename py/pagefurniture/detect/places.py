@@ -39,6 +39,7 @@ from .groups import (
     _numbers,
     _on_page,
     _outside,
+    _page_size,
     _pages,
     _where,
 )
@@ -713,7 +714,7 @@ def _first_page_column(ctx: _Context) -> list[_Group]:
             return ""
         return "left" if line.box[2] < block.left - reach else "right" if line.box[0] > block.right + reach else ""
 
-    size = (round(layout.page.width), round(layout.page.height))
+    size = _page_size(layout.page)
     out = []
     sides: tuple[Literal["left", "right"], ...] = ("left", "right")
     for place in sides:
@@ -724,7 +725,7 @@ def _first_page_column(ctx: _Context) -> list[_Group]:
                 not any(CONTACT.search(m.line.text) for m in members):
             continue
         if any(side(line) == place for other in ctx.layouts.values() if other is not layout
-               and (round(other.page.width), round(other.page.height)) == size
+               and _page_size(other.page) == size
                for i, line in enumerate(other.page.lines) if (other.page.number, i) not in furniture):
             continue
         members.sort(key=lambda m: m.line.top)
@@ -876,10 +877,10 @@ def _text_reach(ctx: _Context, first: _Layout, furniture: dict) -> tuple[float, 
     """How high and how low the text goes on the pages of the first page's size other than it: the highest
     top of their first rows and the lowest bottom of their last rows that hold a line on the page that is
     not furniture (None when there are no such pages)."""
-    size = (round(first.page.width), round(first.page.height))
+    size = _page_size(first.page)
     tops, bottoms = [], []
     for layout in ctx.layouts.values():
-        if layout is not first and (round(layout.page.width), round(layout.page.height)) == size:
+        if layout is not first and _page_size(layout.page) == size:
             top = _text_row(layout, layout.rows, furniture)
             bottom = _text_row(layout, reversed(layout.rows), furniture)
             if top and bottom:
