@@ -136,13 +136,15 @@ def _columns(pages: Sequence[Page], rowed: dict[int, Rowed], s: Settings) -> dic
     for page in pages:
         _, rows, gaps, long = rowed[page.number]
         head = _head_rows(rows, gaps, s)
-        long_lines = [ln for ln in (page.lines[i] for i in long if i not in head) if _on_page(ln, page)]
-        if len(long_lines) >= s.column_lines:
+        # The long lines' boxes on the visible page (``_on_page``, spelt out: this runs for every long line).
+        w, h, lines = page.width, page.height, page.lines
+        boxes = [b for b in (lines[i].box for i in long if i not in head)
+                 if b[3] > 0 and b[1] < h and b[2] > 0 and b[0] < w]
+        if len(boxes) >= s.column_lines:
             # Where most long lines start and end: a margin note's lines are long too, but few.
-            columns[page.number] = (_quantile([ln.box[0] for ln in long_lines], s.column_quantile) - s.column_pad,
-                                    min(ln.top for ln in long_lines),
-                                    _quantile([ln.box[2] for ln in long_lines], 1 - s.column_quantile) + s.column_pad,
-                                    max(ln.bottom for ln in long_lines))
+            x0s, tops, x1s, bottoms = zip(*boxes, strict=True)
+            columns[page.number] = (_quantile(list(x0s), s.column_quantile) - s.column_pad, min(tops),
+                                    _quantile(list(x1s), 1 - s.column_quantile) + s.column_pad, max(bottoms))
     by_size: dict[tuple[int, int], list[Column]] = defaultdict(list)
     for page in pages:
         if page.number in columns:
@@ -221,14 +223,17 @@ def _same_columns(lines: tuple[Line, ...], a: list[int], b: list[int], s: Settin
     """The pairs of cells of rows ``a`` and ``b`` that start or end at one place (left- or right-aligned in
     one column)."""
     align_min, align_size = s.align_min, s.align_size
+    # Each cell's ends and size read once: this runs for every pair of cells of two rows.
+    bs = [(j, lines[j].box[0], lines[j].box[2], lines[j].size) for j in b]
     out = []
     for i in a:
         ax0, _, ax1, _ = lines[i].box
         size = lines[i].size
-        for j in b:
-            bx0, _, bx1, _ = lines[j].box
-            reach = max(align_min, align_size * min(size, lines[j].size))
-            if abs(ax0 - bx0) <= reach or abs(ax1 - bx1) <= reach:
+        for j, bx0, bx1, bsize in bs:
+            reach = align_size * (size if size < bsize else bsize)
+            if reach < align_min:
+                reach = align_min
+            if -reach <= ax0 - bx0 <= reach or -reach <= ax1 - bx1 <= reach:
                 out.append((i, j))
     return out
 
@@ -380,6 +385,10 @@ def _place(line: Line, page: Page, frame: _Frame, s: Settings) -> tuple[Place, b
     distance from the side edge."""
     x0, top, x1, bottom = line.box
     w, h = frame.width, frame.height
+    if not line.angle and bottom > 0 and top < h and x1 > 0 and x0 < w and x1 > frame.left_margin \
+            and x0 < frame.right_margin:
+        # Most lines asked about: upright, on the page and within its margins. (What the tests below come to.)
+        return ("top", False, top) if (top + bottom) / 2 < h / 2 else ("bottom", False, h - bottom)
     if bottom <= 0:
         return "top", True, top
     if top >= h:
@@ -432,8 +441,7 @@ class _Sketch:
         shown = _shown(page)
         self.texts = {line.text for line in shown}
         self.lines = [line for line in shown if line.text.strip()]  # those that hold text
-        lengths = [len(line.text) for line in self.lines]  # the first longest, as max() would give it
-        self.longest = self.lines[lengths.index(max(lengths))] if lengths else None
+        self.longest = max(self.lines, key=lambda line: len(line.text)) if self.lines else None  # the first longest
         self._spots: set[Spot] | None = None
 
     def spots(self) -> set[Spot]:

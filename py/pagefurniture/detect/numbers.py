@@ -112,8 +112,10 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
     if not short and not DIGITS.search(text):
         return ()  # no roman numeral in a line this long, and no digit: most of a page's lines
     out = []
-    # In a longer line only the tokens with a digit may be numbers: those alone are looked at.
-    numeric = enumerate(tokens) if short else ((i, raw) for i, raw in enumerate(tokens) if DIGITS.search(raw))
+    # In a longer line only the tokens with a digit may be numbers: those alone are looked at (a word of
+    # letters alone, most tokens, holds none: isalpha is cheaper than the search).
+    numeric = enumerate(tokens) if short else ((i, raw) for i, raw in enumerate(tokens)
+                                               if not raw.isalpha() and DIGITS.search(raw))
     for i, raw in numeric:
         for part in (NUMBER_PARTS.split(raw) if "/" in raw or "|" in raw else (raw,)):
             core = part.strip(PN_WRAP)
@@ -141,6 +143,8 @@ def _numbered_shapes(tokens: Callable[[str], Tokens], pn_tokens: int, roman_toke
     """Given a line's text and its shape, returns for each token that may be its page number the shape
     with that token as ``{n}``, the number and whether it is roman (``tokens``: the page-number tokens)."""
     # Roman numerals count only in short lines; otherwise a page number needs a digit.
+    if "#" not in shape and len(shape.split(None, roman_tokens)) > roman_tokens:
+        return ()  # most lines: no digit (the shape has "#" for each run of them), too many words to be roman
     words = shape.split()  # digits never join tokens, so the shape has the text's tokens, masked
     if len(words) > pn_tokens or (len(words) > roman_tokens and not DIGITS.search(text)):
         return ()
