@@ -1822,3 +1822,30 @@ def test_a_letterhead_that_names_the_firm_of_the_first_pages_own_foot_where_no_o
     assert not any(text.startswith(tuple(WORDS)) or text in ("Regional museum", "Box 3183") for _, text in got)
     title = [line("Annual report of the regional museum", 42, size=24)]
     assert (1, title[0].text) not in removed(document(title))
+
+
+def test_a_head_in_another_font_that_names_its_section_fills_the_head_slot():
+    # A manual whose running head, top right, names the current section, also on the page where the section
+    # opens under its heading ("Section 2 Moorings"). Two sections are one page long, so their heads repeat
+    # nowhere; theirs are set in another font (a head in two scripts takes the font of most of its glyphs).
+    # Lines in that other font in the same slot that name no heading are those pages' own, not heads.
+    def manual(other: dict[str, str]) -> list[Page]:
+        rng = random.Random(37)
+        sections = [("Soundings", 5), ("Moorings", 1), ("Buoys", 6), ("Charges", 1), ("Pilotage", 7)]
+        pages: list[Page] = []
+        for k, (title, length) in enumerate(sections, 1):
+            for j in range(length):
+                n = len(pages) + 1
+                text = other.get(title, title)
+                head = line(text, 50, x0=540 - 6 * len(text), x1=540)
+                if length == 1:
+                    head = replace(head, font="Helvetica")
+                top = [line(f"Section {k} {title}", 100, size=14)] if j == 0 else []
+                lines = [head, *top, *body(rng, top=130 if top else 100), line(str(n), 750, x0=300)]
+                pages.append(Page(n, W, H, tuple(lines)))
+        return pages
+
+    assert {(6, "Moorings"), (13, "Charges")} <= removed(manual({}))
+    got = removed(manual({"Moorings": "enough!", "Charges": "plenty!"}))
+    assert not {(6, "enough!"), (13, "plenty!")} & got
+    assert {(2, "Soundings"), (20, "Pilotage")} <= got

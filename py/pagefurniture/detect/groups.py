@@ -246,9 +246,9 @@ class Slot:
     reach: float  # points a line's distance from the edge may differ by (Settings.position_tolerance)
     spread: float  # points its font size may differ by (Settings.size_tolerance)
 
-    def holds(self, m: _Line) -> bool:
+    def holds(self, m: _Line, *, font: bool = True) -> bool:
         return (m.place == self.place and abs(m.offset - self.offset) <= self.reach
-                and abs(m.line.size - self.size) <= self.spread and _family(m.line.font) in self.fonts)
+                and abs(m.line.size - self.size) <= self.spread and (not font or _family(m.line.font) in self.fonts))
 
 
 def _describe(g: _Group, s: Settings) -> Slot:

@@ -189,22 +189,39 @@ def _heading_echoes(ctx: _Context) -> list[_Group]:
              and m.key not in furniture and _outside(m, ctx) and any(ch.isalpha() for ch in m.line.text)]
     if not heads:
         return []
-    headings: dict[str, list[tuple[int, float]]] = defaultdict(list)
-    for layout in ctx.layouts.values():
-        for line in layout.page.lines:
-            if line.size > text_size:
-                headings[_named(line.text)].append((layout.page.number, line.size))
-    wanted: dict[tuple[int, int], _Line] = {}
-    for m in heads:
-        if any(page != m.page and size > m.line.size + s.body_slack
-               for page, size in headings.get(_named(m.line.text), ())):
-            wanted[m.key] = m
+    headings = _headings(ctx)
+    wanted = {m.key: m for m in heads if _names_heading(m, headings, ctx, own_page=False)}
     members = _edge_lines(ctx, wanted) if wanted else []
     if not members:
         return []
     return [_Group("top", members[0].shape, members, _numbers(members), "header", True,
                    f"names a heading of the document (the same words set larger on another page), "
                    f"{_apart_from_block('top')}, on {{pages}}")]
+
+
+def _headings(ctx: _Context) -> dict[str, list[tuple[int, float]]]:
+    """The document's headings (lines set larger than the text) by what they name (``_named``): the pages
+    and sizes each is set in."""
+    text_size = ctx.body + ctx.settings.body_slack
+    out: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    for layout in ctx.layouts.values():
+        for line in layout.page.lines:
+            if line.size > text_size:
+                out[_named(line.text)].append((layout.page.number, line.size))
+    return out
+
+
+def _names_heading(m: _Line, headings: dict[str, list[tuple[int, float]]], ctx: _Context, *, own_page: bool) -> bool:
+    """True when a line names a heading set larger than it (on another page, or on its own too where
+    ``own_page``): the heading's words, or their end (a head gives its section's title without the label and
+    number the heading opens with: "Section 2 Moorings", "Moorings")."""
+    named = _named(m.line.text)
+    if not named:
+        return False
+    larger = m.line.size + ctx.settings.body_slack
+    return any((own_page or page != m.page) and size > larger
+               for heading, found in headings.items() if heading == named or heading.endswith(" " + named)
+               for page, size in found)
 
 
 def _words(text: str) -> str:
@@ -317,12 +334,19 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
     slot_of: dict[tuple[int, int], tuple[Slot, bool]] = {}
     vouch = max(s.slot_pages, s.support_share * ctx.n_text)
     tight = ctx.apart()
+    headings = _headings(ctx)
+
+    def held(m: _Line, slot: Slot) -> bool:
+        # In another font, a head that names its section: a line's font is its most glyphs' (a head in two
+        # scripts, "oblivoir와 xoblivoir", is in the Latin font where the others are in the Korean one).
+        return slot.holds(m) or (slot.holds(m, font=False) and _names_heading(m, headings, ctx, own_page=True))
+
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
             if m.key in furniture or m.beyond or m.line.angle != 0 or m.rank >= s.edge_rows:
                 continue
             for slot in slots.get(m.place, ()):
-                if slot.holds(m) and len(slot.pages - {m.page}) >= vouch:
+                if held(m, slot) and len(slot.pages - {m.page}) >= vouch:
                     wanted[m.key], slot_of[m.key] = m, (slot, False)
                     for n in _stacked_on(layout, m, tight, ctx):
                         if n.key not in furniture and n.key not in wanted:
