@@ -266,7 +266,7 @@ export class Glyphs {
       if (last !== undefined && item.along >= last.along - pyMax(last.size, 1.0) * back) strings.at(-1).push(item);
       else strings.push([item]);
     }
-    if (strings.length === 1) return [run];
+    if (strings.length === 1) return [strings[0]]; // one string, as drawn (see the twin)
     const spans = strings.map((s) => {
       let lo = s[0].along, hi = s[0].along + s[0].adv;
       for (const g of s) {

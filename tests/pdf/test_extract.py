@@ -76,6 +76,14 @@ def test_strings_drawn_over_each_other_stay_apart_as_drawn():
     assert len(with_accent) == 1 and sorted(with_accent[0]) == sorted("cafe´")  # noqa: RUF001
 
 
+def test_a_space_kerned_under_the_next_words_first_letter_stays_between_the_words():
+    # XeTeX sets Persian with the next word's first letter moved back over the space before it (a TJ
+    # kern): drawn in one string, the line's words are in the drawing's order, not in their glyphs' starts.
+    kerned = b"BT /F1 11 Tf 72 600 Td [(ab ) 400 (cd)] TJ ET\n"
+    page = extract(h.document([kerned])).pages[0]
+    assert [line.text for line in page.lines] == ["ab cd"]
+
+
 def test_a_lines_size_is_what_rounding_every_glyph_gave():
     # _make_line counts exact sizes and rounds each once; the answer must be the one rounding each glyph
     # gave: the most common size to 0.1, the first met on a tie, a NaN size counting glyph by glyph.

@@ -131,7 +131,9 @@ def _strands(run: list[tuple]) -> list[list[tuple]]:
         else:
             strings.append([item])
     if len(strings) == 1:
-        return [run]
+        # One string, as drawn: where a glyph steps back a little over the one before (a space kerned
+        # under the next word's first letter, as XeTeX sets Persian), the drawing has the words' order.
+        return [strings[0]]
     spans = [(min(g[1] for g in s), max(g[1] + g[9] for g in s)) for s in strings]
     # Union the strings that do not overlap much: only long strings that cover each other stay apart.
     group = list(range(len(strings)))
