@@ -253,6 +253,20 @@ def test_unmapped_glyph_codes_are_never_furniture():
     assert texts_removed(pages_of(extra)) == set()
 
 
+def test_unmapped_marks_beside_the_text_column_are_judged_by_their_place():
+    # A form's registration marks in its four corners, one glyph of a font without a character map, and
+    # its sheet number beside the top ones: furniture on every page. The same glyph in the text column
+    # (a score's clef, system after system) stays the page's.
+    mark = "(cid:121)"
+    extra = [[line(mark, 40, x0=30, x1=40), line(mark, 40, x0=560, x1=570), line(f"+{n}/{(n * 7) % 60}+", 40, x0=400),
+              line(mark, 740, x0=30, x1=40), line(mark, 740, x0=560, x1=570), line(mark, 300, x0=72, x1=82)]
+             for n in range(1, 7)]
+    pages = pages_of(extra, x0=72)
+    gone = {(page, index) for group in detect(pages) if group.remove for page, index in group.members}
+    assert gone >= {(n, k) for n in range(1, 7) for k in range(5)}  # the corners and the sheet number
+    assert not any((n, 5) in gone for n in range(1, 7))  # the one in the column
+
+
 def test_two_page_document():
     memo = "Highland Water District \u2013 Internal memorandum"  # with an en dash
     extra = [[line(memo, 40, size=8), line(str(i), 750, x0=300)] for i in (1, 2)]
