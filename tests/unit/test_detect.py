@@ -1863,3 +1863,15 @@ def test_a_head_in_another_font_that_names_its_section_fills_the_head_slot():
     got = removed(manual({"Moorings": "enough!", "Charges": "plenty!"}))
     assert not {(6, "enough!"), (13, "plenty!")} & got
     assert {(2, "Soundings"), (20, "Pilotage")} <= got
+
+
+def test_a_slot_of_page_numbers_is_filled_by_a_number_not_by_words():
+    # A thesis whose folio sits at the foot of every page but the abstract's, which ends with its
+    # keywords in the folio's place, size and font: the text's. A page whose folio is a roman numeral
+    # where the others count in arabic still has it taken.
+    extra = [[line(str(n), 750, x0=300)] for n in range(1, 9)]
+    extra[4] = [line("KEYWORDS: water supply, network policy, annual budget", 750, x0=72)]
+    extra[5] = [line("vi", 750, x0=300)]
+    got = removed(pages_of(extra, x0=72))
+    assert (5, "KEYWORDS: water supply, network policy, annual budget") not in got
+    assert {(n, str(n)) for n in (1, 2, 3, 4, 7, 8)} | {(6, "vi")} <= got

@@ -245,6 +245,7 @@ class Slot:
     pages: frozenset[int]
     reach: float  # points a line's distance from the edge may differ by (Settings.position_tolerance)
     spread: float  # points its font size may differ by (Settings.size_tolerance)
+    words: bool = True  # whether its lines hold words, not only page numbers ("Page 3 of 9" does, "- 3 -" not)
 
     def holds(self, m: _Line, *, font: bool = True) -> bool:
         return (m.place == self.place and abs(m.offset - self.offset) <= self.reach
@@ -255,7 +256,8 @@ def _describe(g: _Group, s: Settings) -> Slot:
     """The slot a group's lines hold: their median distance and size, their fonts and pages."""
     offset, size = _mid(m.offset for m in g.members), _mid(m.line.size for m in g.members)
     return Slot(g.place, offset, size, frozenset(_family(m.line.font) for m in g.members), frozenset(g.pages),
-                s.position_tolerance * max(size, s.min_size), s.size_tolerance * size + s.size_slack)
+                s.position_tolerance * max(size, s.min_size), s.size_tolerance * size + s.size_slack,
+                g.kind != "page-number" or any(ch.isalpha() for ch in g.shape))  # "Page # of #" has words
 
 
 def _by_edge(slots: Iterable[Slot]) -> dict[Place, list[Slot]]:
@@ -274,7 +276,7 @@ def _merge_slots(slots: Iterable[Slot]) -> list[Slot]:
         for k, other in enumerate(merged):
             if other.place == slot.place and _same_place(other, slot):
                 merged[k] = Slot(other.place, other.offset, other.size, other.fonts | slot.fonts,
-                                 other.pages | slot.pages, other.reach, other.spread)
+                                 other.pages | slot.pages, other.reach, other.spread, other.words or slot.words)
                 break
         else:
             merged.append(slot)

@@ -337,6 +337,10 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
     headings = _headings(ctx)
 
     def held(m: _Line, slot: Slot) -> bool:
+        # A slot of page numbers alone holds a page's number, not a line of words (an abstract's keywords
+        # at the foot of its page, where the other pages have their folio).
+        if not slot.words and not ctx.numbering.tokens(m.line.text) and any(ch.isalpha() for ch in m.line.text):
+            return False
         # In another font, a head that names its section: a line's font is its most glyphs' (a head in two
         # scripts, "oblivoir와 xoblivoir", is in the Latin font where the others are in the Korean one).
         return slot.holds(m) or (slot.holds(m, font=False) and _names_heading(m, headings, ctx, own_page=True))
