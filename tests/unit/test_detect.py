@@ -1875,3 +1875,23 @@ def test_a_slot_of_page_numbers_is_filled_by_a_number_not_by_words():
     got = removed(pages_of(extra, x0=72))
     assert (5, "KEYWORDS: water supply, network policy, annual budget") not in got
     assert {(n, str(n)) for n in (1, 2, 3, 4, 7, 8)} | {(6, "vi")} <= got
+
+
+def test_a_column_of_numbers_beside_the_text_that_counts_its_lines_is_furniture():
+    # A bill numbers every fifth line in its right margin, afresh on each page, its clauses beside the text
+    # on the left. The line numbers count at the pace of the text's lines; on a page of displays they keep
+    # their column and step at another pace. The clause numbers count clauses, however long each is: text.
+    rng = random.Random(38)
+    pages = []
+    for n in range(1, 7):
+        text = body(rng, top=100, bottom=700)
+        tops = [text[5 * k - 1].top for k in range(1, len(text) // 5 + 1)]
+        if n == 4:
+            tops = [100 + 13.5 * 4, 100 + 13.5 * 14, 100 + 13.5 * 19, 100 + 13.5 * 34]  # displays between
+        numbers = [line(str(5 * k), top, x0=545, x1=545 + 5 * len(str(5 * k)), size=8)
+                   for k, top in enumerate(tops, 1)]
+        clauses = [line(str(3 * n - 3 + k), top, x0=50, x1=56) for k, top in enumerate((140, 330, 600), 1)]
+        pages.append(Page(n, W, H, (*text, *numbers, *clauses, line(str(n), 750, x0=300))))
+    gone = {(page, index) for group in detect(pages) if group.remove for page, index in group.members}
+    assert {(p.number, i) for p in pages for i, ln in enumerate(p.lines) if ln.box[0] == 545} <= gone
+    assert not any((p.number, i) in gone for p in pages for i, ln in enumerate(p.lines) if ln.box[0] == 50)

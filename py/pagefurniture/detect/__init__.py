@@ -170,6 +170,8 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Finds("row-companions", places._row_companions),
     # Vertical text up a side margin, outside the text block: an archive's stamp, chapter tabs.
     Finds("margin-stamps", places._margin_stamps),
+    # A column of bare numbers beside the text block that counts its lines, on two pages or more.
+    Finds("line-numbers", places._line_numbers),
     # Lines the PDF marks as pagination artifacts (header, footer, page number, watermark).
     Finds("marked-artifacts", places._marked_artifacts),
     # The first page's own foot: a publisher's line (a copyright, a DOI), or small print where no other page

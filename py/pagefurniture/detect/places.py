@@ -36,6 +36,7 @@ from .groups import (
     _Layout,
     _Line,
     _merge_slots,
+    _mid,
     _numbers,
     _on_page,
     _outside,
@@ -548,6 +549,79 @@ def _folios(members: list[_Line], reason: Callable[[Place], str]) -> list[_Group
         if ms:
             out.append(_Group(place, "#", ms, "page", "page-number", True, reason(place)))
     return out
+
+
+def _line_numbers(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the numbers of the text's lines down a side margin: on a page, a
+    column of bare numbers wholly beside the text block with nothing else in it, Settings.line_numbers or
+    more, counting down the page in one even step (every line, or every fifth) at one pace
+    (Settings.line_pace), on Settings.short_run pages or more; then, on the other pages, the numbers in
+    such a column's place that count in its step, whatever their pace (a page of displays and figures
+    numbers only its lines of text). A bill, a manuscript under review and a critical edition number their
+    lines so; a table's column that sticks out beside the text holds its heading too, a list's numbers
+    have their punctuation, and a bill's clause numbers count clauses, however long each is."""
+    s = ctx.settings
+    furniture = ctx.furniture()
+    # The columns as drawn, furniture or not: repetition may have taken the numbers that fall in one place
+    # on every page (pleading's numbers, all of them), and the rest must still count with those.
+    columns = {page: list(_number_columns(layout, s)) for page, layout in ctx.layouts.items()}
+    paced = [(side, edge, x, step) for found in columns.values() for side, edge, x, step, column, even in found
+             if even]
+    found: dict[Literal["left", "right"], list[_Line]] = defaultdict(list)
+    for page, page_columns in columns.items():
+        for side, edge, x, step, column, even in page_columns:
+            layout = ctx.layouts[page]
+            reach = max(s.align_min, s.align_size * layout.page.lines[column[0]].size)
+            if even or any((side, edge, step) == (a, b, d) and abs(x - c) <= reach for a, b, c, d in paced):
+                found[side] += [_in_margin(layout, i, side) for i in column if (page, i) not in furniture]
+    if len({m.page for members in found.values() for m in members}) < s.short_run:
+        return []
+    return [_Group(side, "#", members, _numbers(members), "margin", True,
+                   f"line numbers: a column of numbers {_where(side)}, beside the text block, that counts its "
+                   f"lines down the page, on {{pages}}") for side, members in found.items()]
+
+
+def _number_columns(layout: _Layout, s: Settings
+                    ) -> Iterator[tuple[Literal["left", "right"], int, float, int, list[int], bool]]:
+    """The columns of numbers of one page that may be its line numbers (``_line_numbers``): each with its
+    side, the edge its numbers are aligned on (the box's index) and where, its step, its lines from the top,
+    and whether it counts at one pace."""
+    block = layout.block
+    if block is None:
+        return
+    lines = layout.page.lines
+    beside: dict[Literal["left", "right"], list[int]] = {"left": [], "right": []}
+    for i, line in enumerate(lines):
+        if line.angle == 0 and line.text.strip():
+            if line.box[2] < block.left:
+                beside["left"].append(i)
+            elif line.box[0] > block.right:
+                beside["right"].append(i)
+    for side, found in beside.items():
+        numbers = [i for i in found if lines[i].text.isdigit()]
+        if len(numbers) < s.line_numbers:
+            continue
+        taken: set[int] = set()
+        # Aligned on the edge towards the text, or on the other (right-aligned in the left margin, or not)
+        for edge in (2, 0) if side == "left" else (0, 2):
+            spots = [(lines[i].box[edge], max(s.align_min, s.align_size * lines[i].size), i)
+                     for i in numbers if i not in taken]
+            for cluster in _cluster(spots):
+                column = sorted(cluster, key=lambda i: lines[i].top)
+                steps = {int(lines[b].text) - int(lines[a].text) for a, b in pairwise(column)}
+                if len(column) < s.line_numbers or len(steps) != 1 or min(steps) <= 0:
+                    continue
+                left = min(lines[i].box[0] for i in column)
+                right = max(lines[i].box[2] for i in column)
+                if any(j not in column and lines[j].box[0] < right and lines[j].box[2] > left for j in found):
+                    continue  # something else in the column: a table's heading over its values
+                step = min(steps)
+                pace = [(lines[b].top - lines[a].top) / step for a, b in pairwise(column)]
+                usual = _mid(pace)
+                even = min(pace) >= (1 - s.line_pace) * usual and \
+                    2 * sum(abs(p - usual) <= s.line_pace * usual for p in pace) > len(pace)
+                taken.update(column)
+                yield side, edge, _mid(lines[i].box[edge] for i in column), step, column, even
 
 
 def _margin_stamps(ctx: _Context) -> list[_Group]:

@@ -126,6 +126,13 @@ class Settings:
     # A page number's line holds at most this many words besides its number ("Page 3 of 9"); a line with
     # more that counts with the pages is a running head or foot that holds the folio (its kind says so).
     folio_words: int = 2
+    # A column of line numbers beside the text block (a bill's, a manuscript's, a critical edition's)
+    # holds at least this many on a page.
+    line_numbers: int = 3
+    # ... counting at one pace down the page: most of its steps as far apart per count, to this share, and
+    # none closer (a display or a heading between two lines numbers none of its own). A bill's clause
+    # numbers beside the text count their clauses, however long each is.
+    line_pace: float = 0.1
     # A line of more words than this is running text, never a page number's line; a long footer with its
     # counter ("... Global Dividends - Pag. 3 di 9") has up to about twenty.
     pn_tokens: int = 24
