@@ -409,6 +409,23 @@ def test_a_publisher_line_at_the_foot_of_the_first_page_but_not_a_footnote():
     assert (1, note) not in removed(pages)
 
 
+def test_a_table_set_sideways_under_an_upright_head_keeps_the_page_upright():
+    # A page whose text runs mostly up it (a long table turned a quarter) under the head and over the folio
+    # that the other pages have, printed upright in the same places: they are that page's head and folio.
+    rng = random.Random(39)
+    pages = []
+    for n in range(1, 7):
+        if n == 4:
+            text = [Line(text=" ".join(rng.choice(WORDS) for _ in range(14)), box=(90 + 14 * k, 100, 100 + 14 * k, 700),
+                         size=10, font="Times-Roman", angle=90) for k in range(30)]
+        else:
+            text = body(rng)
+        pages.append(Page(n, W, H, (line("Short Article Title", 40, size=8), *text, line(str(n), 750, x0=300))))
+    got = removed(pages)
+    assert {(4, "Short Article Title"), (4, "4")} <= got
+    assert not any(page == 4 and text not in ("Short Article Title", "4") for page, text in got)
+
+
 def test_an_archive_stamp_up_the_left_margin_of_the_first_page():
     stamp = "arXiv:2004.04906v3 [cs.CL] 30 Sep 2020"
     extra = [[line(stamp, 260, x0=16, size=20, angle=90, x1=36)]] + [[line(str(i), 750, x0=300)] for i in range(2, 9)]

@@ -100,6 +100,8 @@ def _turn(page: Page, usual: tuple[int, int] | None, s: Settings) -> int:
     turn, chars = (90, up) if up >= down else (270, down)
     if usual is not None and (round(page.height), round(page.width)) == usual != usual[::-1] and _along_side(page):
         return turn
+    if _at_ends(page):
+        return 0  # a sideways table or figure on a page whose head and folio stayed upright, over and under it
     return turn if chars > s.vertical_page * total else 0
 
 
@@ -111,6 +113,17 @@ def _along_side(page: Page) -> bool:
         return False
     left, right = min(b[0] for b in upright), max(b[2] for b in upright)
     return all(line.box[0] >= right or line.box[2] <= left for line in page.lines if line.angle in (90, 270))
+
+
+def _at_ends(page: Page) -> bool:
+    """True when every upright line of a page lies above or below all of its lines running up or down it:
+    a head and a folio printed the usual way over and under a table set sideways."""
+    upright = [line.box for line in page.lines if line.angle == 0]
+    vertical = [line.box for line in page.lines if line.angle in (90, 270)]
+    if not upright or not vertical:
+        return False
+    top, bottom = min(b[1] for b in vertical), max(b[3] for b in vertical)
+    return all(b[3] <= top or b[1] >= bottom for b in upright)
 
 
 def _upright(page: Page, turn: int) -> Page:
