@@ -409,6 +409,17 @@ def test_a_publisher_line_at_the_foot_of_the_first_page_but_not_a_footnote():
     assert (1, note) not in removed(pages)
 
 
+def test_a_rights_notice_at_the_foot_of_the_first_page():
+    # A journal's notice, its copyright sign a glyph without a character map: it says what it is in words.
+    # The last page's text runs down past it (a column that ends lower): its words say what it is.
+    notice = "c(cid:2) The Author 2022. Published by Example University Press. All rights reserved."
+    rng = random.Random(40)
+    pages = [Page(1, W, H, (*body(rng, bottom=700), line(notice, 711, x0=72, size=7)))]
+    pages += [Page(n, W, H, (line("Short Article Title", 40, size=8), line(str(n), 40, x0=520),
+                             *body(rng, bottom=750 if n == 7 else 700))) for n in range(2, 8)]
+    assert (1, notice) in removed(pages)
+
+
 def test_a_table_set_sideways_under_an_upright_head_keeps_the_page_upright():
     # A page whose text runs mostly up it (a long table turned a quarter) under the head and over the folio
     # that the other pages have, printed upright in the same places: they are that page's head and folio.

@@ -28,7 +28,7 @@ CID_MARK = "(cid:"  # in every glyph code pdfminer could not map to a character:
 # address, an archive's identifier, a preprint note.
 WEB = r"https?://|\bwww\."  # a web address
 PUBLISHING = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\b|\bdoi\b|\bissn\b|\bisbn\b|" + WEB + r"|\barxiv\b|"
-                        r"\bpreprint\b|\bsubmitted to\b", re.IGNORECASE)
+                        r"\bpreprint\b|\bsubmitted to\b|\ball rights reserved\b", re.IGNORECASE)
 # What a letterhead holds besides a name and an address: an e-mail or a web address.
 CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.\w|" + WEB, re.IGNORECASE)
 # What the PDF's tags say, as extraction reports it (``Line.artifact``): these name page furniture. A
