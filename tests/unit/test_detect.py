@@ -1923,3 +1923,19 @@ def test_a_column_of_numbers_beside_the_text_that_counts_its_lines_is_furniture(
     gone = {(page, index) for group in detect(pages) if group.remove for page, index in group.members}
     assert {(p.number, i) for p in pages for i, ln in enumerate(p.lines) if ln.box[0] == 545} <= gone
     assert not any((p.number, i) in gone for p in pages for i, ln in enumerate(p.lines) if ln.box[0] == 50)
+
+
+def test_a_marking_at_the_head_and_the_foot_of_every_page_in_large_type():
+    # A form in 8 pt type marked "CONTROLLED (when filled in)" in 10 pt at the head and the foot of every
+    # page: not a heading repeated (nothing follows a line at the foot of its page), and the head's words
+    # are the foot's.
+    rng = random.Random(41)
+    marking = "CONTROLLED (when filled in)"
+    pages = []
+    for n in range(1, 5):
+        text = [replace(ln, size=8.0) for ln in body(rng, top=60, bottom=730)]
+        pages.append(Page(n, W, H, (line(marking, 12, x0=250), *text, line(marking, 765, x0=250),
+                                    line(f"Page {n} of 4", 762, x0=520, size=8))))
+    gone = {(page, index) for group in detect(pages) if group.remove for page, index in group.members}
+    assert {(p.number, i) for p in pages for i, ln in enumerate(p.lines) if ln.text == marking} <= gone
+    assert not any(pages[page - 1].lines[index].text.startswith(tuple(WORDS)) for page, index in gone)

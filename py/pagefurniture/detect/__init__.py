@@ -143,6 +143,9 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Revises("margin-columns", judging._margin_columns),
     # Removes changing lines (a time, a file id) that share their row with furniture on most pages.
     Revises("accept-companions", judging._accept_companions),
+    # Removes lines at the head of the pages in the words of furniture at their foot, or the other way: a
+    # marking printed at both ("CONFIDENTIAL").
+    Revises("banners", judging._banners),
     # Keeps removals where the text runs on most other pages (a chapter's heading set low on its opener).
     Revises("in-the-text", judging._in_the_text),
     # Keeps removals not at the page edge or not set apart from the text; drops the pages where they are not.

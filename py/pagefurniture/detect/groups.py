@@ -296,6 +296,11 @@ def _family(font: str) -> str:
     return font.split("+", 1)[-1]
 
 
+def _words(text: str) -> str:
+    """A line's words, whatever their case and spacing: a head may set its heading in capitals."""
+    return " ".join(text.casefold().split())
+
+
 def _mid(values: Iterable[float]) -> float:
     """The median, as ``statistics.median`` gives it (importing that module costs the page's start more
     than this); there is always at least one value."""

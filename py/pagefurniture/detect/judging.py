@@ -35,6 +35,7 @@ from .groups import (
     _page_size,
     _same_place,
     _where,
+    _words,
     furniture_of,
 )
 from .numbers import NAMED
@@ -68,7 +69,7 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]]) -> _Grou
         return _side_judgement(g, ctx)
     size = _mid(m.line.size for m in g.members)
     beside = sum(bool(m.beside) for m in g.members) * 2 > len(g.members)
-    if size >= ctx.body * ctx.settings.heading_size and not beside and not _under_larger(g, ctx):
+    if g.place == "top" and size >= ctx.body * ctx.settings.heading_size and not beside and not _under_larger(g, ctx):
         return g.decided("repeated-content", False,
                          "a heading (larger than the text, and nothing larger below it) repeated on {pages}")
     if not _aligned(g.members, ctx.settings):
@@ -213,6 +214,28 @@ def _accept_companions(ctx: _Context) -> dict[int, _Group]:
         if beside * 2 > len(g.members):
             out[k] = g.decided(_kind_of(g.place), True, f"changes from page to page but sits on the same line as "
                                                         f"other furniture, {_where(g.place)} of {{pages}}")
+    return out
+
+
+def _banners(ctx: _Context) -> dict[int, _Group]:
+    """Given the groups, removes kept lines at the top or the bottom of their pages whose words are those
+    of furniture at the other edge of most of the same pages: a marking printed at the head and the foot
+    of every page ("CUI (when filled in)", "CONFIDENTIAL"), in type larger than the text's. A heading is
+    never printed again at the foot of its page. Returns the groups it removes after all."""
+    ends: dict[Place, Place] = {"top": "bottom", "bottom": "top"}
+    removed = [g for g in ctx.groups if g.remove and g.place in ends]
+    out = {}
+    for k, g in enumerate(ctx.groups):
+        if g.remove or g.place not in ends:
+            continue
+        words, pages = _words(g.shape), set(g.pages)
+        if not any(ch.isalpha() for ch in words):
+            continue  # numbers alone are the page's numbers or its text's, said nowhere in words
+        if any(h.place == ends[g.place] and _words(h.shape) == words
+               and 2 * len(pages & set(h.pages)) > len(pages) for h in removed):
+            out[k] = g.decided(_kind_of(g.place), True, f"{_where(g.place)} of {{pages}}, in the words of the "
+                                                        f"furniture {_where(ends[g.place])} of them: a marking at "
+                                                        f"head and foot")
     return out
 
 

@@ -43,6 +43,7 @@ from .groups import (
     _page_size,
     _pages,
     _where,
+    _words,
 )
 from .layout import _in_margin
 from .numbers import CONTACT, DIGITS, NAMED, PAGINATION, PUBLISHING, _lone_number
@@ -223,11 +224,6 @@ def _names_heading(m: _Line, headings: dict[str, list[tuple[int, float]]], ctx: 
     return any((own_page or page != m.page) and size > larger
                for heading, found in headings.items() if heading == named or heading.endswith(" " + named)
                for page, size in found)
-
-
-def _words(text: str) -> str:
-    """A line's words, whatever their case and spacing: a head may set its heading in capitals."""
-    return " ".join(text.casefold().split())
 
 
 def _word_pairs(text: str) -> set[tuple[str, str]]:
