@@ -1908,11 +1908,11 @@ def test_a_slot_of_page_numbers_is_filled_by_a_number_not_by_words():
 def test_a_column_of_numbers_beside_the_text_that_counts_its_lines_is_furniture():
     # A bill numbers every fifth line in its right margin, afresh on each page, its clauses beside the text
     # on the left. The line numbers count at the pace of the text's lines; on a page of displays they keep
-    # their column and step at another pace. The clause numbers count clauses, however long each is: text.
+    # their column and step at another pace, and a short last page has one. The clause numbers count clauses, however long each is: text.
     rng = random.Random(38)
     pages = []
-    for n in range(1, 7):
-        text = body(rng, top=100, bottom=700)
+    for n in range(1, 8):
+        text = body(rng, top=100, bottom=700) if n < 7 else body(rng, top=400, bottom=500)  # short: one number
         tops = [text[5 * k - 1].top for k in range(1, len(text) // 5 + 1)]
         if n == 4:
             tops = [100 + 13.5 * 4, 100 + 13.5 * 14, 100 + 13.5 * 19, 100 + 13.5 * 34]  # displays between

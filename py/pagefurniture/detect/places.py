@@ -552,10 +552,11 @@ def _line_numbers(ctx: _Context) -> list[_Group]:
     column of bare numbers wholly beside the text block with nothing else in it, Settings.line_numbers or
     more, counting down the page in one even step (every line, or every fifth) at one pace
     (Settings.line_pace), on Settings.short_run pages or more; then, on the other pages, the numbers in
-    such a column's place that count in its step, whatever their pace (a page of displays and figures
-    numbers only its lines of text). A bill, a manuscript under review and a critical edition number their
-    lines so; a table's column that sticks out beside the text holds its heading too, a list's numbers
-    have their punctuation, and a bill's clause numbers count clauses, however long each is."""
+    such a column's place that count in its step, whatever their pace and however few (a page of displays
+    and figures numbers only its lines of text, a short last page may have one). A bill, a manuscript
+    under review and a critical edition number their lines so; a table's column that sticks out beside the
+    text holds its heading too, a list's numbers have their punctuation, and a bill's clause numbers count
+    clauses, however long each is."""
     s = ctx.settings
     furniture = ctx.furniture()
     # The columns as drawn, furniture or not: repetition may have taken the numbers that fall in one place
@@ -568,7 +569,8 @@ def _line_numbers(ctx: _Context) -> list[_Group]:
         for side, edge, x, step, column, even in page_columns:
             layout = ctx.layouts[page]
             reach = max(s.align_min, s.align_size * layout.page.lines[column[0]].size)
-            if even or any((side, edge, step) == (a, b, d) and abs(x - c) <= reach for a, b, c, d in paced):
+            if even or any((side, edge) == (a, b) and step in (0, d) and abs(x - c) <= reach
+                           for a, b, c, d in paced):
                 found[side] += [_in_margin(layout, i, side) for i in column if (page, i) not in furniture]
     if len({m.page for members in found.values() for m in members}) < s.short_run:
         return []
@@ -595,8 +597,6 @@ def _number_columns(layout: _Layout, s: Settings
                 beside["right"].append(i)
     for side, found in beside.items():
         numbers = [i for i in found if lines[i].text.isdigit()]
-        if len(numbers) < s.line_numbers:
-            continue
         taken: set[int] = set()
         # Aligned on the edge towards the text, or on the other (right-aligned in the left margin, or not)
         for edge in (2, 0) if side == "left" else (0, 2):
@@ -605,17 +605,19 @@ def _number_columns(layout: _Layout, s: Settings
             for cluster in _cluster(spots):
                 column = sorted(cluster, key=lambda i: lines[i].top)
                 steps = {int(lines[b].text) - int(lines[a].text) for a, b in pairwise(column)}
-                if len(column) < s.line_numbers or len(steps) != 1 or min(steps) <= 0:
+                if len(steps) > 1 or (steps and min(steps) <= 0):
                     continue
                 left = min(lines[i].box[0] for i in column)
                 right = max(lines[i].box[2] for i in column)
                 if any(j not in column and lines[j].box[0] < right and lines[j].box[2] > left for j in found):
                     continue  # something else in the column: a table's heading over its values
-                step = min(steps)
-                pace = [(lines[b].top - lines[a].top) / step for a, b in pairwise(column)]
-                usual = _mid(pace)
-                even = min(pace) >= (1 - s.line_pace) * usual and \
-                    2 * sum(abs(p - usual) <= s.line_pace * usual for p in pace) > len(pace)
+                step = min(steps, default=0)  # 0: one number alone, in any step
+                even = False
+                if len(column) >= s.line_numbers:
+                    pace = [(lines[b].top - lines[a].top) / step for a, b in pairwise(column)]
+                    usual = _mid(pace)
+                    even = min(pace) >= (1 - s.line_pace) * usual and \
+                        2 * sum(abs(p - usual) <= s.line_pace * usual for p in pace) > len(pace)
                 taken.update(column)
                 yield side, edge, _mid(lines[i].box[edge] for i in column), step, column, even
 
