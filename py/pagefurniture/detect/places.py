@@ -331,16 +331,22 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
     slot_of: dict[tuple[int, int], tuple[Slot, bool]] = {}
     vouch = max(s.slot_pages, s.support_share * ctx.n_text)
     tight = ctx.apart()
-    headings = _headings(ctx)
+    headings: list[dict[str, list[tuple[int, float]]]] = []  # made when first asked: few lines need them
 
     def held(m: _Line, slot: Slot) -> bool:
+        if not slot.holds(m, font=False):
+            return False
         # A slot of page numbers alone holds a page's number, not a line of words (an abstract's keywords
         # at the foot of its page, where the other pages have their folio).
         if not slot.words and not ctx.numbering.tokens(m.line.text) and any(ch.isalpha() for ch in m.line.text):
             return False
         # In another font, a head that names its section: a line's font is its most glyphs' (a head in two
         # scripts, "oblivoir와 xoblivoir", is in the Latin font where the others are in the Korean one).
-        return slot.holds(m) or (slot.holds(m, font=False) and _names_heading(m, headings, ctx, own_page=True))
+        if _family(m.line.font) in slot.fonts:
+            return True
+        if not headings:
+            headings.append(_headings(ctx))
+        return _names_heading(m, headings[0], ctx, own_page=True)
 
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
@@ -588,12 +594,18 @@ def _number_columns(layout: _Layout, s: Settings
     if block is None:
         return
     lines = layout.page.lines
+    left, right = block.left, block.right
+    # The bare numbers first (a quick test of each line): most pages have none beside the text.
+    digits = [i for i, line in enumerate(lines) if line.text.isdigit() and not line.angle
+              and (line.box[2] < left or line.box[0] > right)]
+    if not digits:
+        return
     beside: dict[Literal["left", "right"], list[int]] = {"left": [], "right": []}
     for i, line in enumerate(lines):
         if line.angle == 0 and line.text.strip():
-            if line.box[2] < block.left:
+            if line.box[2] < left:
                 beside["left"].append(i)
-            elif line.box[0] > block.right:
+            elif line.box[0] > right:
                 beside["right"].append(i)
     for side, found in beside.items():
         numbers = [i for i in found if lines[i].text.isdigit()]
@@ -607,9 +619,9 @@ def _number_columns(layout: _Layout, s: Settings
                 steps = {int(lines[b].text) - int(lines[a].text) for a, b in pairwise(column)}
                 if len(steps) > 1 or (steps and min(steps) <= 0):
                     continue
-                left = min(lines[i].box[0] for i in column)
-                right = max(lines[i].box[2] for i in column)
-                if any(j not in column and lines[j].box[0] < right and lines[j].box[2] > left for j in found):
+                x0 = min(lines[i].box[0] for i in column)
+                x1 = max(lines[i].box[2] for i in column)
+                if any(j not in column and lines[j].box[0] < x1 and lines[j].box[2] > x0 for j in found):
                     continue  # something else in the column: a table's heading over its values
                 step = min(steps, default=0)  # 0: one number alone, in any step
                 even = False
