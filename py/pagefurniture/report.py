@@ -229,6 +229,11 @@ class Report:
 
     def page_texts(self) -> list[str]:
         """The cleaned text of each page: its kept lines in drawing order, one per text line."""
+        return list(self._page_texts)
+
+    @cached_property
+    def _page_texts(self) -> tuple[str, ...]:
+        # Made once: the cleaned text and the pages' JSON lines both read it.
         on = self._removed_on
         out = []
         for page in self.pages:
@@ -238,17 +243,17 @@ class Report:
                 out.append("\n".join([line.text for i, line in enumerate(page.lines) if i not in dropped]))
             else:
                 out.append("\n".join([line.text for line in page.lines]))
-        return out
+        return tuple(out)
 
     def cleaned_text(self) -> str:
         """The whole cleaned text; a page break becomes a blank line."""
-        return "\n\n".join(self.page_texts()) + "\n"
+        return "\n\n".join(self._page_texts) + "\n"
 
     def pages_jsonl(self) -> str:
         """One JSON object per page, ``{"page": n, "text": ...}``, the form RAG loaders read; a page that could
         not be read (fully) also has its ``"error"``, so that it is never taken for an empty page."""
         return "".join(_compact({"page": page.number, "text": text, **({"error": page.error} if page.error else {})})
-                       + "\n" for page, text in zip(self.pages, self.page_texts(), strict=True))
+                       + "\n" for page, text in zip(self.pages, self._page_texts, strict=True))
 
     def removed_jsonl(self) -> str:
         """One JSON object per removed line: page, text, kind, reason, box and group."""
