@@ -1939,3 +1939,20 @@ def test_a_marking_at_the_head_and_the_foot_of_every_page_in_large_type():
     gone = {(page, index) for group in detect(pages) if group.remove for page, index in group.members}
     assert {(p.number, i) for p in pages for i, ln in enumerate(p.lines) if ln.text == marking} <= gone
     assert not any(pages[page - 1].lines[index].text.startswith(tuple(WORDS)) for page, index in gone)
+
+
+def test_a_running_head_names_the_section_that_opens_under_it_on_its_own_page():
+    # A user's guide whose head, in the outer top corner, names the section of the page; each section but
+    # one opens on its page under its heading set larger and ends there, so most heads repeat nothing.
+    rng = random.Random(42)
+    sections = [("1.1 Introduction", 1), ("1.2 Overview", 1), ("1.3 Getting Started", 2), ("1.4 Transactions", 1)]
+    pages: list[Page] = []
+    for title, length in sections:
+        for k in range(length):
+            n = len(pages) + 1
+            head = line(title, 50, size=9) if n % 2 == 0 else line(title, 50, size=9, x0=532 - 4.5 * len(title), x1=532)
+            top = [line(title, 100, size=15)] if k == 0 else []
+            pages.append(Page(n, W, H, (head, *top, *body(rng, top=130 if top else 100), line(str(n), 750, x0=300))))
+    gone = {(page, index) for group in detect(pages) if group.remove for page, index in group.members}
+    assert {(n, 0) for n in range(1, 6)} <= gone  # the heads
+    assert not any((n, 1) in gone for n in (1, 2, 3, 5))  # the headings

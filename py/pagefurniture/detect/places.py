@@ -178,9 +178,9 @@ def _in_head_type(m: _Line, head: list[Line], ctx: _Context) -> bool:
 
 def _heading_echoes(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the lines at the top of a page, outside the text block and set
-    apart from it, in the text's size or smaller, whose words are a heading of the document set larger on
-    another page: a running head names its chapter or section, and the head of a short one is on one
-    page only, so it repeats nothing. Outside the block: a contents page's last entry and a title page's
+    apart from it, in the text's size or smaller, whose words are a heading of the document set larger (on
+    any page, its own too): a running head names its chapter or section, and the head of a short one is on
+    one page only, so it repeats nothing. Outside the block: a contents page's last entry and a title page's
     title again over the copyright notice start the text. At the top only: the words of a heading near
     the foot are a table of contents' or the next page's, not a head's."""
     s = ctx.settings
@@ -192,12 +192,12 @@ def _heading_echoes(ctx: _Context) -> list[_Group]:
     if not heads:
         return []
     headings = _headings(ctx)
-    wanted = {m.key: m for m in heads if _names_heading(m, headings, ctx, own_page=False)}
+    wanted = {m.key: m for m in heads if _names_heading(m, headings, ctx)}
     members = _edge_lines(ctx, wanted) if wanted else []
     if not members:
         return []
     return [_Group("top", members[0].shape, members, _numbers(members), "header", True,
-                   f"names a heading of the document (the same words set larger on another page), "
+                   f"names a heading of the document (the same words set larger), "
                    f"{_apart_from_block('top')}, on {{pages}}")]
 
 
@@ -213,17 +213,16 @@ def _headings(ctx: _Context) -> dict[str, list[tuple[int, float]]]:
     return out
 
 
-def _names_heading(m: _Line, headings: dict[str, list[tuple[int, float]]], ctx: _Context, *, own_page: bool) -> bool:
-    """True when a line names a heading set larger than it (on another page, or on its own too where
-    ``own_page``): the heading's words, or their end (a head gives its section's title without the label and
-    number the heading opens with: "Section 2 Moorings", "Moorings")."""
+def _names_heading(m: _Line, headings: dict[str, list[tuple[int, float]]], ctx: _Context) -> bool:
+    """True when a line names a heading set larger than it, on any page (its own too: a head names the
+    section that opens under it): the heading's words, or their end (a head gives its section's title
+    without the label and number the heading opens with: "Section 2 Moorings", "Moorings")."""
     named = _named(m.line.text)
     if not named:
         return False
     larger = m.line.size + ctx.settings.body_slack
-    return any((own_page or page != m.page) and size > larger
-               for heading, found in headings.items() if heading == named or heading.endswith(" " + named)
-               for page, size in found)
+    return any(size > larger for heading, found in headings.items() if heading == named or heading.endswith(" " + named)
+               for _, size in found)
 
 
 def _word_pairs(text: str) -> set[tuple[str, str]]:
@@ -346,7 +345,7 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
             return True
         if not headings:
             headings.append(_headings(ctx))
-        return _names_heading(m, headings[0], ctx, own_page=True)
+        return _names_heading(m, headings[0], ctx)
 
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
