@@ -1956,3 +1956,15 @@ def test_a_running_head_names_the_section_that_opens_under_it_on_its_own_page():
     gone = {(page, index) for group in detect(pages) if group.remove for page, index in group.members}
     assert {(n, 0) for n in range(1, 6)} <= gone  # the heads
     assert not any((n, 1) in gone for n in (1, 2, 3, 5))  # the headings
+
+
+def test_the_same_closing_paragraph_in_the_middle_of_half_filled_pages_is_text():
+    # Data sheets, one product a page, each half filled and ending with the same warranty paragraph, far
+    # from the foot of the page (nothing under it): the text's, however it repeats and however apart.
+    rng = random.Random(43)
+    closing = ["Warranty", "24 months from the date of sale, on the warranty card and the invoice.", "Spare parts 7 years."]
+    pages = []
+    for n in range(1, 5):
+        tail = [line(closing[0], 430, size=11), line(closing[1], 450), line(closing[2], 463.5)]
+        pages.append(Page(n, W, H, (line(f"Pump model {n}", 60, size=16), *body(rng, top=100, bottom=410), *tail)))
+    assert not {text for _, text in removed(pages)} & set(closing)

@@ -67,6 +67,9 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]]) -> _Grou
                          "a table's cell: its row shares its columns with the rows beside it")
     if g.place in ("left", "right"):
         return _side_judgement(g, ctx)
+    reach = ctx.settings.edge_reach
+    if 2 * sum(m.offset > reach * ctx.layouts[m.page].page.height for m in g.members) > len(g.members):
+        return g.decided("repeated-content", False, "in the middle of the page, far from its edge, on {pages}")
     size = _mid(m.line.size for m in g.members)
     beside = sum(bool(m.beside) for m in g.members) * 2 > len(g.members)
     if g.place == "top" and size >= ctx.body * ctx.settings.heading_size and not beside and not _under_larger(g, ctx):

@@ -45,6 +45,9 @@ class Settings:
     size_slack: float = 0.1
     # A heading is at least this much larger than the body text; running heads rarely are.
     heading_size: float = 1.15
+    # A running head or foot lies nearer its edge than this share of the page's height: lines repeated
+    # farther in (the same closing paragraph on each half-filled data sheet) are the text's.
+    edge_reach: float = 0.4
     # Points: a font size below this counts as this large where a slack is taken from it (a line of size
     # 0 still gets one).
     unit_size: float = 1.0
