@@ -1968,3 +1968,16 @@ def test_the_same_closing_paragraph_in_the_middle_of_half_filled_pages_is_text()
         tail = [line(closing[0], 430, size=11), line(closing[1], 450), line(closing[2], 463.5)]
         pages.append(Page(n, W, H, (line(f"Pump model {n}", 60, size=16), *body(rng, top=100, bottom=410), *tail)))
     assert not {text for _, text in removed(pages)} & set(closing)
+
+
+def test_a_head_in_small_type_in_every_pages_first_row_is_a_head_whatever_it_says():
+    # A report's head names each page's chapter, in type smaller than the text, set apart from it, on every
+    # page: so the text block reaches up to it, and no two pages share its words.
+    rng = random.Random(44)
+    chapters = ["Statutory activity", "Nature education", "Projects and grants", "Annex A projects list",
+                "Plans for next year", "Finances in brief"]
+    pages = [Page(n, W, H, (line(title, 35, size=8.5), *body(rng, top=63), line(str(n), 750, x0=300)))
+             for n, title in enumerate(chapters, 1)]
+    got = removed(pages)
+    assert {(n, title) for n, title in enumerate(chapters, 1)} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)

@@ -247,8 +247,8 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
     table's label over each page's table. Set apart by its own row's gap too: a row of margin line numbers
     beside the text's first line ends the walk from the edge without a gap to measure.) Inside the text
     block (a head in every page's first row measures it) only when they share their first or last two
-    words on as many pages: a fixed part beside the chapter's name, where a slide's or a page's first line
-    has words of its own."""
+    words on as many pages (a fixed part beside the chapter's name, where a slide's or a page's first line
+    has words of its own), hold the page's folio, or are set smaller than the text."""
     s = ctx.settings
     grouped = ctx.grouped()  # a line that repeats was judged by its repetition
     text_size, wide = ctx.body + s.body_slack, ctx.apart()
@@ -286,8 +286,9 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
 
 def _fixed_inside(members: list[_Line], least: int, offsets: set[tuple[int, bool]], ctx: _Context) -> list[_Line]:
     """The lines outside the text block, and those inside it that share their first or last two words
-    with such lines on ``least`` pages or more, or whose row holds their page's folio (a number that fits
-    the page numbering found, ``offsets``: ``_page_offsets``), with that folio."""
+    with such lines on ``least`` pages or more, or are set smaller than the text, or whose row holds their
+    page's folio (a number that fits the page numbering found, ``offsets``: ``_page_offsets``), with that
+    folio."""
     def ends(m: _Line) -> set[tuple[bool, tuple[str, ...]]]:
         words = tuple(_words(m.line.text).split())
         return {(True, words[:2]), (False, words[-2:])} if len(words) >= 2 else set()
@@ -306,9 +307,10 @@ def _fixed_inside(members: list[_Line], least: int, offsets: set[tuple[int, bool
         return [layout.lines[i] for i in layout.rows[m.row] if i in layout.lines and any(
             (value - m.page, roman) in offsets for _, value, roman in ctx.numbering.tokens(layout.page.lines[i].text))]
 
+    small = ctx.body - ctx.settings.body_slack
     out = []
     for m in members:
-        if _outside(m, ctx) or ends(m) & fixed:
+        if _outside(m, ctx) or ends(m) & fixed or m.line.size < small:
             out.append(m)
         elif beside := folios(m):
             out += [m, *(f for f in beside if f is not m)]  # the folio beside it goes with it
