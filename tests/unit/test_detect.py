@@ -1981,3 +1981,16 @@ def test_a_head_in_small_type_in_every_pages_first_row_is_a_head_whatever_it_say
     got = removed(pages)
     assert {(n, title) for n, title in enumerate(chapters, 1)} <= got
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
+def test_a_mirrored_foot_that_holds_the_folio_on_the_outer_side_counts_as_one():
+    # Six pages, the first two a cover and a copyright page; the others' foot holds the folio on the outer
+    # side, "Acme AB: Widget Guide | 1" on the right pages and "2 | Acme AB: Widget Guide" on the left: two
+    # shapes of two pages each, one numbering of four.
+    rng = random.Random(45)
+    pages = [Page(1, W, H, (line("Widget Guide", 300, size=24),)), Page(2, W, H, tuple(body(rng, top=600)))]
+    for n in range(1, 5):
+        foot = f"Acme AB: Widget Guide | {n}" if n % 2 else f"{n} | Acme AB: Widget Guide"
+        pages.append(Page(n + 2, W, H, (*body(rng), line(foot, 760, x0=360 if n % 2 else 72))))
+    got = removed(pages)
+    assert {(p.number, p.lines[-1].text) for p in pages[2:]} <= got

@@ -21,7 +21,8 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     s = ctx.settings
     shapes, edge_rows = ctx.numbering.shapes, s.edge_rows
     heading = ctx.body * s.heading_size
-    slots: dict[tuple[Place, str, bool], list[tuple[_Line, int]]] = defaultdict(list)
+    slots: dict[tuple[Place, str | tuple[str, ...], bool], list[tuple[_Line, int]]] = defaultdict(list)
+    shapes_of: dict[tuple[Place, str | tuple[str, ...], bool], Counter[str]] = defaultdict(Counter)
     for m in ctx.ungrouped():
         if m.place not in ("top", "bottom", "left", "right") or m.beyond:
             continue
@@ -35,7 +36,12 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
                 # A line larger than the text that holds words beside its number is a heading that
                 # numbers itself ("Results: part 2" on the slides of a section), not a page's number.
                 continue
-            slots[(m.place, shape, is_roman)].append((m, value))
+            # Mirrored heads and feet put the number on the outer side ("Mnesia | 3", "4 | Mnesia"): the
+            # words beside it, in their order, make the slot; a number with no words beside it is its shape.
+            beside = tuple(w for w in shape.split() if w != "{n}" and w.strip(PN_WRAP))
+            key: tuple[Place, str | tuple[str, ...], bool] = (m.place, beside or shape, is_roman)
+            slots[key].append((m, value))
+            shapes_of[key][shape] += 1
     # Longer runs first, so that a line is claimed by its best explanation.
     scored = []
     tolerance, min_size = s.position_tolerance, s.min_size
@@ -43,7 +49,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
         if len(items) < 2 or items[0][0].page == items[-1][0].page:
             continue  # on one page only (items come page by page): no sequence
         for cl in _cluster([(m.offset, tolerance * max(m.line.size, min_size), k) for k, (m, _) in enumerate(items)]):
-            lone = not key[1].replace("{n}", "").strip(PN_WRAP + " ")
+            lone = not isinstance(key[1], tuple) and not key[1].replace("{n}", "").strip(PN_WRAP + " ")
             run = _runs([items[k] for k in cl], ctx.n_text, s, lone=lone, slide=ctx.slide)
             if run:
                 # Where a numbering restarts (documents collated in one file), it keeps its shape and place:
@@ -53,7 +59,8 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     scored.sort(key=lambda item: -item[0])
     claimed: set[tuple[int, int]] = set()
     found: list[_Group] = []
-    for _, (place, shape, _roman), run in scored:
+    for _, key, run in scored:
+        place, shape = key[0], shapes_of[key].most_common(1)[0][0]
         members = [m for m in run if m.key not in claimed]
         pages = {m.page for m in members}
         if len(pages) < 2:
