@@ -1994,3 +1994,32 @@ def test_a_mirrored_foot_that_holds_the_folio_on_the_outer_side_counts_as_one():
         pages.append(Page(n + 2, W, H, (*body(rng), line(foot, 760, x0=360 if n % 2 else 72))))
     got = removed(pages)
     assert {(p.number, p.lines[-1].text) for p in pages[2:]} <= got
+
+
+def test_a_long_tables_heading_row_at_the_top_of_each_page_starts_the_table_in_the_text():
+    # A command table starts half-way down page 1 under a paragraph, its heading row over it, and runs on
+    # over four more pages, the heading row repeated at the top of each, a little apart from the rows (a
+    # rule between). Its first column's cells wrap, so the heading's columns meet the rows' only here and
+    # there: the row standing the same under the text on page 1 says what it is.
+    rng = random.Random(46)
+    heading = [line("Command", 0, x0=140, x1=182), line("Output", 0, x0=360, x1=389), line("Example", 0, x0=467, x1=502)]
+
+    def rows(top: float, bottom: float) -> list[Line]:
+        out, y = [], top
+        while y < bottom:
+            out += [line(" ".join(rng.choice(WORDS) for _ in range(4)), y, x0=134, x1=300),
+                    line(rng.choice(WORDS), y + 12, x0=134, x1=200)]
+            if rng.random() < 0.5:
+                out += [line("x" * rng.randint(1, 3), y, x0=360, x1=368), line(rng.choice(WORDS), y, x0=467, x1=520)]
+            y += 26
+        return out
+
+    pages = [Page(1, W, H, (*body(rng, top=100, bottom=300), *(replace(ln, box=(ln.box[0], 320, ln.box[2], 330))
+                                                                 for ln in heading), *rows(342, 700),
+                            line("1", 750, x0=300)))]
+    for n in range(2, 6):
+        pages.append(Page(n, W, H, (*(replace(ln, box=(ln.box[0], 90, ln.box[2], 100)) for ln in heading),
+                                    *rows(112, 700), line(str(n), 750, x0=300))))
+    got = removed(pages)
+    assert {(n, str(n)) for n in range(1, 6)} <= got
+    assert not {"Command", "Output", "Example"} & {text for _, text in got}

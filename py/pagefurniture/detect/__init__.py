@@ -143,6 +143,8 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Revises("margin-columns", judging._margin_columns),
     # Removes changing lines (a time, a file id) that share their row with furniture on most pages.
     Revises("accept-companions", judging._accept_companions),
+    # Keeps a row at the top whose parts stand the same under the text elsewhere: a long table's headings.
+    Revises("table-headings", judging._table_headings),
     # Removes lines at the head of the pages in the words of furniture at their foot, or the other way: a
     # marking printed at both ("CONFIDENTIAL").
     Revises("banners", judging._banners),

@@ -31,6 +31,7 @@ from .groups import (
     _Line,
     _merge_slots,
     _mid,
+    _on_page,
     _outside,
     _page_size,
     _same_place,
@@ -217,6 +218,40 @@ def _accept_companions(ctx: _Context) -> dict[int, _Group]:
         if beside * 2 > len(g.members):
             out[k] = g.decided(_kind_of(g.place), True, f"changes from page to page but sits on the same line as "
                                                         f"other furniture, {_where(g.place)} of {{pages}}")
+    return out
+
+
+def _table_headings(ctx: _Context) -> dict[int, _Group]:
+    """Given the groups, keeps removals at the top whose row, of Settings.table_cells parts or more, stands
+    again the same (its texts where they were) under other text on a page: a long table's heading row,
+    repeated at the top of each page the table runs onto, first stands where the table starts, in the
+    text. A running head's row never comes again under the text. Returns the groups it keeps after all."""
+    least = ctx.settings.table_cells
+
+    def row_of(page: int, r: int) -> tuple[tuple[str, int], ...]:
+        lines = ctx.layouts[page].page.lines
+        return tuple(sorted((lines[i].text, round(lines[i].box[0])) for i in ctx.layouts[page].rows[r]))
+
+    # The rows of table cells under a line of the page's text (none of the furniture found): where a table
+    # starts in the text.
+    furniture = ctx.furniture()
+    within: set[tuple[tuple[str, int], ...]] = set()
+    for page, layout in ctx.layouts.items():
+        text_above = False
+        for r, row in enumerate(layout.rows):
+            if text_above and len(row) >= least:
+                within.add(row_of(page, r))
+            text_above = text_above or any((page, i) not in furniture and _on_page(layout.page.lines[i], layout.page)
+                                           for i in row)
+    out = {}
+    for k, g in enumerate(ctx.groups):
+        if not g.remove or g.place != "top":
+            continue
+        starts = sum(m.row >= 0 and len(ctx.layouts[m.page].rows[m.row]) >= least and row_of(m.page, m.row) in within
+                     for m in g.members)
+        if 2 * starts > len(g.members):
+            out[k] = g.decided("repeated-content", False, "a table's heading row, repeated at the top of {pages}: "
+                                                          "the same row starts the table under the text")
     return out
 
 
