@@ -232,24 +232,28 @@ def _table_headings(ctx: _Context) -> dict[int, _Group]:
         lines = ctx.layouts[page].page.lines
         return tuple(sorted((lines[i].text, round(lines[i].box[0])) for i in ctx.layouts[page].rows[r]))
 
-    # The rows of table cells under a line of the page's text (none of the furniture found): where a table
+    # The rows at the top that removals sit in, of table cells: most documents have none.
+    heads = {(k, m.key): row_of(m.page, m.row) for k, g in enumerate(ctx.groups) if g.remove and g.place == "top"
+             for m in g.members if m.row >= 0 and len(ctx.layouts[m.page].rows[m.row]) >= least}
+    if not heads:
+        return {}
+    wanted = set(heads.values())
+    sizes = {len(row) for row in wanted}
+    # Those rows under a line of the page's text on the page (none of the furniture found): where a table
     # starts in the text.
     furniture = ctx.furniture()
     within: set[tuple[tuple[str, int], ...]] = set()
     for page, layout in ctx.layouts.items():
         text_above = False
         for r, row in enumerate(layout.rows):
-            if text_above and len(row) >= least:
-                within.add(row_of(page, r))
+            if text_above and len(row) in sizes and (found := row_of(page, r)) in wanted:
+                within.add(found)
             text_above = text_above or any((page, i) not in furniture and _on_page(layout.page.lines[i], layout.page)
                                            for i in row)
     out = {}
     for k, g in enumerate(ctx.groups):
-        if not g.remove or g.place != "top":
-            continue
-        starts = sum(m.row >= 0 and len(ctx.layouts[m.page].rows[m.row]) >= least and row_of(m.page, m.row) in within
-                     for m in g.members)
-        if 2 * starts > len(g.members):
+        starts = sum(heads.get((k, m.key)) in within for m in g.members)
+        if g.remove and g.place == "top" and 2 * starts > len(g.members):
             out[k] = g.decided("repeated-content", False, "a table's heading row, repeated at the top of {pages}: "
                                                           "the same row starts the table under the text")
     return out
