@@ -2023,3 +2023,19 @@ def test_a_long_tables_heading_row_at_the_top_of_each_page_starts_the_table_in_t
     got = removed(pages)
     assert {(n, str(n)) for n in range(1, 6)} <= got
     assert not {"Command", "Output", "Example"} & {text for _, text in got}
+
+
+def test_a_slide_title_that_counts_its_own_slides_is_no_count_of_pages():
+    # A deck whose frame titles, set large at the top, count the frames of one topic ("Commands 1/3" ..
+    # "Commands 3/3", "Examples 1/2", "Examples 2/2"): headings that number themselves, not "Page 2/3"
+    # counts; nor do they make the titles' place a running head's slot for the others.
+    rng = random.Random(47)
+    titles = ["Running the script 3/4", "Running the script 4/4", "Commands 1/3", "Commands 2/3", "Commands 3/3",
+              "The synth command", "Examples 1/2", "Examples 2/2"]
+    items = []
+    for n, title in enumerate(titles, 1):
+        code = [line(" ".join(rng.choice(WORDS) for _ in range(6)), 40 + 9 * k, x0=20, size=6.5) for k in range(20)]
+        items.append([line(title, 8, x0=8, size=14), *code, line(f"{16 + n} / 150", 265, x0=336, size=6)])
+    got = removed(slides(items, width=363.0, height=272.0))
+    assert not {text for _, text in got} & set(titles)
+    assert {(n, f"{16 + n} / 150") for n in range(1, 9)} <= got

@@ -11,7 +11,19 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable
 
-from .groups import Place, _by_size, _cluster, _Context, _Group, _kind_of, _Layout, _Line, _numbers, _where
+from .groups import (
+    Place,
+    _by_size,
+    _cluster,
+    _Context,
+    _Group,
+    _kind_of,
+    _Layout,
+    _Line,
+    _numbers,
+    _numbers_itself,
+    _where,
+)
 from .numbers import ALNUM, PN_WRAP
 from .settings import Settings
 
@@ -20,7 +32,6 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     """Given the lines, returns groups of lines whose number counts with the pages, in the same place."""
     s = ctx.settings
     shapes, edge_rows = ctx.numbering.shapes, s.edge_rows
-    heading = ctx.body * s.heading_size
     slots: dict[tuple[Place, str | tuple[str, ...], bool], list[tuple[_Line, int]]] = defaultdict(list)
     shapes_of: dict[tuple[Place, str | tuple[str, ...], bool], Counter[str]] = defaultdict(Counter)
     for m in ctx.ungrouped():
@@ -30,11 +41,8 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             continue
         if m.index in ctx.layouts[m.page].cells:
             continue  # a table's cell: its numbers are the table's
-        large = m.line.size > heading
         for shape, value, is_roman in shapes(m.line.text, m.shape):
-            if large and any(ch.isalpha() for ch in shape.replace("{n}", "")):
-                # A line larger than the text that holds words beside its number is a heading that
-                # numbers itself ("Results: part 2" on the slides of a section), not a page's number.
+            if _numbers_itself(m.line.size, shape.replace("{n}", ""), ctx):
                 continue
             # Mirrored heads and feet put the number on the outer side ("Mnesia | 3", "4 | Mnesia"): the
             # words beside it, in their order, make the slot; a number with no words beside it is its shape.

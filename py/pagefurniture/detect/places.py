@@ -38,6 +38,7 @@ from .groups import (
     _merge_slots,
     _mid,
     _numbers,
+    _numbers_itself,
     _on_page,
     _outside,
     _page_size,
@@ -515,8 +516,8 @@ def _counted_runs(ctx: _Context) -> list[list[_Line]]:
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
             if m.shape.count("#") < 2 or m.place not in ("top", "bottom") or m.beyond or m.rank >= s.edge_rows \
-                    or m.index in layout.cells:
-                continue
+                    or m.index in layout.cells or _numbers_itself(m.line.size, m.shape, ctx):
+                continue  # ... and a title that counts its own slides ("Commands 2/3") is no count of pages
             values = [value for _, value, roman in ctx.numbering.tokens(m.line.text) if not roman]
             if len(values) == 2 and 1 <= values[0] <= values[1] and values[1] > 1:
                 found.append((m.page, values[0], values[1], m))
