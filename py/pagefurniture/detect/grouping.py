@@ -33,7 +33,11 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     s = ctx.settings
     shapes, edge_rows = ctx.numbering.shapes, s.edge_rows
     slots: dict[tuple[Place, str | tuple[str, ...], bool], list[tuple[_Line, int]]] = defaultdict(list)
-    shapes_of: dict[tuple[Place, str | tuple[str, ...], bool], Counter[str]] = defaultdict(Counter)
+    shapes_of: dict[tuple[Place, str | tuple[str, ...], bool], list[str]] = defaultdict(list)
+    # Mirrored heads and feet put the number on the outer side ("Mnesia | 3", "4 | Mnesia"): the words beside
+    # it, in their order, make the slot; a number with no words beside it is its shape. (Worked out once a
+    # shape: most lines share a few.)
+    slot_of: dict[str, str | tuple[str, ...]] = {}
     for m in ctx.ungrouped():
         if m.place not in ("top", "bottom", "left", "right") or m.beyond:
             continue
@@ -42,14 +46,14 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
         if m.index in ctx.layouts[m.page].cells:
             continue  # a table's cell: its numbers are the table's
         for shape, value, is_roman in shapes(m.line.text, m.shape):
-            if _numbers_itself(m.line.size, shape.replace("{n}", ""), ctx):
+            if _numbers_itself(m.line.size, shape, ctx):
                 continue
-            # Mirrored heads and feet put the number on the outer side ("Mnesia | 3", "4 | Mnesia"): the
-            # words beside it, in their order, make the slot; a number with no words beside it is its shape.
-            beside = tuple(w for w in shape.split() if w != "{n}" and w.strip(PN_WRAP))
-            key: tuple[Place, str | tuple[str, ...], bool] = (m.place, beside or shape, is_roman)
+            slot = slot_of.get(shape)
+            if slot is None:
+                slot = slot_of[shape] = tuple(w for w in shape.split() if w != "{n}" and w.strip(PN_WRAP)) or shape
+            key: tuple[Place, str | tuple[str, ...], bool] = (m.place, slot, is_roman)
             slots[key].append((m, value))
-            shapes_of[key][shape] += 1
+            shapes_of[key].append(shape)
     # Longer runs first, so that a line is claimed by its best explanation.
     scored = []
     tolerance, min_size = s.position_tolerance, s.min_size
@@ -68,7 +72,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     claimed: set[tuple[int, int]] = set()
     found: list[_Group] = []
     for _, key, run in scored:
-        place, shape = key[0], shapes_of[key].most_common(1)[0][0]
+        place, shape = key[0], Counter(shapes_of[key]).most_common(1)[0][0]
         members = [m for m in run if m.key not in claimed]
         pages = {m.page for m in members}
         if len(pages) < 2:

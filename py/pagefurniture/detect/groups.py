@@ -296,11 +296,11 @@ def _family(font: str) -> str:
     return font.split("+", 1)[-1]
 
 
-def _numbers_itself(size: float, rest: str, ctx: _Context) -> bool:
-    """True when a line of this size, with ``rest`` beside its numbers, is a heading that numbers itself
-    ("Results: part 2", "Commands 1/3" on a deck's slides): set larger than the text, with words beside
-    its number. Never a page's number or its count of pages."""
-    return size > ctx.body * ctx.settings.heading_size and any(ch.isalpha() for ch in rest)
+def _numbers_itself(size: float, shape: str, ctx: _Context) -> bool:
+    """True when a line of this size and ``shape`` (its numbers masked, as "#" or "{n}") is a heading that
+    numbers itself ("Results: part 2", "Commands 1/3" on a deck's slides): set larger than the text, with
+    words beside its number. Never a page's number or its count of pages."""
+    return size > ctx.body * ctx.settings.heading_size and any(ch.isalpha() for ch in shape.replace("{n}", ""))
 
 
 def _words(text: str) -> str:
