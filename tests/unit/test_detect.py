@@ -898,6 +898,38 @@ def test_text_parked_off_the_page_is_not_between_a_headline_and_the_edge():
     assert texts_removed(pages) == set(sections)
 
 
+def test_a_footline_of_four_parts_on_slides_of_diagrams_too():
+    # A deck's footline (author, title, date, frame number) in 6 pt, nearly the size of the slides' 6.5 pt
+    # code: on slides with code it is a row of its own, below the text in another typeface; on slides of
+    # diagrams (short labels, no running text) nothing tells it from a table's row but that it is the
+    # same row.
+    sw, sh = 363.0, 272.0
+    rng = random.Random(21)
+
+    def code(k: int, top: float) -> Line:
+        text = " ".join(rng.choice(WORDS) for _ in range(9)) + ";"
+        return Line(text, (11.0, top, 11.0 + 3.4 * len(text), top + 6.5), 6.5, "Courier")
+
+    def label(text: str, x0: float, top: float) -> Line:
+        return Line(text, (x0, top, x0 + 3.5 * len(text), top + 6.5), 6.5, "Helvetica")
+
+    pages = []
+    for n in range(1, 9):
+        foot = [Line("A. Author (https://example.org/)", (0.0, 264.7, 126.7, 270.7), 6.0, "Helvetica"),
+                Line("An Open Synthesis Suite", (144.4, 264.7, 218.4, 270.7), 6.0, "Helvetica"),
+                Line("December 03, 2022", (264.4, 264.7, 316.0, 270.7), 6.0, "Helvetica"),
+                Line(f"{n + 16} / 150", (336.4, 264.7, 357.5, 270.7), 6.0, "Helvetica")]
+        title = Line(f"Step {n}", (8.5, 8.6, 60.0, 22.9), 11.0, "Helvetica")
+        if n in (3, 6):
+            text = [label(rng.choice(["A", "B", "Y", "clk", "$91", "rst", "en"]), 40 + 45 * (k % 7), 80 + 14 * (k // 7))
+                    for k in range(28)]
+        else:
+            text = [code(k, 40 + 9 * k) for k in range(22)]
+        pages.append(Page(n, sw, sh, (title, *text, *foot)))
+    got = removed(pages)
+    assert got == {(p.number, line.text) for p in pages for line in p.lines[-4:]}
+
+
 def test_a_repeated_bullet_deep_in_the_text_still_counts_as_text_for_what_lies_beside_it():
     # A deck's outline slide comes back before each part; its first item sits where the other slides'
     # first bullet runs. Those bullets repeat too (two points, made again and again): taken for furniture

@@ -14,6 +14,7 @@ from collections.abc import Collection, Iterable
 
 from ..model import Line
 from .groups import Key, Place, _cluster, _Context, _Layout, _Line, _mid, _on_page, _outside
+from .numbers import shape_of
 from .settings import Settings
 
 # The rows of furniture reachable from an edge: the keys of their furniture lines, and the row's outer
@@ -46,9 +47,10 @@ def _edges_on(ctx: _Context, furniture: Collection[Key], pages: Iterable[int], n
     confirmed: set[Key] = set()
     apart: set[Key] = set()
     wide = ctx.apart()
+    seen = _OwnRows(ctx)
     for layout in (ctx.layouts[n] for n in pages):
         for place in ("top", "bottom"):
-            block, end_gap, text = _walk(layout, furniture, place, ctx.body, s)
+            block, end_gap, text = _walk(layout, furniture, place, ctx.body, s, seen)
             block, end_gap = _text_rows_off(block, end_gap, place, layout.page.height, numbered)
             lines = layout.page.lines
             for ok, gap in _widest_gaps(block, end_gap, place):
@@ -86,7 +88,37 @@ def _text_rows_off(block: list[_Row], end_gap: float | None, place: Place, heigh
     return block, end_gap
 
 
-def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float, s: Settings
+class _OwnRows:
+    """The outermost rows at each edge that are rows of their own (``_own_row``) on some page, by their look
+    (``_look``), worked out when first asked: a page without running text (a slide of a diagram) cannot
+    tell a row of its own from a table's by its typeface, and the same row there is the same row."""
+
+    def __init__(self, ctx: _Context) -> None:
+        self.ctx = ctx
+        self.known: dict[Place, set[tuple[str, ...]]] = {}
+
+    def has(self, place: Place, row: list[int], lines: tuple[Line, ...]) -> bool:
+        """True when a row at this edge looks like a row of its own at it on some page."""
+        known = self.known.get(place)
+        if known is None:
+            known = self.known[place] = set()
+            ctx, s = self.ctx, self.ctx.settings
+            for layout in ctx.layouts.values():
+                if layout.rows:
+                    edge = layout.rows[0 if place == "top" else -1]
+                    if _table_row(edge, layout.page.lines, ctx.body, s) and _own_row(edge, layout, s):
+                        known.add(_look(edge, layout.page.lines))
+        return _look(row, lines) in known
+
+
+def _look(row: list[int], lines: tuple[Line, ...]) -> tuple[str, ...]:
+    """A row's parts, digits masked, each with its left edge where it has no digits (a number that
+    changes moves the part it is in, centred or set to the right)."""
+    return tuple(sorted(shape if shape == lines[i].text else f"{shape} @{round(lines[i].box[0])}"
+                        for i in row for shape in (shape_of(lines[i].text),)))
+
+
+def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float, s: Settings, seen: _OwnRows
           ) -> tuple[list[_Row], float | None, set[str]]:
     """From the page edge inwards, the rows of furniture met before the text, the gap between the last of
     them and the text (None when the walk ends in a row that holds both), and the typefaces of the text's
@@ -107,8 +139,9 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
             continue  # not on the page at all (a presentation's overlays parked far off it): nothing in the way
         # Content, or a table row: never furniture. (A row of many parts wholly outside the text block,
         # sharing no columns with its neighbours and in none of the running text's typefaces, is no
-        # table's: two pages printed on one sheet, each with its head.)
-        content = not fur or r in layout.table or (_table_row(row, lines, body, s) and not _own_row(row, layout, s))
+        # table's: two pages printed on one sheet, each with its head; nor is that row on another page.)
+        content = not fur or r in layout.table or (_table_row(row, lines, body, s) and not _own_row(row, layout, s)
+                                                   and not seen.has(place, row, lines))
         if content and not block:
             return block, None, set()  # the text begins at the edge (most pages at one edge)
         near = min(lines[i].top for i in row) if place == "top" else max(lines[i].bottom for i in row)
