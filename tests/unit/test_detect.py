@@ -420,6 +420,40 @@ def test_a_rights_notice_at_the_foot_of_the_first_page():
     assert (1, notice) in removed(pages)
 
 
+def test_a_journal_s_doi_and_copyright_under_the_first_column_of_its_first_page():
+    # Two columns; on the first page the left one ends in a footnote and, under it, the article's DOI and
+    # the publisher's copyright, where the other pages' text runs down to: they name the publication, the
+    # footnote over them is the text's.
+    def columns(rng: random.Random, bottom: float, left_bottom: float | None = None) -> list[Line]:
+        out = []
+        for x0, end in ((42.0, left_bottom or bottom), (311.0, bottom)):
+            y = 80.0
+            while y < end:
+                text = " ".join(rng.choice(WORDS) for _ in range(6)) + f" {rng.randint(10, 999)}"
+                out.append(Line(text, (x0, y, x0 + 250, y + 8), 8.0, "Times-Roman"))
+                y += 10.5
+        return out
+
+    rng = random.Random(41)
+    note = "Corresponding author. E-mail address: someone@example.org"
+    doi, rights = "http://dx.doi.org/10.1016/j.example.2015.01.021", "0927-0248/© 2015 Example B.V. All rights reserved."
+    first = [*columns(rng, 705, left_bottom=680), Line(note, (42, 690, 292, 696.4), 6.4, "Times-Roman"),
+             Line(doi, (42, 722.8, 180, 729.2), 6.4, "Times-Roman"), Line(rights, (42, 731.4, 199, 737.8), 6.4, "Times-Roman")]
+    pages = [Page(1, 595.0, 794.0, tuple(first))]
+    pages += [Page(n, 595.0, 794.0, (Line("A. Author et al. / Example Journal 137 (2015) 1-5", (150, 40, 440, 47), 7.0,
+                                          "Times-Roman"), Line(str(n), (550, 40, 555, 47), 7.0, "Times-Roman"),
+                                     *columns(rng, 746))) for n in range(2, 7)]
+    got = removed(pages)
+    assert {(1, doi), (1, rights)} <= got
+    assert (1, note) not in got
+    # A title page's notice alone at its foot, far under its text, is the title page's.
+    notice = "© 2015, 2017 Free Software Foundation"
+    title = [Line(" ".join(rng.choice(WORDS) for _ in range(8)), (150, 300 + 12.0 * k, 440, 308 + 12.0 * k), 8.0,
+                  "Times-Roman") for k in range(12)]
+    pages[0] = Page(1, 595.0, 794.0, (*title, Line(notice, (400, 731.4, 540, 737.8), 6.4, "Times-Roman")))
+    assert (1, notice) not in removed(pages)
+
+
 def test_a_table_set_sideways_under_an_upright_head_keeps_the_page_upright():
     # A page whose text runs mostly up it (a long table turned a quarter) under the head and over the folio
     # that the other pages have, printed upright in the same places: they are that page's head and folio.

@@ -29,6 +29,9 @@ CID_MARK = "(cid:"  # in every glyph code pdfminer could not map to a character:
 WEB = r"https?://|\bwww\."  # a web address
 PUBLISHING = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\b|\bdoi\b|\bissn\b|\bisbn\b|" + WEB + r"|\barxiv\b|"
                         r"\bpreprint\b|\bsubmitted to\b|\ball rights reserved\b", re.IGNORECASE)
+# What a footnote starts with: its mark, a sign (*, a dagger) or a number of a few digits (an ISSN or a
+# year is longer).
+NOTE_MARK = re.compile(r"[^\w\s]|\d{1,3}(?!\d)")
 # What a letterhead holds besides a name and an address: an e-mail or a web address.
 CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.\w|" + WEB, re.IGNORECASE)
 # What the PDF's tags say, as extraction reports it (``Line.artifact``): these name page furniture. A

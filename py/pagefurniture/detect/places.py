@@ -47,7 +47,7 @@ from .groups import (
     _words,
 )
 from .layout import _in_margin
-from .numbers import CONTACT, DIGITS, NAMED, PAGINATION, PUBLISHING, _lone_number
+from .numbers import CONTACT, DIGITS, NAMED, NOTE_MARK, PAGINATION, PUBLISHING, _lone_number
 from .settings import Settings
 
 
@@ -729,17 +729,29 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
     if not _text_page(layout, ctx):
         return []
     furniture = ctx.furniture()
+    small = ctx.body - s.body_slack
     rows = _foot_rows(layout, lambda m: _outside(m, ctx))
     members: list[_Line] = []
     if any(PUBLISHING.search(m.line.text) for row in rows for m in row):
         members = _edge_lines(ctx, {m.key: m for row in rows for m in row if m.key not in furniture}, block=False)
         reason = "alone at the foot of the first page, below the text block, where the footer goes"
     if not members:
+        # In the text block, the rows at the very foot that each name the publication, in small type and
+        # set apart from the footnotes over them: a journal's DOI and copyright under its first column.
+        # The page's text runs down to them (within Settings.edge_rows lines): a notice alone at the foot of
+        # a title page, far under its text, is the title page's.
+        rows = _foot_rows(layout, lambda m: m.line.size < small and PUBLISHING.search(m.line.text) is not None)
+        inner = len(layout.rows) - len(rows)
+        if rows and inner > 0 and layout.gaps[inner - 1] <= s.edge_rows * (ctx.body + ctx.gap) \
+                and not any(_footnote(row, layout.block, s) for row in rows):
+            members = _edge_lines(ctx, {m.key: m for row in rows for m in row if m.key not in furniture},
+                                  block=False)
+            reason = "alone at the foot of the first page, under its text, naming the publication"
+    if not members:
         # The rows of the page's own foot zone, from the page edge: nothing but them lies between the text
         # and the edge, so only the gap over them is asked, whatever they hold (columns of small print are
         # no table of the text's). Furniture found already (the page number under the foot) is of it.
         reach = _text_reach(ctx, layout, furniture)
-        small = ctx.body - s.body_slack
         rows = [] if reach is None else _foot_rows(
             layout, lambda m: m.key in furniture or (m.line.top > reach[1] and m.line.size < small))
         inner = len(layout.rows) - len(rows)  # the foot's innermost row
@@ -978,13 +990,13 @@ def _under_picture(row: list[_Line], layout: _Layout) -> bool:
 
 def _footnote(row: list[_Line], block: TextBlock, s: Settings) -> bool:
     """True when a row of small print is a footnote: one line that starts at the text's left edge with a
-    note's mark (a number, or a sign such as * or a dagger) before its words."""
+    note's mark (a number of a few digits, or a sign such as * or a dagger) before its words. (An ISSN
+    starts with a longer number.)"""
     if len(row) > 1:
         return False
     line = row[0].line
     reach = max(s.align_min, s.align_size * line.size)
-    text = line.text.lstrip()
-    return abs(line.box[0] - block.left) <= reach and bool(text) and not text[0].isalpha()
+    return abs(line.box[0] - block.left) <= reach and NOTE_MARK.match(line.text.lstrip()) is not None
 
 
 def _text_reach(ctx: _Context, first: _Layout, furniture: dict) -> tuple[float, float] | None:
