@@ -104,6 +104,34 @@ def test_table_labels_that_count_with_the_pages_are_kept():
     assert not label.remove and label.reason and not label.reason.startswith(("kept", "removed"))
 
 
+def test_figure_labels_that_count_with_the_pages_and_start_their_captions_are_kept():
+    # Supplementary figures, one a page, each labelled at the top left; the caption under the figure
+    # starts with the same label. The labels count with the pages, but they name what each page shows.
+    rng = random.Random(42)
+    pages = []
+    for n in range(1, 7):
+        label = f"Supplemental Figure {n}"
+        caption = f"{label}. " + " ".join(rng.choice(WORDS) for _ in range(10))
+        lines = [line(label, 9.3, x0=7, size=12), line(caption, 395, x0=71, size=12)]
+        # Panels of charts over and under the caption, their labels row after row.
+        lines += [line(f"{rng.choice(WORDS)} {rng.choice(WORDS)}", top, x0=31 + 90 * (k % 4), size=10)
+                  for k, top in enumerate([*range(150, 380, 20), *range(430, 600 + 17 * n, 20)])]
+        pages.append(Page(n, W, H, tuple(lines)))
+    assert not texts_removed(pages)
+    # The same labels alone, naming no line of their page, count as a page's number would.
+    bare = [Page(p.number, W, H, (p.lines[0], *p.lines[2:])) for p in pages]
+    assert {text for text in texts_removed(bare)} == {f"Supplemental Figure {n}" for n in range(1, 7)}
+
+
+def test_a_sections_count_of_its_pages_is_a_page_number():
+    # A guideline's folio at the foot: the section's letters and its own count, "THYR-1" ... then "PAP-1" ...
+    # (with a non-breaking hyphen); a section's count has no words beside it ("Table A-1" is a label).
+    folios = [f"THYR\u2011{i}" for i in range(1, 5)] + [f"PAP\u2011{i}" for i in range(1, 5)]
+    extra = [[line(folio, 750, x0=520)] for folio in folios]
+    assert texts_removed(pages_of(extra)) == set(folios)
+    assert {g.kind for g in detect(pages_of(extra)) if g.remove} == {"page-number"}
+
+
 def test_phone_numbers_and_lone_cell_values_at_the_bottom_are_kept():
     rng = random.Random(5)
     extra = [[line(f"1-800-555-01{rng.randint(10, 99)}", 705), line(str(rng.randint(10, 99)), 705, x0=300),
@@ -452,6 +480,15 @@ def test_a_journal_s_doi_and_copyright_under_the_first_column_of_its_first_page(
                   "Times-Roman") for k in range(12)]
     pages[0] = Page(1, 595.0, 794.0, (*title, Line(notice, (400, 731.4, 540, 737.8), 6.4, "Times-Roman")))
     assert (1, notice) not in removed(pages)
+
+
+def test_a_web_address_set_large_over_most_pages_is_the_journal_s_masthead():
+    # A journal's web address over the text at the top right of every page but the first (where its logo
+    # stands), set larger than the text: no heading, which never is a web address.
+    extra = [[line("An article's title over its abstract", 60, x0=72, size=18)]]
+    extra += [[line("www.example.com/scientificjournal", 15, x0=382, size=13)] for _ in range(4)]
+    got = removed(pages_of(extra))
+    assert got == {(n, "www.example.com/scientificjournal") for n in range(2, 6)}
 
 
 def test_a_table_set_sideways_under_an_upright_head_keeps_the_page_upright():

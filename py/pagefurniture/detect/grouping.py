@@ -23,6 +23,7 @@ from .groups import (
     _numbers,
     _numbers_itself,
     _where,
+    _words,
 )
 from .numbers import ALNUM, PN_WRAP
 from .settings import Settings
@@ -75,7 +76,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
         place, shape = key[0], Counter(shapes_of[key]).most_common(1)[0][0]
         members = [m for m in run if m.key not in claimed]
         pages = {m.page for m in members}
-        if len(pages) < 2:
+        if len(pages) < 2 or _labels(members, ctx):
             continue
         claimed.update(m.key for m in members)
         # A running head or foot that holds the folio ("170 PART TWO Biological Foundations") is a header
@@ -88,6 +89,23 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             found.append(_Group(place, shape.replace("{n}", "#"), members, "page", _kind_of(place), True,
                                 f"holds a page number: it counts with the pages, {_where(place)} of {{pages}}"))
     return found
+
+
+def _labels(members: list[_Line], ctx: _Context) -> bool:
+    """True when most of a numbering's lines with words start a longer line of their own page: the label
+    of what the page shows ("Supplemental Figure 3" over the caption "Supplemental Figure 3. Cells ..."),
+    counting with the pages only because each page shows one. A page number names no line of its page."""
+    def labels(m: _Line) -> bool:
+        text = _words(m.line.text)
+        if not any(ch.isalpha() for ch in text):
+            return False
+        for line in ctx.layouts[m.page].page.lines:
+            other = _words(line.text)
+            if len(other) > len(text) and other.startswith(text) and not other[len(text)].isalnum():
+                return True
+        return False
+
+    return sum(labels(m) for m in members) * 2 > len(members)
 
 
 def _beyond_groups(ctx: _Context) -> list[_Group]:

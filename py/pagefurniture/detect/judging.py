@@ -39,7 +39,7 @@ from .groups import (
     _words,
     furniture_of,
 )
-from .numbers import NAMED
+from .numbers import NAMED, PUBLISHING
 from .settings import Settings
 
 
@@ -73,7 +73,10 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]]) -> _Grou
         return g.decided("repeated-content", False, "in the middle of the page, far from its edge, on {pages}")
     size = _mid(m.line.size for m in g.members)
     beside = sum(bool(m.beside) for m in g.members) * 2 > len(g.members)
-    if g.place == "top" and size >= ctx.body * ctx.settings.heading_size and not beside and not _under_larger(g, ctx):
+    # A heading: larger than the text and over it (a long table's title, a slide's), unless it says what it
+    # is, a web address or a copyright: the publication's masthead.
+    if g.place == "top" and size >= ctx.body * ctx.settings.heading_size and not beside \
+            and not PUBLISHING.search(g.members[0].line.text) and not _under_larger(g, ctx):
         return g.decided("repeated-content", False,
                          "a heading (larger than the text, and nothing larger below it) repeated on {pages}")
     if not _aligned(g.members, ctx.settings):

@@ -22,6 +22,10 @@ ALNUM = re.compile(r"[^\W_]")  # a letter or a digit, in any script
 NUMBER_PARTS = re.compile(r"[/|]")  # "3/12" and "3|Title" hold two tokens
 # A slide's number with the letter of one of its overlays ("3-a", "3-b": slide 3 built in states).
 OVERLAY = re.compile(r"^(\d+)-[a-z]$")
+# A section's own count of its pages after the section's letters or number ("THYR-2", "A-3", "4-12"), alone
+# on its line: a manual's or a guideline's folio. Its slot keeps the section's part, so that "A-2" counts
+# only with "A-1".
+SECTION_PAGE = re.compile(r"^(?:[A-Za-z]{1,6}|\d{1,3})[-\u2010\u2011\u2013](\d+)$")
 CID = re.compile(r"\(cid:\d+\)")
 CID_MARK = "(cid:"  # in every glyph code pdfminer could not map to a character: a quick test before CID
 # What a publisher prints once at the foot of a first page: a copyright, a DOI, an ISSN or ISBN, a web
@@ -69,13 +73,14 @@ def page_number_tokens(text: str, *, settings: Settings = DEFAULT_SETTINGS) -> l
     """Tokens of a line that can be a page number: (token index, value, is_roman).
 
     A page number is a whole token, maybe wrapped in punctuation ("-3-", "[3]", "3/12" gives 3 and 12),
-    without letters glued to it ("A-1" is a label) and without a leading zero ("025" is an id); a slide's
-    number with its overlay's letter ("3-b") is the slide's number.
+    without letters glued to it ("A1" is a label) and without a leading zero ("025" is an id); a slide's
+    number with its overlay's letter ("3-b") is the slide's number; a section's count of its pages after
+    the section's letters or number, alone ("A-1", "4-12"; "Table A-1" is a label), is that count.
 
     >>> page_number_tokens("Page 3 of 12")
     [(1, 3, False), (3, 12, False)]
-    >>> page_number_tokens("3-b"), page_number_tokens("A-1")
-    ([(0, 3, False)], [])
+    >>> page_number_tokens("3-b"), page_number_tokens("A1"), page_number_tokens("A-1"), page_number_tokens("Table A-1")
+    ([(0, 3, False)], [], [(0, 1, False)], [])
     """
     return list(_numbering(settings).tokens(text))
 
@@ -124,6 +129,13 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
             core = part.strip(PN_WRAP)
             if not core:
                 continue
+            # A section's count stands alone ("Table A-1." is a label).
+            section = SECTION_PAGE.match(core) if len(tokens) == 1 and not core.isdigit() else None
+            if section:
+                core = section.group(1)
+                if core.isascii() and len(core) <= number_digits and not core.startswith("0"):
+                    out.append((i, int(core), False))
+                continue
             if not core[0].isdigit():  # no number, nor a slide's number with its overlay: a roman one at most
                 # Most words start with a letter no roman numeral has: not worth a call to _roman.
                 if short and core.isalpha() and core[0] in ROMAN_FIRST:
@@ -151,8 +163,20 @@ def _numbered_shapes(tokens: Callable[[str], Tokens], pn_tokens: int, roman_toke
     words = shape.split()  # digits never join tokens, so the shape has the text's tokens, masked
     if len(words) > pn_tokens or (len(words) > roman_tokens and not DIGITS.search(text)):
         return ()
-    return tuple((" ".join([*words[:ti], "{n}", *words[ti + 1:]]), value, is_roman)
-                 for ti, value, is_roman in tokens(text))
+    found = tokens(text)
+    if not found:
+        return ()
+    raw = text.split()
+    return tuple((" ".join([*words[:ti], _numbered(raw[ti], words[ti]), *words[ti + 1:]]), value, is_roman)
+                 for ti, value, is_roman in found)
+
+
+def _numbered(raw: str, word: str) -> str:
+    """A page-number token's shape: "{n}", or the section's part and "{n}" for a section's count ("A-{n}")."""
+    if SECTION_PAGE.match(raw.strip(PN_WRAP)):
+        k = word.rfind("#")
+        return word[:k] + "{n}" + word[k + 1:]
+    return "{n}"
 
 
 def _roman(token: str, roman_letters: int) -> int | None:
@@ -173,8 +197,9 @@ _DEFAULT_NUMBERING = _make_numbering(DEFAULT_SETTINGS)
 def _lone_number(text: str, numbering: _Numbering) -> tuple[int, bool] | None:
     """The value of a line that is nothing but a page number ("7", "- 7 -", "xii"), else None."""
     tokens = numbering.tokens(text)
-    if len(tokens) != 1 or any(t.strip(PN_WRAP) for k, t in enumerate(text.split()) if k != tokens[0][0]):
-        return None
+    if len(tokens) != 1 or any(t.strip(PN_WRAP) for k, t in enumerate(text.split()) if k != tokens[0][0]) \
+            or SECTION_PAGE.match(text.split()[tokens[0][0]].strip(PN_WRAP)):
+        return None  # more than a number ("A-3" is one with its section's part)
     return tokens[0][1], tokens[0][2]
 
 
