@@ -303,6 +303,20 @@ def _numbers_itself(size: float, shape: str, ctx: _Context) -> bool:
     return size > ctx.body * ctx.settings.heading_size and any(ch.isalpha() for ch in shape.replace("{n}", ""))
 
 
+def _under_larger(g: _Group, ctx: _Context) -> bool:
+    """True when, on most of its pages, larger text lies between the group's line and the text block's
+    far side: a slide master's title line above each slide's own larger title is no heading."""
+    larger = 0
+    for m in g.members:
+        page = ctx.layouts[m.page].page
+        bigger = m.line.size * ctx.settings.heading_size
+        if g.place == "top":
+            larger += any(ln.size >= bigger and ln.angle == 0 and ln.top >= m.line.bottom for ln in page.lines)
+        else:
+            larger += any(ln.size >= bigger and ln.angle == 0 and ln.bottom <= m.line.top for ln in page.lines)
+    return larger * 2 > len(g.members)
+
+
 def _words(text: str) -> str:
     """A line's words, whatever their case and spacing: a head may set its heading in capitals."""
     return " ".join(text.casefold().split())

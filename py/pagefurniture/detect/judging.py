@@ -35,6 +35,7 @@ from .groups import (
     _outside,
     _page_size,
     _same_place,
+    _under_larger,
     _where,
     _words,
     furniture_of,
@@ -117,20 +118,6 @@ def _side_judgement(g: _Group, ctx: _Context) -> _Group:
         return g.decided("repeated-content", False,
                          "beside the text, but its numbers change from page to page like a table column's")
     return g.decided("margin", True, f"{_where(g.place)}, beside the text, on {{pages}}")
-
-
-def _under_larger(g: _Group, ctx: _Context) -> bool:
-    """True when, on most of its pages, larger text lies between the group's line and the text block's
-    far side: a slide master's title line above each slide's own larger title is no heading."""
-    larger = 0
-    for m in g.members:
-        page = ctx.layouts[m.page].page
-        bigger = m.line.size * ctx.settings.heading_size
-        if g.place == "top":
-            larger += any(ln.size >= bigger and ln.angle == 0 and ln.top >= m.line.bottom for ln in page.lines)
-        else:
-            larger += any(ln.size >= bigger and ln.angle == 0 and ln.bottom <= m.line.top for ln in page.lines)
-    return larger * 2 > len(g.members)
 
 
 def _aligned(members: Sequence[_Line], s: Settings) -> bool:

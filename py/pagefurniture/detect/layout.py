@@ -33,6 +33,7 @@ from .groups import (
     _page_size,
     _quantile,
     _side,
+    _under_larger,
 )
 from .numbers import CID_MARK, _is_garbage, shape_of
 from .settings import Settings
@@ -616,11 +617,12 @@ def _reach(values: list[float], s: Settings) -> float:
 
 def _edge_slots(ctx: _Context) -> dict[Place, list[Slot]]:
     """The places of the groups at the page edge, in text no larger than the body's (a slide's title is
-    the first line of its text), by edge: a line is asked about the slots of its own edge only."""
+    the first line of its text) or over larger text (a newsletter's section tab over its headlines), by
+    edge: a line is asked about the slots of its own edge only."""
     s = ctx.settings
     limit = ctx.body * s.heading_size
     return _by_edge(_describe(g, s) for g in ctx.groups
-                    if _at_edge(g, s) and _mid(m.line.size for m in g.members) < limit)
+                    if _at_edge(g, s) and (_mid(m.line.size for m in g.members) < limit or _under_larger(g, ctx)))
 
 
 def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place, list[Slot]], s: Settings,
