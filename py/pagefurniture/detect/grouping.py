@@ -39,12 +39,15 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     # it, in their order, make the slot; a number with no words beside it is its shape. (Worked out once a
     # shape: most lines share a few.)
     slot_of: dict[str, str | tuple[str, ...]] = {}
+    layouts, roman_tokens = ctx.layouts, s.roman_tokens
     for m in ctx.ungrouped():
+        if "#" not in m.shape and len(m.shape.split(None, roman_tokens)) > roman_tokens:
+            continue  # most lines: no digit, and too many words for a roman numeral (as ``shapes`` would say)
         if m.place not in ("top", "bottom", "left", "right") or m.beyond:
             continue
         if m.place in ("top", "bottom") and m.rank >= edge_rows:
             continue
-        if m.index in ctx.layouts[m.page].cells:
+        if m.index in layouts[m.page].cells:
             continue  # a table's cell: its numbers are the table's
         for shape, value, is_roman in shapes(m.line.text, m.shape):
             if _numbers_itself(m.line.size, shape, ctx):
@@ -76,7 +79,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
         place, shape = key[0], Counter(shapes_of[key]).most_common(1)[0][0]
         members = [m for m in run if m.key not in claimed]
         pages = {m.page for m in members}
-        if len(pages) < 2 or _labels(members, ctx):
+        if len(pages) < 2 or (any(ch.isalpha() for ch in shape.replace("{n}", "")) and _labels(members, ctx)):
             continue
         claimed.update(m.key for m in members)
         # A running head or foot that holds the folio ("170 PART TWO Biological Foundations") is a header
@@ -99,7 +102,10 @@ def _labels(members: list[_Line], ctx: _Context) -> bool:
         text = _words(m.line.text)
         if not any(ch.isalpha() for ch in text):
             return False
+        first = text[0]
         for line in ctx.layouts[m.page].page.lines:
+            if line.text.lstrip()[:1].casefold()[:1] != first:
+                continue  # most lines: another first letter
             other = _words(line.text)
             if len(other) > len(text) and other.startswith(text) and not other[len(text)].isalnum():
                 return True
