@@ -148,7 +148,7 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
                 core = overlay.group(1)  # a slide's number with its overlay's letter: "3-a" is slide 3
             if (core.isdigit() and core.isascii() and len(core) <= number_digits
                     and (core == "0" or not core.startswith("0"))
-                    and (overlay or (core == part.strip(PN_WRAP) and not any(ch.isalpha() for ch in part)))):
+                    and (overlay or core == part.strip(PN_WRAP))):  # the digits and the wrapping alone
                 out.append((i, int(core), False))
     return tuple(out)
 
