@@ -276,9 +276,14 @@ def test_a_table_column_beside_the_text_is_not_a_side_head():
     assert "Variance" not in texts_removed(pages_of(extra, x0=72))
 
 
-def test_unmapped_glyph_codes_are_never_furniture():
-    extra = [[line("(cid:12)(cid:7)(cid:44)(cid:3)", 40, size=8)] for _ in range(6)]
-    assert texts_removed(pages_of(extra)) == set()
+def test_unmapped_glyph_codes_repeated_in_the_text_are_never_furniture_but_a_head_in_them_is():
+    # A score's clefs, system after system, repeat without meaning anything: in the text column, past
+    # the page's outermost rows, never furniture. A running head whose font has no Unicode map is still
+    # the head: the outermost row, repeated, set apart from the text.
+    clefs = [[line("(cid:12)(cid:7)(cid:44)(cid:3)", 80, size=8)] for _ in range(6)]
+    assert texts_removed(pages_of(clefs, top=60)) == set()
+    head = [[line("(cid:12)(cid:7)(cid:44)(cid:3)", 40, size=8)] for _ in range(6)]
+    assert texts_removed(pages_of(head)) == {"(cid:12)(cid:7)(cid:44)(cid:3)"}
 
 
 def test_unmapped_marks_beside_the_text_column_are_judged_by_their_place():
