@@ -540,10 +540,12 @@ def test_type3_font_text_is_read():
         assert texts(report, n) == [h.HEADER, f"abcabc cab {n}", f"Page {n} of 3"]
 
 
-def test_cid_garbage_is_never_removed_as_furniture():
+def test_cid_garbage_in_the_text_is_never_removed_as_furniture():
     # A font without a ToUnicode map: its text comes out as (cid:N) and repeats at the same places on every
-    # page (top, body, bottom with a changing code like a page number). Beside it, real furniture in
-    # Helvetica. The real furniture goes; the garbage stays in the text (it is unreadable, not furniture).
+    # page (in the head's row, in the body, over the foot with a changing code like a page number). Beside
+    # it, real furniture in Helvetica. The real furniture goes, and with it the part of the head's row in
+    # the unmapped font (the outermost row is the head's, whatever its font); the garbage in the text stays
+    # (it is unreadable, not furniture).
     pages = []
     for n in range(1, 7):
         garbage = (b"BT /U1 9 Tf 400 742 Td <000100020003> Tj ET\n"
@@ -554,7 +556,7 @@ def test_cid_garbage_is_never_removed_as_furniture():
     assert texts(report, 1) == [h.HEADER, "Page 1 of 6", "(cid:1)(cid:2)(cid:3)", "(cid:4)(cid:5)(cid:6)(cid:7)",
                                 "(cid:8)(cid:9)(cid:17)"]
     removed = {(row.page, row.line.text) for row in report.removed()}
-    assert removed == {(n, text) for n in range(1, 7) for text in (h.HEADER, f"Page {n} of 6")}
+    assert removed == {(n, text) for n in range(1, 7) for text in (h.HEADER, f"Page {n} of 6", "(cid:1)(cid:2)(cid:3)")}
 
 
 def test_broken_tounicode_map_does_not_crash():
