@@ -941,6 +941,23 @@ def test_a_slides_number_with_its_overlays_letter_counts_with_the_slides():
     assert {g.kind for g in detect(pages) if g.remove} == {"page-number"}
 
 
+def test_a_tariff_s_head_block_whose_revision_line_changes():
+    # A filing's head block at the top right of every page, six rows of small type set tight and apart
+    # from the text: five repeat, the third names each page's own revision and number.
+    rng = random.Random(44)
+    revisions = ["Ninth Eighth", "Tenth", "Ninth", "Fifth", "Eighth"]
+    fixed = ["International Council of Operators", "Agreement No. 010099-061", None, "2nd Edition",
+             "Appendix A - Members", "2012-2"]
+    pages = []
+    for n, revision in enumerate(revisions, 1):
+        head = [line(text or f"{revision} Revised Page No. {n}", 37.4 + 11.5 * k, x0=398, size=9)
+                for k, text in enumerate(fixed)]
+        pages.append(Page(n, W, H, (*head, *body(rng, top=119))))
+    got = removed(pages)
+    assert {(p.number, p.lines[k].text) for p in pages for k in range(6)} <= got
+    assert not {text for _, text in got if text.startswith(tuple(WORDS))}
+
+
 def test_a_head_block_that_grows_with_the_section():
     # A newsletter's running head: the folio and title on the left, the issue on the right, on every page;
     # some sections set a banner over it, one line or two, stacked tight on the head and outside the text.

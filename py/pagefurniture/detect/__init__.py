@@ -158,6 +158,9 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Finds("row-companions", places._row_companions),
     # Lines between the page edge and furniture, outside the text block: a head block that grows.
     Finds("beyond-furniture", places._beyond_furniture),
+    # The rows of a block at the page edge, set apart from the text, most of whose rows repeat: the rest of
+    # a tariff's head (its revision, its date).
+    Finds("head-blocks", places._head_blocks),
     # The row under a running head in its own small type, in one place on most slides: a subsection's name.
     Finds("head-second-rows", places._head_second_rows),
     # Lines at the top, outside the text block, that name a heading of the document: a short chapter's head.
