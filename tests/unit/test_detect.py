@@ -442,6 +442,29 @@ def test_a_publisher_line_at_the_foot_of_the_first_page_but_not_a_footnote():
     assert (1, note) not in removed(pages)
 
 
+def test_a_book_s_copyright_under_a_chapter_s_first_page_but_not_a_footnote():
+    # A book prints its copyright in small type under each chapter's first page, below where the text of
+    # the other pages ends; a footnote at the foot of another page starts with its mark and stays.
+    rng = random.Random(45)
+    rights = ["Quantification and Uncertainty in Analytical Sciences: A Companion,",
+              "First Edition. A. Author and B. Author.", "© 2024 Example Press GmbH. Published 2024 by Example Press"]
+    note = "1 The data are at doi:10.1000/example.2024.1 and in the supplement."
+    pages = []
+    for n in range(1, 9):
+        lines = [line(str(n + 21), 40, x0=520 if n % 2 else 72)]
+        if n != 4:
+            lines.append(line("1 Quantification" if n < 4 else "2 Calibration", 40, x0=250))
+        text = body(rng, top=80, bottom=620 if n in (4, 6) else 640)
+        if n == 4:
+            text += [line(t, 640 + 10 * k, x0=72, size=8) for k, t in enumerate(rights)]
+        if n == 6:
+            text.append(line(note, 640, x0=72, size=8))
+        pages.append(Page(n, W, H, (*lines, *text)))
+    got = removed(pages)
+    assert {(4, t) for t in rights} <= got
+    assert (6, note) not in got
+
+
 def test_a_rights_notice_at_the_foot_of_the_first_page():
     # A journal's notice, its copyright sign a glyph without a character map: it says what it is in words.
     # The last page's text runs down past it (a column that ends lower): its words say what it is.

@@ -185,6 +185,9 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     # The first page's own foot: a publisher's line (a copyright, a DOI), or small print where no other page
     # has text (a letter's registration and bank details).
     Finds("first-page-foot", places._first_page_foot),
+    # Another page's own foot in small type under the text block that names the publication's rights: a
+    # book's copyright under each chapter's first page.
+    Finds("publisher-feet", places._publisher_feet),
     # The first page's own head, beginning above where the other pages' text starts, in their head's place:
     # a letterhead.
     Finds("first-page-head", places._first_page_head),

@@ -28,14 +28,19 @@ OVERLAY = re.compile(r"^(\d+)-[a-z]$")
 SECTION_PAGE = re.compile(r"^(?:[A-Za-z]{1,6}|\d{1,3})[-\u2010\u2011\u2013](\d+)$")
 CID = re.compile(r"\(cid:\d+\)")
 CID_MARK = "(cid:"  # in every glyph code pdfminer could not map to a character: a quick test before CID
-# What a publisher prints once at the foot of a first page: a copyright, a DOI, an ISSN or ISBN, a web
-# address, an archive's identifier, a preprint note.
+# What names a publication's rights and identity: a copyright, a DOI (a book prints it under each chapter's
+# first page).
+RIGHTS = r"©|\(c\)\s*\d{4}|\bcopyright\b|\bdoi\b|\ball rights reserved\b"
+# What a publisher prints once at the foot of a first page: those, an ISSN or ISBN, a web address, an
+# archive's identifier, a preprint note.
 WEB = r"https?://|\bwww\."  # a web address
-PUBLISHING = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\b|\bdoi\b|\bissn\b|\bisbn\b|" + WEB + r"|\barxiv\b|"
-                        r"\bpreprint\b|\bsubmitted to\b|\ball rights reserved\b", re.IGNORECASE)
-# What a footnote starts with: its mark, a sign (*, a dagger) or a number of a few digits (an ISSN or a
-# year is longer).
-NOTE_MARK = re.compile(r"[^\w\s]|\d{1,3}(?!\d)")
+PUBLISHING = re.compile(RIGHTS + r"|\bissn\b|\bisbn\b|" + WEB + r"|\barxiv\b|"
+                        r"\bpreprint\b|\bsubmitted to\b", re.IGNORECASE)
+RIGHTS_NAMED = re.compile(RIGHTS, re.IGNORECASE)
+# What a footnote starts with: its mark, a sign (*, a dagger), a number of a few digits (an ISSN or a year
+# is longer), maybe in brackets or raised. (A copyright sign starts a publisher's line.)
+NOTE_MARK = re.compile(r"[*\u2217\u2020\u2021\u00a7\u00b6\u2016#\u2070\u00b9\u00b2\u00b3\u2074-\u2079]"
+                       r"|[(\[]?\d{1,3}(?!\d)")
 # What a letterhead holds besides a name and an address: an e-mail or a web address.
 CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.\w|" + WEB, re.IGNORECASE)
 # What the PDF's tags say, as extraction reports it (``Line.artifact``): these name page furniture. A

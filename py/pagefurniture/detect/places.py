@@ -20,6 +20,7 @@ from ..model import Line
 from .edges import _edge_lines, _labels_a_scale, _over
 from .grouping import _runs
 from .groups import (
+    Key,
     Place,
     Side,
     Slot,
@@ -47,7 +48,7 @@ from .groups import (
     _words,
 )
 from .layout import _in_margin
-from .numbers import CONTACT, DIGITS, NAMED, NOTE_MARK, PAGINATION, PUBLISHING, _lone_number
+from .numbers import CONTACT, DIGITS, NAMED, NOTE_MARK, PAGINATION, PUBLISHING, RIGHTS_NAMED, _lone_number
 from .settings import Settings
 
 
@@ -815,6 +816,35 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
     if not members:
         return []
     return [_Group("bottom", members[0].shape, members, _numbers(members), "footer", True, reason)]
+
+
+def _publisher_feet(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns a page's own foot that names the publication's rights: the rows
+    from the bottom edge in type smaller than the text's, set apart from the text above them, the outermost
+    below the text block, one of them a copyright or a DOI (RIGHTS_NAMED), none a footnote nor a caption. A
+    book prints its copyright under each chapter's first page; footnotes lie where the other pages' text
+    runs and start with their mark. (The first page's foot is its own pass's.)"""
+    s = ctx.settings
+    small = ctx.body - s.body_slack
+    furniture = ctx.furniture()
+    wide = ctx.apart()
+    first = min(ctx.layouts)
+    wanted: dict[Key, _Line] = {}
+    for layout in ctx.layouts.values():
+        if layout.block is None or layout.page.number == first:
+            continue
+        rows = _foot_rows(layout, lambda m: m.line.size < small)
+        inner = len(layout.rows) - len(rows)
+        if not rows or inner == 0 or layout.gaps[inner - 1] <= wide or not _outside(rows[0][0], ctx) \
+                or not any(RIGHTS_NAMED.search(m.line.text) for row in rows for m in row) \
+                or any(_footnote(row, layout.block, s) for row in rows) or _under_picture(rows[-1], layout):
+            continue
+        wanted.update((m.key, m) for row in rows for m in row if m.key not in furniture)
+    members = _edge_lines(ctx, wanted, block=False) if wanted else []
+    if not members:
+        return []
+    return [_Group("bottom", members[0].shape, members, _numbers(members), "footer", True,
+                   "a page's own foot in small type, under the text block, naming the publication's rights")]
 
 
 def _first_page_head(ctx: _Context) -> list[_Group]:
