@@ -794,8 +794,8 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
         # The page's text runs down to them (within Settings.edge_rows lines): a notice alone at the foot of
         # a title page, far under its text, is the title page's.
         rows = _foot_rows(layout, lambda m: m.line.size < small and PUBLISHING.search(m.line.text) is not None)
-        inner = len(layout.rows) - len(rows)
-        if rows and inner > 0 and layout.gaps[inner - 1] <= s.edge_rows * (ctx.body + ctx.gap) \
+        gap = _gap_over(layout, rows)
+        if gap is not None and gap <= s.edge_rows * (ctx.body + ctx.gap) \
                 and not any(_footnote(row, layout.block, s) for row in rows):
             members = _edge_lines(ctx, {m.key: m for row in rows for m in row if m.key not in furniture},
                                   block=False)
@@ -807,8 +807,8 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
         reach = _text_reach(ctx, layout, furniture)
         rows = [] if reach is None else _foot_rows(
             layout, lambda m: m.key in furniture or (m.line.top > reach[1] and m.line.size < small))
-        inner = len(layout.rows) - len(rows)  # the foot's innermost row
-        if not rows or inner == 0 or layout.gaps[inner - 1] <= ctx.apart() or _under_picture(rows[-1], layout) \
+        gap = _gap_over(layout, rows)
+        if gap is None or gap <= ctx.apart() or _under_picture(rows[-1], layout) \
                 or any(_footnote(row, layout.block, s) for row in rows):
             return []
         members = [m for row in rows for m in row if m.key not in furniture]
@@ -834,8 +834,8 @@ def _publisher_feet(ctx: _Context) -> list[_Group]:
         if layout.block is None or layout.page.number == first:
             continue
         rows = _foot_rows(layout, lambda m: m.line.size < small)
-        inner = len(layout.rows) - len(rows)
-        if not rows or inner == 0 or layout.gaps[inner - 1] <= wide or not _outside(rows[0][0], ctx) \
+        gap = _gap_over(layout, rows)
+        if gap is None or gap <= wide or not _outside(rows[0][0], ctx) \
                 or not any(RIGHTS_NAMED.search(m.line.text) for row in rows for m in row) \
                 or any(_footnote(row, layout.block, s) for row in rows) or _under_picture(rows[-1], layout):
             continue
@@ -1061,6 +1061,13 @@ def _foot_rows(layout: _Layout, inside: Callable[[_Line], bool]) -> list[list[_L
             break
         rows.append(row)
     return rows
+
+
+def _gap_over(layout: _Layout, rows: list[list[_Line]]) -> float | None:
+    """The gap between a page's foot rows (``_foot_rows``) and the row over them: None where there are
+    none, or nothing lies over them."""
+    inner = len(layout.rows) - len(rows)  # the foot's innermost row
+    return layout.gaps[inner - 1] if rows and inner > 0 else None
 
 
 def _under_picture(row: list[_Line], layout: _Layout) -> bool:
