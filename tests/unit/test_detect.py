@@ -442,6 +442,59 @@ def test_a_publisher_line_at_the_foot_of_the_first_page_but_not_a_footnote():
     assert (1, note) not in removed(pages)
 
 
+def test_a_foot_set_higher_and_smaller_on_the_last_pages_is_still_the_foot():
+    # A menu's foot sits at the bottom of its first pages; the last pages end higher and set the same
+    # two lines smaller, under their shorter text. The same words at the edge are the same furniture; a
+    # heading in the running head's words, set larger at the top of a page without the head, stays.
+    rng = random.Random(46)
+    foot = ["Prices do not include the service charge", "@ExampleBistro"]
+    pages = []
+    for n in range(1, 7):
+        last = n > 4
+        lines = [] if n == 1 else [line("Water Supply Policy", 40, x0=250)]
+        if n == 1:
+            lines.append(line("Water Supply Policy", 40, x0=200, size=16))
+        text = body(rng, top=80, bottom=520 if last else 700)
+        at, size = (580, 8.0) if last else (740, 10.0)
+        lines += [line(t, at + k * (size + 2), x0=220, size=size) for k, t in enumerate(foot)]
+        pages.append(Page(number=n, width=W, height=H, lines=tuple(lines + text)))
+    got = removed(pages)
+    assert {(n, t) for n in range(1, 7) for t in foot} <= got
+    assert (1, "Water Supply Policy") not in got
+    # Not set apart from the text above it, the same words are the text's last lines.
+    rng = random.Random(46)
+    for n in (5, 6):
+        text = body(rng, top=80, bottom=570)
+        foot_lines = [line(t, 572 + k * 10, x0=220, size=8.0) for k, t in enumerate(foot)]
+        pages[n - 1] = Page(number=n, width=W, height=H, lines=(line("Water Supply Policy", 40, x0=250),
+                                                              *foot_lines, *text))
+    assert not {(n, t) for n in (5, 6) for t in foot} & removed(pages)
+    # Nor where the foot's lines stand nowhere: the name in a copyright block across the page from them.
+    rng = random.Random(46)
+    for n in (5, 6):
+        text = body(rng, top=80, bottom=520)
+        pages[n - 1] = Page(number=n, width=W, height=H, lines=(
+            line("Water Supply Policy", 40, x0=250), *text, line(foot[1], 580, x0=420, size=8.0)))
+    assert not {(n, foot[1]) for n in (5, 6)} & removed(pages)
+
+
+def test_a_forms_foot_under_its_last_row_wherever_the_page_ends():
+    # A form prints its name under the last row of each page, and the rows end at another height on every
+    # page: the same words in small type at the page's foot, set apart, are its foot however far from the
+    # edge. The same words in the text's own size are the text's (a closing line each page repeats).
+    def pages(size: float) -> list[Page]:
+        rng = random.Random(47)
+        out = []
+        for n, end in enumerate((700, 560, 640, 600, 680), 1):
+            text = body(rng, top=80, bottom=end)
+            name = "Form 1040-XY (2007)"
+            out.append(Page(number=n, width=W, height=H, lines=(
+                *text, line(name, end + 20, x0=560 - len(name) * size * 0.5, size=size))))
+        return out
+    assert {(n, "Form 1040-XY (2007)") for n in range(1, 6)} <= removed(pages(7.0))
+    assert not {text for _, text in removed(pages(10.0))} & {"Form 1040-XY (2007)"}
+
+
 def test_a_book_s_copyright_under_a_chapter_s_first_page_but_not_a_footnote():
     # A book prints its copyright in small type under each chapter's first page, below where the text of
     # the other pages ends; a footnote at the foot of another page starts with its mark and stays.

@@ -171,6 +171,10 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     # The rows nearest the edge in one place and size on most pages, outside the text block and set apart,
     # whatever they say: a running head that changes with every chapter.
     Finds("recurring-rows", places._recurring_rows),
+    # Words that stay the same at a page's edge wherever the page puts them: a running foot's own words set
+    # higher or smaller on the pages it is missing from (a menu's last slides), a form's name in small type
+    # under its last row, which ends at another height on every page.
+    Finds("moved-rows", places._moved_rows),
     # Lone numbers at the edge that fit the page numbering, or count in the folios' place.
     Finds("lone-page-numbers", places._lone_page_numbers),
     # Again, for the rows that the slots and the lone numbers made furniture: the school's name beside the

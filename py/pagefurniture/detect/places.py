@@ -338,6 +338,64 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
     return out
 
 
+def _moved_rows(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns lines of words that stay the same from page to page at a page's
+    top or bottom edge, wherever the page puts them: met from that edge through furniture only and set
+    apart from the text, in one width of the page (each shares some of it with the others), however far
+    from the edge. Either a running head's or foot's own words on the pages it is missing from, in its size
+    or smaller (a menu's foot set higher and smaller on its last slides, a last page with other margins);
+    or words in type smaller than the text's on most pages (a form's foot under its last row, which ends
+    at another height on every page). A heading in a running head's words is set larger, and a brand name
+    centred on a copyright page is not where the running foot's stands. Words are compared without their
+    spaces, which a reader may find inside a kerned word ("F orm")."""
+    s = ctx.settings
+    furniture = ctx.furniture()
+    heads: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
+    for g in ctx.groups:
+        if g.remove and g.place in ("top", "bottom") and g.numbers == "constant" and not g.beyond:
+            text = g.members[0].line.text
+            if any(ch.isalpha() for ch in text):
+                heads[g.place, "".join(text.split())] += g.members
+    small = ctx.body - s.body_slack
+    least = max(s.min_run, math.ceil(ctx.n_text / 2))
+    same: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
+    for m in ctx.lines:
+        if m.key not in furniture and m.place in ("top", "bottom") and not m.beyond and m.line.angle == 0 \
+                and any(ch.isalpha() for ch in m.line.text):
+            same[m.place, "".join(m.line.text.split())].append(m)
+    wanted: dict[Key, _Line] = {}
+    least_of: dict[Key, int] = {}  # the pages a line's words must be found on at the edge
+    for key, lines in same.items():
+        members = heads.get(key)
+        if members:
+            size = max(n.line.size for n in members) + s.size_slack
+            on = {n.page for n in members}
+            for m in lines:
+                if m.page not in on and m.line.size <= size and _shares_width(m, members):
+                    wanted[m.key], least_of[m.key] = m, 1
+        elif len({m.page for m in lines}) >= least:
+            for m in lines:
+                if m.line.size < small and _shares_width(m, lines):
+                    wanted[m.key], least_of[m.key] = m, least
+    found: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
+    for m in _edge_lines(ctx, wanted, block=False) if wanted else []:
+        found[m.place, "".join(m.line.text.split())].append(m)
+    by_place: dict[Place, list[_Line]] = defaultdict(list)
+    for (place, _), members in found.items():
+        if len({m.page for m in members}) >= least_of[members[0].key]:
+            by_place[place] += members
+    return [_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
+                   f"the same words at the {place} edge of {{pages}}, where they stand on the others, set apart "
+                   f"from the text, however far from the edge")
+            for place, members in by_place.items()]
+
+
+def _shares_width(m: _Line, others: list[_Line]) -> bool:
+    """True when a line shares some of the width from the leftmost to the rightmost of ``others``."""
+    x0, _, x1, _ = m.line.box
+    return min(x1, max(n.line.box[2] for n in others)) > max(x0, min(n.line.box[0] for n in others))
+
+
 def _fixed_inside(members: list[_Line], least: int, offsets: set[tuple[int, bool]], ctx: _Context) -> list[_Line]:
     """The lines outside the text block, and those inside it that share their first or last two words
     with such lines on ``least`` pages or more, or are set smaller than the text, or whose row holds their
