@@ -495,6 +495,34 @@ def test_a_forms_foot_under_its_last_row_wherever_the_page_ends():
     assert not {text for _, text in removed(pages(10.0))} & {"Form 1040-XY (2007)"}
 
 
+def test_a_print_stamp_at_the_edge_even_once_and_a_one_page_reports_own_number():
+    # A report printed from a database carries the date it was printed at its foot, on one page only; a
+    # cover sheet, the date and time it was made at its head. A letter's date at the head of its page is
+    # the letter's, and the same stamp inside the text is the text's.
+    rng = random.Random(48)
+    stamp, made, dated = "Printed on: 8/26/2019", "Document generated 6 Dec. 2023 14:03", "May 16, 2017"
+    pages = []
+    for n in range(1, 6):
+        lines = body(rng, top=80, bottom=700)
+        if n == 1:
+            lines += [line(made, 30, size=7), line(dated, 50, x0=450)]
+        if n == 3:
+            lines.append(line(stamp, 760, size=7))
+        if n == 4:
+            lines.append(line(stamp, 701))  # the text's own last line, at its leading
+        pages.append(Page(number=n, width=W, height=H, lines=tuple(lines)))
+    got = removed(pages)
+    assert {(1, made), (3, stamp)} <= got
+    assert not {(1, dated), (4, stamp)} & got
+    # A report of one page: its number alone in the corner under the stamp, which no numbering vouches for.
+    rng = random.Random(49)
+    one = Page(number=1, width=W, height=H, lines=(
+        *body(rng, top=80, bottom=500), line(stamp, 759, x0=30, size=7), line("1", 770, x0=573, size=7)))
+    assert removed([one]) == {(1, stamp), (1, "1")}
+    other = Page(number=1, width=W, height=H, lines=(*body(rng, top=80, bottom=500), line("2", 770, x0=573, size=7)))
+    assert removed([other]) == set()
+
+
 def test_a_book_s_copyright_under_a_chapter_s_first_page_but_not_a_footnote():
     # A book prints its copyright in small type under each chapter's first page, below where the text of
     # the other pages ends; a footnote at the foot of another page starts with its mark and stays.

@@ -186,6 +186,9 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Finds("line-numbers", places._line_numbers),
     # Lines the PDF marks as pagination artifacts (header, footer, page number, watermark).
     Finds("marked-artifacts", places._marked_artifacts),
+    # Print stamps at a page's edge, even once: a date with a time of day or a word of printing; and the own
+    # number of a document of one page.
+    Finds("print-stamps", places._print_stamps),
     # The first page's own foot: a publisher's line (a copyright, a DOI), or small print where no other page
     # has text (a letter's registration and bank details).
     Finds("first-page-foot", places._first_page_foot),

@@ -43,6 +43,16 @@ NOTE_MARK = re.compile(r"[*\u2217\u2020\u2021\u00a7\u00b6\u2016#\u2070\u00b9\u00
                        r"|[(\[]?\d{1,3}(?!\d)")
 # What a letterhead holds besides a name and an address: an e-mail or a web address.
 CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.\w|" + WEB, re.IGNORECASE)
+# A print stamp: a date with a time of day, or a date after a word of printing or making ("Printed on:
+# 8/26/2019", "Document généré le 6 déc. 2023 14:03", "10/28/2019 1:49 PM"). A date alone is a letter's or a
+# cover's; the time, or the printing, is the machine's. A date is written in figures (8/26/2019, 2019-08-26,
+# 26.08.2019) or with its month in letters ("6 déc. 2023", "May 16, 2017").
+_DATE = (r"(?:\b\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\b"  # in figures
+         r"|\b\d{1,2}\.?\s+[^\W\d_]{3,9}\.?\s+\d{4}\b"  # day, month, year
+         r"|\b[^\W\d_]{3,9}\.?\s+\d{1,2},?\s+\d{4}\b)")  # month, day, year
+_TIME = r"(?:\b\d{1,2}:\d{2}(?::\d{2})?\b)"
+_PRINTED = r"(?:\bprint|\bgenerat|\bimprim|\bgénéré|\bgedruckt|\berstellt|\bcreated\b)"
+STAMP = re.compile(rf"{_DATE}.*{_TIME}|{_TIME}.*{_DATE}|{_PRINTED}.*{_DATE}", re.IGNORECASE)
 # What the PDF's tags say, as extraction reports it (``Line.artifact``): these name page furniture. A
 # bare /Artifact without a type also marks decoration (bullets, photo credits), so it only supports.
 PAGINATION = frozenset({"header", "footer", "pagination", "watermark"})

@@ -48,7 +48,7 @@ from .groups import (
     _words,
 )
 from .layout import _in_margin
-from .numbers import CONTACT, DIGITS, NAMED, NOTE_MARK, PAGINATION, PUBLISHING, RIGHTS_NAMED, _lone_number
+from .numbers import CONTACT, DIGITS, NAMED, NOTE_MARK, PAGINATION, PUBLISHING, RIGHTS_NAMED, STAMP, _lone_number
 from .settings import Settings
 
 
@@ -822,6 +822,41 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
                           "page-number" if numbers else "watermark" if artifact == "watermark" else _kind_of(place),
                           True, f"marked as a page {what} in the PDF, {_where(place)} of {{pages}}"))
     return out
+
+
+def _print_stamps(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the print stamps at a page's top or bottom edge: a line of a few
+    words that holds a date with a time of day, or a date with a word of printing (STAMP), in the text's
+    size or smaller, met from the edge through furniture only and set apart from the text, on any page,
+    even once (a report's "Printed on: 8/26/2019", a cover sheet's "Document généré le 6 déc. 2023
+    14:03", a court's filing stamp), with the rows stacked on them outside the text block (the case number
+    under the filing's time). With them, on a document of one page, whose number no numbering can vouch
+    for, its own number alone in its outermost row."""
+    s = ctx.settings
+    furniture = ctx.furniture()
+    size = ctx.body + s.body_slack
+    stamps = {m.key: m for m in ctx.lines
+              if m.key not in furniture and m.place in ("top", "bottom") and not m.beyond and m.line.angle == 0
+              and m.line.size <= size and len(m.line.text.split()) <= s.stamp_words and STAMP.search(m.line.text)}
+    own: dict[Key, _Line] = {}
+    if ctx.n_text == 1 and not any(g.remove and g.kind == "page-number" for g in ctx.groups):
+        own = {m.key: m for m, value, roman in _lone_numbers(ctx) if m.rank == 0 and value == m.page and not roman}
+    if not stamps and not own:
+        return []
+    tight = ctx.apart()
+    stacked = {n.key: n for m in stamps.values() for n in _stacked_on(ctx.layouts[m.page], m, tight, ctx)
+               if n.key not in furniture}
+    found = _edge_lines(ctx, {**stacked, **stamps, **own}, block=False)
+    out = _folios([m for m in found if m.key in own], lambda place: f"the page's own number alone {_where(place)}, "
+                                                                    f"set apart from the text, on its only page")
+    by_place: dict[Place, list[_Line]] = defaultdict(list)
+    for m in found:
+        if m.key not in own:
+            by_place[m.place].append(m)
+    return out + [_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
+                         f"a date and time of printing {_where(place)}, and what is stacked on it, set apart "
+                         f"from the text, on {{pages}}")
+                  for place, members in by_place.items()]
 
 
 def _first_page_foot(ctx: _Context) -> list[_Group]:

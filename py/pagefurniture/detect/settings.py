@@ -79,6 +79,9 @@ class Settings:
     # The rows nearest each edge that running heads and feet occupy (a heading inside the text lies deeper).
     outer_rows: int = 2
 
+    # A print stamp (numbers.STAMP) is a line of this many words at most: a date and time, and what it is.
+    stamp_words: int = 8
+
     # -- the margins ------------------------------------------------------------------------------------
 
     # Lines wholly beside the text column and this short (characters) are margin text (pleading numbers,
