@@ -546,6 +546,22 @@ def test_a_book_s_copyright_under_a_chapter_s_first_page_but_not_a_footnote():
     assert (6, note) not in got
 
 
+def test_an_articles_own_citation_under_its_first_page_after_a_cover_sheet():
+    # An archive puts a cover sheet before the article; the article's first page prints its own citation
+    # (volume and range of pages) in small type under an abstract set small too.
+    rng = random.Random(50)
+    cite = "Example Review, vol. 28 no 2, 2019, p. 83-108."
+    cover = Page(1, W, H, (line("Document made for the archive", 30, size=7), *body(rng, top=100, bottom=400)))
+    first = Page(2, W, H, (*body(rng, top=80, bottom=500),
+                           *(line(" ".join(rng.choice(WORDS) for _ in range(12)), 520 + 10 * k, x1=532, size=8)
+                             for k in range(12)), line(cite, 760, size=6)))
+    rest = [Page(n, W, H, (line(str(n + 81), 40, x0=520), line("Example Review, 2020", 40, x0=250),
+                           *body(rng, top=80, bottom=700))) for n in range(3, 9)]
+    got = removed([cover, first, *rest])
+    assert (2, cite) in got
+    assert not {t for p, t in got if p == 2} - {cite}
+
+
 def test_a_rights_notice_at_the_foot_of_the_first_page():
     # A journal's notice, its copyright sign a glyph without a character map: it says what it is in words.
     # The last page's text runs down past it (a column that ends lower): its words say what it is.

@@ -29,8 +29,10 @@ SECTION_PAGE = re.compile(r"^(?:[A-Za-z]{1,6}|\d{1,3})[-\u2010\u2011\u2013](\d+)
 CID = re.compile(r"\(cid:\d+\)")
 CID_MARK = "(cid:"  # in every glyph code pdfminer could not map to a character: a quick test before CID
 # What names a publication's rights and identity: a copyright, a DOI (a book prints it under each chapter's
-# first page).
-RIGHTS = r"©|\(c\)\s*\d{4}|\bcopyright\b|\bdoi\b|\ball rights reserved\b"
+# first page), the article's own citation by its volume and its range of pages ("vol. 28 no 2, 2019, p.
+# 83-108", under an article's first page).
+RIGHTS = (r"©|\(c\)\s*\d{4}|\bcopyright\b|\bdoi\b|\ball rights reserved\b"
+          r"|\bvol(?:\.|ume)\s*\d+\b.*\bpp?\.\s*\d+\s*[-\u2013]\s*\d+")
 # What a publisher prints once at the foot of a first page: those, an ISSN or ISBN, a web address, an
 # archive's identifier, a preprint note.
 WEB = r"https?://|\bwww\."  # a web address

@@ -924,9 +924,15 @@ def _publisher_feet(ctx: _Context) -> list[_Group]:
     first = min(ctx.layouts)
     wanted: dict[Key, _Line] = {}
     for layout in ctx.layouts.values():
-        if layout.block is None or layout.page.number == first:
+        if layout.block is None or layout.page.number == first or not layout.rows:
             continue
-        rows = _foot_rows(layout, lambda m: m.line.size < small)
+        # In type no larger than the outermost row's: an article's abstract over its citation is small too.
+        foot = max(layout.page.lines[i].size for i in layout.rows[-1]) + s.size_slack
+
+        def inside(m: _Line, foot: float = foot) -> bool:
+            return m.line.size < small and m.line.size <= foot
+
+        rows = _foot_rows(layout, inside)
         gap = _gap_over(layout, rows)
         if gap is None or gap <= wide or not _outside(rows[0][0], ctx) \
                 or not any(RIGHTS_NAMED.search(m.line.text) for row in rows for m in row) \
