@@ -358,14 +358,21 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
                 heads[g.place, "".join(text.split())] += g.members
     small = ctx.body - s.body_slack
     least = max(s.min_run, math.ceil(ctx.n_text / 2))
+    lengths = {len(text) for _, text in heads}
     same: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
     for m in ctx.lines:
-        if m.key not in furniture and m.place in ("top", "bottom") and not m.beyond and m.line.angle == 0 \
-                and any(ch.isalpha() for ch in m.line.text):
-            same[m.place, "".join(m.line.text.split())].append(m)
+        if m.place not in ("top", "bottom") or m.beyond or m.line.angle != 0:
+            continue
+        # A head's or foot's words, or small type in the rows nearest the edge (Settings.outer_rows).
+        text = m.line.text
+        if (len(text) - text.count(" ") in lengths or (m.line.size < small and m.rank < s.outer_rows)) \
+                and m.key not in furniture:
+            same[m.place, "".join(text.split())].append(m)
     wanted: dict[Key, _Line] = {}
     least_of: dict[Key, int] = {}  # the pages a line's words must be found on at the edge
     for key, lines in same.items():
+        if not any(ch.isalpha() for ch in key[1]):
+            continue
         members = heads.get(key)
         if members:
             size = max(n.line.size for n in members) + s.size_slack
@@ -835,9 +842,10 @@ def _print_stamps(ctx: _Context) -> list[_Group]:
     s = ctx.settings
     furniture = ctx.furniture()
     size = ctx.body + s.body_slack
-    stamps = {m.key: m for m in ctx.lines
-              if m.key not in furniture and m.place in ("top", "bottom") and not m.beyond and m.line.angle == 0
-              and m.line.size <= size and len(m.line.text.split()) <= s.stamp_words and STAMP.search(m.line.text)}
+    stamps = {m.key: m for m in ctx.lines  # in the rows nearest the edge (Settings.outer_rows)
+              if m.rank < s.outer_rows and m.place in ("top", "bottom") and m.line.size <= size and not m.beyond
+              and m.line.angle == 0 and m.key not in furniture and len(m.line.text.split()) <= s.stamp_words
+              and STAMP.search(m.line.text)}
     own: dict[Key, _Line] = {}
     if ctx.n_text == 1 and not any(g.remove and g.kind == "page-number" for g in ctx.groups):
         own = {m.key: m for m, value, roman in _lone_numbers(ctx) if m.rank == 0 and value == m.page and not roman}
