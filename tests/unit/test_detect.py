@@ -523,6 +523,29 @@ def test_a_print_stamp_at_the_edge_even_once_and_a_one_page_reports_own_number()
     assert removed([other]) == set()
 
 
+def test_a_running_head_with_raised_signs_goes_whole():
+    # A journal's head "Initiation of Na+/H+ Activity": the reader keeps the raised "+" signs (a "1" in
+    # the font's own map) as lines of their own, higher than the head's baseline. They are marks in the
+    # head's row (however high), no table's cells beside it: the head, its signs and the folio go; the
+    # text's own raised marks stay.
+    rng = random.Random(51)
+    pages = []
+    for n in range(1, 9):
+        lines = [line(str(n + 244), 15.75, x0=512 if n % 2 == 0 else 19)]  # on the outer side
+        if n % 2 == 0:
+            head = line("Initiation of Na /H Antiporter Activity", 16.55, x0=19, size=9)
+            lines += [head, line("1", 15.67, x0=86, size=5), line("1", 15.67, x0=102, size=5)]  # "+" in its font
+        else:
+            lines.append(line("Lane, Baltz, and Bavister", 16.55, x0=60, size=9))
+        text = body(rng, top=50, bottom=700)
+        lines += [*text, line("2", text[3].box[1] - 1.5, x0=text[3].box[0] + 40, size=5)]
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = removed(pages)
+    assert {(n, t) for n in (2, 4, 6, 8) for t in ("Initiation of Na /H Antiporter Activity", "1")} <= got
+    assert {(n, str(n + 244)) for n in range(1, 9)} <= got
+    assert not {t for _, t in got} & {"2"}
+
+
 def test_a_book_s_copyright_under_a_chapter_s_first_page_but_not_a_footnote():
     # A book prints its copyright in small type under each chapter's first page, below where the text of
     # the other pages ends; a footnote at the foot of another page starts with its mark and stays.

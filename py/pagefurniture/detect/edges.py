@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable
 
 from ..model import Line
-from .groups import Key, Place, _cluster, _Context, _Layout, _Line, _mid, _on_page, _outside
+from .groups import Key, Place, _cluster, _Context, _Layout, _Line, _mark, _mid, _on_page, _outside
 from .numbers import shape_of
 from .settings import Settings
 
@@ -187,8 +187,12 @@ def _under(keys: set[Key], row: list[int], lines: tuple[Line, ...]) -> bool:
 
 def _table_row(row: list[int], lines: tuple[Line, ...], body: float, s: Settings) -> bool:
     """True when a row is a table's: Settings.cell_row or more separate cells on one line in the text's
-    size (a print slug in small type may have as many parts)."""
-    return len(row) >= s.cell_row and sorted(lines[i].size for i in row)[len(row) // 2] >= s.cell_size * body
+    size (a print slug in small type may have as many parts). Marks raised in a line of the row, set
+    smaller (Settings.mark_size), are no cells."""
+    if len(row) < s.cell_row:
+        return False
+    sizes = sorted(lines[i].size for i in row if not _mark(lines[i], [lines[j] for j in row], s))
+    return len(sizes) >= s.cell_row and sizes[len(sizes) // 2] >= s.cell_size * body
 
 
 def _own_row(row: list[int], layout: _Layout, s: Settings) -> bool:

@@ -224,6 +224,15 @@ def _on_page(line: Line, page: Page) -> bool:
     return bottom > 0 and top < page.height and x1 > 0 and x0 < page.width
 
 
+def _mark(line: Line, others: Iterable[Line], s: Settings) -> bool:
+    """True when a line is a mark raised or lowered in one of ``others``: set smaller than it
+    (Settings.mark_size), within its height and its width (a superscript "+" the reader keeps apart)."""
+    x0, top, x1, bottom = line.box
+    slack = line.size * s.descent
+    return any(line.size <= s.mark_size * o.size and o.box[1] - slack <= top and bottom <= o.box[3] + slack
+               and o.box[0] <= x0 and x1 <= o.box[2] for o in others)
+
+
 def _outside(m: _Line, ctx: _Context) -> bool:
     """True when the line lies outside its page's text block (or no block is known)."""
     block = ctx.layouts[m.page].block

@@ -36,6 +36,7 @@ from .groups import (
     _kind_of,
     _Layout,
     _Line,
+    _mark,
     _merge_slots,
     _mid,
     _numbers,
@@ -82,8 +83,10 @@ def _companions(ctx: _Context, short: bool) -> dict[tuple[int, int], _Line]:
                 not all(m.place in ("top", "bottom") and (short or _outside(m, ctx)) for m in placed):
             continue
         fixed = [m.line for m in placed if m.key in furniture]
+        # Beside it, not over it; or a mark raised in it (the "+" of a head's "Na+").
         wanted.update((m.key, m) for m in placed if m.key not in furniture and any(ch.isalnum() for ch in m.line.text)
-                      and not any(_over(m.line, line, ctx.settings) for line in fixed))  # beside it, not over it
+                      and (not any(_over(m.line, line, ctx.settings) for line in fixed)
+                           or _mark(m.line, fixed, ctx.settings)))
     return wanted
 
 

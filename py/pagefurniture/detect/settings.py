@@ -58,6 +58,9 @@ class Settings:
     row_tolerance: float = 0.45
     # A line's baseline lies this share of its font size above the bottom of its box (the descenders).
     descent: float = 0.2
+    # A line set this much smaller than another line of its row, within its height and its width, is a
+    # mark raised or lowered in it (a superscript the reader keeps as a line of its own): no table's cell.
+    mark_size: float = 0.7
     # Lines this long (characters) make up the text column of a page; all but this share of them lie
     # within it (the rest are notes in the margin).
     long_line: int = 20
