@@ -350,7 +350,8 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
     or words in type smaller than the text's on most pages (a form's foot under its last row, which ends
     at another height on every page). A heading in a running head's words is set larger, and a brand name
     centred on a copyright page is not where the running foot's stands. Words are compared without their
-    spaces, which a reader may find inside a kerned word ("F orm")."""
+    spaces, which a reader may find inside a kerned word ("F orm"). The page's own number in a moved
+    line's row moves with it (a last page's "Page 6 of 6")."""
     s = ctx.settings
     furniture = ctx.furniture()
     heads: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
@@ -387,17 +388,32 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
             for m in lines:
                 if m.line.size < small and _shares_width(m, lines):
                     wanted[m.key], least_of[m.key] = m, least
+    if not wanted:
+        return []
+    # The page's own number in a moved line's row moves with it ("Page 6 of 6" beside the foot's words).
+    folios = {n.key: n for m in wanted.values() for i in ctx.layouts[m.page].rows[m.row]
+              if (n := ctx.layouts[m.page].lines.get(i)) is not None and n.key not in furniture
+              and n.key not in wanted and any(value == n.page and not roman
+                                              for _, value, roman in ctx.numbering.tokens(n.line.text))}
     found: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
-    for m in _edge_lines(ctx, wanted, block=False) if wanted else []:
-        found[m.place, "".join(m.line.text.split())].append(m)
+    taken: list[_Line] = []
+    for m in _edge_lines(ctx, {**wanted, **folios}, block=False):
+        if m.key in folios:
+            taken.append(m)
+        else:
+            found[m.place, "".join(m.line.text.split())].append(m)
     by_place: dict[Place, list[_Line]] = defaultdict(list)
     for (place, _), members in found.items():
         if len({m.page for m in members}) >= least_of[members[0].key]:
             by_place[place] += members
+    moved = {m.key for members in by_place.values() for m in members}
+    numbers = [m for m in taken if any(moved.intersection((m.page, i) for i in ctx.layouts[m.page].rows[m.row]))]
     return [_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
                    f"the same words at the {place} edge of {{pages}}, where they stand on the others, set apart "
                    f"from the text, however far from the edge")
-            for place, members in by_place.items()]
+            for place, members in by_place.items()] + \
+        _folios(numbers, lambda place: f"the page's number beside furniture's words moved {_where(place)}, "
+                                       f"on {{pages}}")
 
 
 def _shares_width(m: _Line, others: list[_Line]) -> bool:
