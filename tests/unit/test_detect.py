@@ -547,6 +547,28 @@ def test_a_running_head_with_raised_signs_goes_whole():
     assert not {t for _, t in got} & {"2"}
 
 
+def test_a_letters_head_block_on_its_pages_of_a_file_that_holds_others():
+    # A court filing holds a complaint and a bank's letter: the letter's head (its name set large, the
+    # loan's number and the date under it) repeats on the letter's three pages of eight, set apart from
+    # the text. Every row of it repeats: it is the letter's head, however few the pages. A block with a row
+    # of words of its own on each page, on as few pages, is not known by its rows.
+    def pages(own: bool) -> list[Page]:
+        rng = random.Random(52)
+        out = []
+        for n in range(1, 9):
+            lines = body(rng, top=120, bottom=700)
+            if 5 <= n <= 7:
+                date = ["Your first payment", "Your schedule of payments", "Our privacy notice"][n - 5] if own \
+                    else "May 16, 2017"
+                lines += [line("PERSONAL LOANS", 38, x0=470, size=14), line("LOAN#:500002938933", 58, x0=474),
+                          line(date, 72, x0=522)]
+            out.append(Page(n, W, H, tuple(lines)))
+        return out
+    block = {"PERSONAL LOANS", "LOAN#:500002938933", "May 16, 2017"}
+    assert {(n, t) for n in (5, 6, 7) for t in block} <= removed(pages(False))
+    assert not texts_removed(pages(True)) & {"PERSONAL LOANS", "LOAN#:500002938933"}
+
+
 def test_a_book_s_copyright_under_a_chapter_s_first_page_but_not_a_footnote():
     # A book prints its copyright in small type under each chapter's first page, below where the text of
     # the other pages ends; a footnote at the foot of another page starts with its mark and stays.

@@ -116,26 +116,33 @@ def _beyond_furniture(ctx: _Context) -> list[_Group]:
 def _head_blocks(ctx: _Context) -> list[_Group]:
     """Given the groups, returns the rest of the head and foot blocks: from a page's top or bottom edge, the
     rows stacked on each other no farther apart than the text's own lines, up to a gap that sets them apart
-    from the text, in the text's size or smaller, two or more of them (and half or more) holding lines that
-    repeat on most pages, on most pages with text. Whatever the block's other rows say (a revision, a date,
-    the page's number among words that change) is the block's: a tariff's or a procedure's head."""
+    from the text, in the text's size or smaller but for the outermost (a letterhead's name), two or more of
+    them (and half or more) holding lines that repeat on most pages with text, or all their lines, in rows
+    of a few parts, lines that repeat on Settings.min_run pages (a letter's head, its name, its number and
+    its date, on the letter's pages of a file that holds others too; a table's or a chart's rows change).
+    Whatever the block's other rows say (a revision, a date, the page's number among words that change) is
+    the block's: a tariff's or a procedure's head."""
     s = ctx.settings
     least = max(s.min_run, math.ceil(ctx.n_text / 2))
     common = {m.key for g in ctx.groups if len(g.pages) >= least for m in g.members}
-    if not common:
+    repeated = {m.key for g in ctx.groups if len(g.pages) >= s.min_run for m in g.members}
+    if not repeated:
         return []
     furniture = ctx.furniture()
     tight, size = ctx.apart(), ctx.body + s.body_slack
-    found: dict[Place, list[_Line]] = defaultdict(list)
+    found: dict[tuple[Place, bool], list[_Line]] = defaultdict(list)
     for layout in ctx.layouts.values():
         for place in ("top", "bottom"):
             block = _block_rows(layout, place, tight, size, ctx)
+            if len(block) < 2:
+                continue
             held = sum(any(m.key in common for m in row) for row in block)
-            if held >= 2 and held * 2 >= len(block):
-                found[place] += [m for row in block for m in row if m.key not in furniture]
+            most = held >= 2 and held * 2 >= len(block) and all(m.line.size <= size for m in block[0])
+            if most or all(len(row) < s.cell_row and all(m.key in repeated for m in row) for row in block):
+                found[place, most] += [m for row in block for m in row if m.key not in furniture]
     out = []
-    for place, members in found.items():
-        if len({m.page for m in members}) >= least:
+    for (place, most), members in found.items():
+        if len({m.page for m in members}) >= (least if most else s.min_run):
             out.append(_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
                               f"in the block of rows at the {place} of {{pages}} whose lines repeat, set apart "
                               f"from the text"))
@@ -144,9 +151,9 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
 
 def _block_rows(layout: _Layout, place: Place, tight: float, size: float, ctx: _Context) -> list[list[_Line]]:
     """The rows from a page's ``place`` edge stacked within ``tight`` of each other, up to the first wider
-    gap, while each holds upright lines placed at that edge, on the page, no larger than ``size``, within
-    Settings.edge_reach of the edge, and is no table's row; none where no such gap ends them (the text
-    begins at the edge)."""
+    gap, while each holds upright lines placed at that edge, on the page, no larger than ``size`` (the
+    outermost row in any size), within Settings.edge_reach of the edge, and is no table's row; none where no
+    such gap ends them (the text begins at the edge)."""
     rows = layout.rows
     order = range(len(rows)) if place == "top" else range(len(rows) - 1, -1, -1)
     reach = ctx.settings.edge_reach * layout.page.height  # farther in, the same lines are text (data sheets')
@@ -154,8 +161,8 @@ def _block_rows(layout: _Layout, place: Place, tight: float, size: float, ctx: _
     for r in order:
         placed = [layout.lines.get(i) for i in rows[r]]
         if r in layout.table or not all(
-                m is not None and m.place == place and not m.beyond and m.line.angle == 0 and m.line.size <= size
-                and m.offset <= reach for m in placed):
+                m is not None and m.place == place and not m.beyond and m.line.angle == 0
+                and (m.line.size <= size or not block) and m.offset <= reach for m in placed):
             return []
         block.append([m for m in placed if m is not None])
         if len(block) > ctx.settings.edge_rows:
