@@ -158,8 +158,9 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Finds("row-companions", places._row_companions),
     # Lines between the page edge and furniture, outside the text block: a head block that grows.
     Finds("beyond-furniture", places._beyond_furniture),
-    # The rows of a block at the page edge, set apart from the text, most of whose rows repeat: the rest of
-    # a tariff's head (its revision, its date).
+    # The rows of a block at the page edge, set apart from the text, most of whose rows repeat on most pages
+    # (the rest of a tariff's head: its revision, its date), or all of whose lines repeat on a few (a letter's
+    # head on its pages of a merged file).
     Finds("head-blocks", places._head_blocks),
     # The row under a running head in its own small type, in one place on most slides: a subsection's name.
     Finds("head-second-rows", places._head_second_rows),

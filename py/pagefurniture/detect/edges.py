@@ -191,7 +191,8 @@ def _table_row(row: list[int], lines: tuple[Line, ...], body: float, s: Settings
     smaller (Settings.mark_size), are no cells."""
     if len(row) < s.cell_row:
         return False
-    sizes = sorted(lines[i].size for i in row if not _mark(lines[i], [lines[j] for j in row], s))
+    parts = [lines[i] for i in row]
+    sizes = sorted(line.size for line in parts if not _mark(line, parts, s))
     return len(sizes) >= s.cell_row and sizes[len(sizes) // 2] >= s.cell_size * body
 
 

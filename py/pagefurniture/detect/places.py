@@ -380,7 +380,6 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
                 and m.key not in furniture:
             same[m.place, "".join(text.split())].append(m)
     wanted: dict[Key, _Line] = {}
-    least_of: dict[Key, int] = {}  # the pages a line's words must be found on at the edge
     for key, lines in same.items():
         if not any(ch.isalpha() for ch in key[1]):
             continue
@@ -390,11 +389,11 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
             on = {n.page for n in members}
             for m in lines:
                 if m.page not in on and m.line.size <= size and _shares_width(m, members):
-                    wanted[m.key], least_of[m.key] = m, 1
+                    wanted[m.key] = m
         elif len({m.page for m in lines}) >= least:
             for m in lines:
                 if m.line.size < small and _shares_width(m, lines):
-                    wanted[m.key], least_of[m.key] = m, least
+                    wanted[m.key] = m
     if not wanted:
         return []
     # The page's own number in a moved line's row moves with it ("Page 6 of 6" beside the foot's words).
@@ -410,9 +409,9 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
         else:
             found[m.place, "".join(m.line.text.split())].append(m)
     by_place: dict[Place, list[_Line]] = defaultdict(list)
-    for (place, _), members in found.items():
-        if len({m.page for m in members}) >= least_of[members[0].key]:
-            by_place[place] += members
+    for key, members in found.items():  # a head's words on any page it misses, others on most pages
+        if key in heads or len({m.page for m in members}) >= least:
+            by_place[key[0]] += members
     moved = {m.key for members in by_place.values() for m in members}
     numbers = [m for m in taken if any(moved.intersection((m.page, i) for i in ctx.layouts[m.page].rows[m.row]))]
     return [_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
