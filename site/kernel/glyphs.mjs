@@ -334,23 +334,27 @@ export class Glyphs {
     let lastGlyph = segment[0];
     let first = lastGlyph.seq;
     let blank = true;
+    let previous = first;
     segment.forEach((item, k) => {
       const { along, seq, size, adv } = item;
       const glyph = item.glyph;
       const isSpace = glyph.space;
       if (k) {
+        if (seq < first) first = seq;
+        const next = k + 1 < segment.length ? segment[k + 1].seq : Infinity;
+        if (isSpace && along < end && !(previous < seq && seq < next)) return; // drawn over the glyph before
         if (along - end > wordGap * size && !blank && !isSpace) parts.push(32);
         if (along + adv > far) {
           far = along + adv;
           lastGlyph = item;
         }
-        if (seq < first) first = seq;
       } else {
         far = along + adv;
       }
       for (const c of glyph.text) parts.push(c);
       blank = isSpace;
       end = along + adv;
+      previous = seq;
       if (!isSpace) {
         tally(sizes, size, 1);
         tally(fonts, item.name, 1);

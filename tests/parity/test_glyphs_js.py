@@ -189,6 +189,15 @@ def test_a_long_line_drawn_twice_makes_the_same_lines(node_reader):
     assert len(lines) == 2
 
 
+def test_a_blank_drawn_later_over_a_word_makes_the_same_lines(node_reader):
+    # The blank, drawn after the word over its first glyph, is no word space on either side.
+    font = Simple("Serif", {65: 0.6, 66: 0.5, 32: 0.25})
+    word = {"font": font, "fontsize": 10, "matrix": (1, 0, 0, 1, 72, 700)}
+    blank = {"font": font, "fontsize": 10, "matrix": (1, 0, 0, 1, 72, 699.3)}
+    lines = both(node_reader, (1, 0, 0, 1, 0, 0), [(word, [b"ABBA"], "", True), (blank, [b" "], "header", True)])
+    assert [line[0] for line in lines] == ["AbbA"]
+
+
 def test_strings_handed_over_in_batches_make_the_same_lines(node_reader, monkeypatch):
     monkeypatch.setattr(glyphs._Deferred, "FLUSH", 3)
     rng = random.Random(7)

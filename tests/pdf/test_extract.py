@@ -84,6 +84,17 @@ def test_a_space_kerned_under_the_next_words_first_letter_stays_between_the_word
     assert [line.text for line in page.lines] == ["ab cd"]
 
 
+def test_a_blank_drawn_later_over_a_word_breaks_no_word():
+    # A form's field blank, drawn after the form's text over the first letter of its name, 0.7 pt lower:
+    # "Form 1040NR", not "F orm 1040NR". A blank drawn in its turn stays a word space, even kerned back.
+    later = b"BT /F1 7 Tf 72 700 Td (Form 1040NR) Tj ET\nBT /F1 7 Tf 72 699.3 Td ( ) Tj ET\n"
+    page = extract(h.document([later])).pages[0]
+    assert [line.text for line in page.lines] == ["Form 1040NR"]
+    in_turn = b"BT /F1 7 Tf 72 700 Td [(Form) 300 ( ) (1040NR)] TJ ET\n"
+    page = extract(h.document([in_turn])).pages[0]
+    assert [line.text for line in page.lines] == ["Form 1040NR"]
+
+
 def test_a_lines_size_is_what_rounding_every_glyph_gave():
     # _make_line counts exact sizes and rounds each once; the answer must be the one rounding each glyph
     # gave: the most common size to 0.1, the first met on a tie, a NaN size counting glyph by glyph.

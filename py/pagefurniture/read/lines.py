@@ -201,6 +201,11 @@ def _most_common_size(sizes: dict[float, int]) -> float:
     return max(rounded, key=rounded.__getitem__) if rounded else 0.0
 
 
+def _next_seq(segment: list[tuple], k: int) -> float:
+    """The number of the glyph after the ``k``-th of a line's glyphs (infinity after the last)."""
+    return segment[k + 1][2] if k + 1 < len(segment) else float("inf")
+
+
 def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: _Made, ordered: bool) -> None:
     parts: list[str] = []
     sizes: dict[float, int] = {}
@@ -211,21 +216,28 @@ def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: _
     last_glyph = segment[0]
     first = last_glyph[2]
     blank = True  # whether the previous glyph was white space (none before the first)
-    for item in segment:
+    previous = first
+    for k, item in enumerate(segment):
         _, along, seq, text, _, _, _, _, size, adv, font, artifact = item
         space = text.isspace()
         if parts:
+            if seq < first:
+                first = seq
+            if space and along < end and not previous < seq < _next_seq(segment, k):
+                # White space drawn at another time than the glyphs on either side of it, over the one
+                # before it (a form field's blank, a tagged blank laid over a word): no break between
+                # words. pdfminer, which keeps the drawing order, finds none there either.
+                continue
             if along - end > WORD_GAP * size and not blank and not space:
                 parts.append(" ")
             if along + adv > far:  # the glyph that ends last, the first of them on a tie (as max() picks)
                 far, last_glyph = along + adv, item
-            if seq < first:
-                first = seq
         else:
             far = along + adv
         parts.append(text)
         blank = space
         end = along + adv
+        previous = seq
         if not space:
             sizes[size] = sizes.get(size, 0) + 1
             fonts[font] = fonts.get(font, 0) + 1
