@@ -2348,3 +2348,41 @@ def test_a_slide_title_that_counts_its_own_slides_is_no_count_of_pages():
     got = removed(slides(items, width=363.0, height=272.0))
     assert not {text for _, text in got} & set(titles)
     assert {(n, f"{16 + n} / 150") for n in range(1, 9)} <= got
+
+
+def test_a_folio_set_as_large_as_the_running_head_it_closes_goes_with_the_head():
+    # A bold head in 12 pt over 10 pt text, as tight on the text as its lines are on each other (a rule
+    # between them is drawn, not written): the title at the left, the book in the middle, "Page N" at the
+    # right. The folio counts with the pages beside the head's other parts: no heading that numbers itself.
+    n = 8
+    books = ["Genesis"] * 3 + ["Exodus"] * 5
+    pages = pages_of([[line("King James Bible", 86.5, x0=72, size=12), line(books[i - 1], 86.5, x0=290, size=12),
+                       line(f"Page {42 + i}", 86.5, x0=520, size=12)] for i in range(1, n + 1)])
+    got = texts_removed(pages)
+    assert {"King James Bible", "Genesis", "Exodus"} | {f"Page {42 + i}" for i in range(1, n + 1)} <= got
+
+
+def test_a_slide_title_that_counts_its_own_slides_beside_another_part_is_no_page_number():
+    # "Commands 1/3" with "(excerpt)" at the other end of its row, on three slides of eight: the count of
+    # its own slides still, not the folio of a running head.
+    rng = random.Random(48)
+    titles = ["Running the script 3/4", "Running the script 4/4", "Commands 1/3", "Commands 2/3", "Commands 3/3",
+              "The synth command", "Examples 1/2", "Examples 2/2"]
+    items = []
+    for n, title in enumerate(titles, 1):
+        code = [line(" ".join(rng.choice(WORDS) for _ in range(6)), 40 + 9 * k, x0=20, size=6.5, x1=340)
+                for k in range(20)]
+        beside = [line("(excerpt)", 8, x0=250, size=14)] if title.startswith("Commands") else []
+        items.append([line(title, 8, x0=8, size=14), *beside, *code, line(f"{16 + n} / 150", 265, x0=336, size=6)])
+    got = {text for _, text in removed(slides(items, width=363.0, height=272.0))}
+    assert not got & set(titles)
+
+
+def test_a_number_set_large_over_every_page_is_no_heading():
+    # A patent's number in large type at the top of each page of text, over the columns' numbers: figures
+    # alone head no text, however large (a long table's title is in words).
+    n = 6
+    pages = pages_of([[line("4,441,207", 40, x0=266, size=16), line(str(2 * i - 1), 62, x0=150, size=12),
+                       line(str(2 * i), 62, x0=400, size=12)] for i in range(1, n + 1)])
+    got = texts_removed(pages)
+    assert "4,441,207" in got

@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 
 from .groups import (
+    Key,
     Place,
     _by_size,
     _cluster,
@@ -39,6 +40,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     # it, in their order, make the slot; a number with no words beside it is its shape. (Worked out once a
     # shape: most lines share a few.)
     slot_of: dict[str, str | tuple[str, ...]] = {}
+    large: set[Key] = set()  # numbers set as large as a heading, beside other parts of their row
     layouts, roman_tokens = ctx.layouts, s.roman_tokens
     for m in ctx.ungrouped():
         if "#" not in m.shape and len(m.shape.split(None, roman_tokens)) > roman_tokens:
@@ -51,7 +53,12 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             continue  # a table's cell: its numbers are the table's
         for shape, value, is_roman in shapes(m.line.text, m.shape):
             if _numbers_itself(m.line.size, shape, ctx):
-                continue
+                # A heading that numbers itself stands alone in its row; a folio set as large as the running
+                # head it closes ("King James Bible  Genesis  Page 44") shares the head's row, and counts
+                # over most of the pages (a title's count of its slides, "Commands 1/3", does not).
+                if m.row < 0 or len(layouts[m.page].rows[m.row]) == 1:
+                    continue
+                large.add(m.key)
             slot = slot_of.get(shape)
             if slot is None:
                 slot = slot_of[shape] = tuple(w for w in shape.split() if w != "{n}" and w.strip(PN_WRAP)) or shape
@@ -80,6 +87,8 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
         members = [m for m in run if m.key not in claimed]
         pages = {m.page for m in members}
         if len(pages) < 2 or (any(ch.isalpha() for ch in shape.replace("{n}", "")) and _labels(members, ctx)):
+            continue
+        if sum(m.key in large for m in members) * 2 > len(members) and len(pages) * 2 < ctx.n_text:
             continue
         claimed.update(m.key for m in members)
         # A running head or foot that holds the folio ("170 PART TWO Biological Foundations") is a header

@@ -46,11 +46,18 @@ from .settings import Settings
 
 def _judge(ctx: _Context) -> dict[int, _Group]:
     """Given the groups, decides those no pass has decided yet (the repeated lines) on their place."""
-    grouped = ctx.grouped()
-    return {k: _judgement(g, ctx, grouped) for k, g in enumerate(ctx.groups) if not g.reason}
+    grouped, furniture = ctx.grouped(), ctx.furniture()
+    return {k: _judgement(g, ctx, grouped, furniture) for k, g in enumerate(ctx.groups) if not g.reason}
 
 
-def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]]) -> _Group:
+def _beside_furniture(g: _Group, ctx: _Context, furniture: Collection[Key]) -> bool:
+    """True when most of a group's lines share their row with furniture found already (a page number)."""
+    beside = sum(any((m.page, i) in furniture for i in ctx.layouts[m.page].rows[m.row] if i != m.index)
+                 for m in g.members if m.row >= 0)
+    return beside * 2 > len(g.members)
+
+
+def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furniture: Collection[Key]) -> _Group:
     """Given a group of repeated lines and the document, decides it on the evidence of its place."""
     if g.place == "diagonal":
         # A watermark is drawn large across the page; slanted labels in the text's size are a chart's.
@@ -74,10 +81,14 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]]) -> _Grou
         return g.decided("repeated-content", False, "in the middle of the page, far from its edge, on {pages}")
     size = _mid(m.line.size for m in g.members)
     beside = sum(bool(m.beside) for m in g.members) * 2 > len(g.members)
-    # A heading: larger than the text and over it (a long table's title, a slide's), unless it says what it
-    # is, a web address or a copyright: the publication's masthead.
+    # A heading: larger than the text and over it (a long table's title, a slide's), in words, unless it
+    # says what it is, a web address or a copyright: the publication's masthead; or it shares its row with
+    # the page's number: a running head set large, whose folio closes it. (Figures alone, a patent's number
+    # over each page, head no text.)
     if g.place == "top" and size >= ctx.body * ctx.settings.heading_size and not beside \
-            and not PUBLISHING.search(g.members[0].line.text) and not _under_larger(g, ctx):
+            and any(ch.isalpha() for ch in g.shape) \
+            and not PUBLISHING.search(g.members[0].line.text) and not _under_larger(g, ctx) \
+            and not _beside_furniture(g, ctx, furniture):
         return g.decided("repeated-content", False,
                          "a heading (larger than the text, and nothing larger below it) repeated on {pages}")
     if not _aligned(g.members, ctx.settings):
@@ -203,9 +214,7 @@ def _accept_companions(ctx: _Context) -> dict[int, _Group]:
         if g.remove or g.numbers != "varying" or g.place not in ("top", "bottom") or \
                 len(g.pages) < ctx.settings.support_share * ctx.n_text:
             continue
-        beside = sum(any((m.page, i) in furniture for i in ctx.layouts[m.page].rows[m.row] if i != m.index)
-                     for m in g.members if m.row >= 0)
-        if beside * 2 > len(g.members):
+        if _beside_furniture(g, ctx, furniture):
             out[k] = g.decided(_kind_of(g.place), True, f"changes from page to page but sits on the same line as "
                                                         f"other furniture, {_where(g.place)} of {{pages}}")
     return out
@@ -404,13 +413,21 @@ def _confirm_edges(ctx: _Context) -> dict[int, _Group]:
         confirmed, apart = _edges(ctx, furniture)
         side = _side_heads(columns, size, furniture, ctx.settings)
         confirmed |= side
-        apart |= side
+        apart |= side | _beside_folios(groups, ctx)
         for k, g in enumerate(groups):
             revised = _at_the_edge(g, confirmed, apart)
             if revised is not None:
                 groups[k] = out[k] = revised
                 changed = True
     return out
+
+
+def _beside_folios(groups: list[_Group], ctx: _Context) -> set[Key]:
+    """The lines in the rows of page numbers that count with the pages: a running head that its folio
+    closes is where the folio is, set apart or not (a head over a rule, as tight on the text as its lines
+    are on each other)."""
+    return {(m.page, i) for g in groups if g.remove and g.numbers == "page" for m in g.members if m.row >= 0
+            for i in ctx.layouts[m.page].rows[m.row] if i != m.index}
 
 
 def _side_heads(columns: dict[tuple[int, Side], list[_Line]], size: Callable[[tuple[int, Side]], int],
