@@ -305,15 +305,18 @@ export class Glyphs {
     const gap = this.config.line_split_gap;
     let segment = [];
     let end = 0;
+    let before = 0, drawn = -1; // the size and the number of the glyph before
     for (const item of run) {
-      const along = item.along, adv = item.adv;
-      let size = item.size;
+      const along = item.along, adv = item.adv, size = item.size;
       if (segment.length) {
-        if (1.0 > size) size = 1.0;
-        if (along - end > gap * size) {
+        // not drawn one after the other: in the smaller type of the two
+        const apart = gap * (size < before || item.seq === drawn + 1 ? size : before);
+        if (along - end > (apart > gap ? apart : gap)) {
           this.makeLine(segment, angle, left, top, out);
           segment = [item];
           end = along + adv;
+          before = size;
+          drawn = item.seq;
           continue;
         }
         if (along + adv > end) end = along + adv;
@@ -321,6 +324,8 @@ export class Glyphs {
         end = along + adv;
       }
       segment.push(item);
+      before = size;
+      drawn = item.seq;
     }
     if (segment.length) this.makeLine(segment, angle, left, top, out);
   }

@@ -198,6 +198,18 @@ def test_a_blank_drawn_later_over_a_word_makes_the_same_lines(node_reader):
     assert [line[0] for line in lines] == ["AbbA"]
 
 
+def test_a_small_number_beside_a_large_heading_makes_the_same_lines(node_reader):
+    # 14 pt between a 10 pt number drawn after a 16 pt heading and the heading: two lines on both sides, the
+    # gap in the smaller type; drawn before it, one line.
+    font = Simple("Serif", {65: 0.6, 66: 0.5, 32: 0.25})
+    number = {"font": font, "fontsize": 10, "matrix": (1, 0, 0, 1, 30, 700)}
+    heading = {"font": font, "fontsize": 16, "matrix": (1, 0, 0, 1, 50, 700)}
+    lines = both(node_reader, (1, 0, 0, 1, 0, 0), [(heading, [b"ABBA"], "", True), (number, [b"A"], "", True)])
+    assert sorted(line[0] for line in lines) == ["A", "AbbA"]
+    lines = both(node_reader, (1, 0, 0, 1, 0, 0), [(number, [b"A"], "", True), (heading, [b"ABBA"], "", True)])
+    assert [line[0] for line in lines] == ["A AbbA"]
+
+
 def test_strings_handed_over_in_batches_make_the_same_lines(node_reader, monkeypatch):
     monkeypatch.setattr(glyphs._Deferred, "FLUSH", 3)
     rng = random.Random(7)

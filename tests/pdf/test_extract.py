@@ -95,6 +95,23 @@ def test_a_blank_drawn_later_over_a_word_breaks_no_word():
     assert [line.text for line in page.lines] == ["Form 1040NR"]
 
 
+def test_a_line_number_beside_a_heading_is_a_line_of_its_own():
+    # A word processor's line number in 10 pt, drawn after the page's text, 14 pt left of a 16 pt heading on
+    # its baseline: further than a size of the number's type, within one of the heading's. Between glyphs
+    # not drawn one after the other the gap is measured in the smaller type; a listing's number, drawn just
+    # before its line, stays on it.
+    ops = b"BT /F1 16 Tf 50 700 Td (Requirements) Tj ET\nBT /F1 10 Tf 30 700 Td (5) Tj ET\n"
+    page = extract(h.document([ops])).pages[0]
+    assert sorted(line.text for line in page.lines) == ["5", "Requirements"]
+    ops = b"BT /F1 10 Tf 30 700 Td (5) Tj ET\nBT /F1 16 Tf 50 700 Td (Requirements) Tj ET\n"
+    page = extract(h.document([ops])).pages[0]
+    assert [line.text for line in page.lines] == ["5 Requirements"]
+    # Words of one size stay one line across a gap under a size of their type (12 pt at 16 pt).
+    ops = b"BT /F1 16 Tf 50 700 Td (Software) Tj ET\nBT /F1 16 Tf 125 700 Td (Requirements) Tj ET\n"
+    page = extract(h.document([ops])).pages[0]
+    assert [line.text for line in page.lines] == ["Software Requirements"]
+
+
 def test_a_lines_size_is_what_rounding_every_glyph_gave():
     # _make_line counts exact sizes and rounds each once; the answer must be the one rounding each glyph
     # gave: the most common size to 0.1, the first met on a tie, a NaN size counting glyph by glyph.

@@ -164,21 +164,27 @@ def _cut(run: list[tuple], angle: int, left: float, top: float, out: _Made, orde
     """``_split_run`` for glyphs sorted along the line (``ordered``: drawn in that order too)."""
     segment: list[tuple] = []
     end = 0.0
+    before, drawn = 0.0, -1  # the size and the number of the glyph before
     for item in run:
         along, size, adv = item[1], item[8], item[9]
         if segment:
-            if size < 1.0:
-                size = 1.0
-            if along - end > LINE_SPLIT_GAP * size:
+            # Across a gap between glyphs not drawn one after the other, the gap is measured in the smaller
+            # type of the two: a word processor's line numbers, drawn in their own pass in the text's size
+            # beside a heading, are no part of the heading (a listing's numbers, drawn each before its
+            # line, stay on it, as pdfminer keeps them).
+            gap = LINE_SPLIT_GAP * (size if size < before or item[2] == drawn + 1 else before)
+            if along - end > (gap if gap > LINE_SPLIT_GAP else LINE_SPLIT_GAP):
                 _make_line(segment, angle, left, top, out, ordered)
                 segment = [item]
                 end = along + adv
+                before, drawn = size, item[2]
                 continue
             if along + adv > end:
                 end = along + adv
         else:
             end = along + adv
         segment.append(item)
+        before, drawn = size, item[2]
     if segment:
         _make_line(segment, angle, left, top, out, ordered)
 
