@@ -2386,3 +2386,20 @@ def test_a_number_set_large_over_every_page_is_no_heading():
                        line(str(2 * i), 62, x0=400, size=12)] for i in range(1, n + 1)])
     got = texts_removed(pages)
     assert "4,441,207" in got
+
+
+def test_one_line_of_figures_drawn_again_is_no_page_number():
+    # A type specimen's poster in two colourways, pages 2 and 4 the same page, its row of figures at the
+    # top ("0 1 2 3 4 5 6 7 8 9"): its "2" and its "4" count with the pages only because it holds every one.
+    rng = random.Random(9)
+    poster = (line("0 1 2 3 4 5 6 7 8 9 ! # $ %", 40), *body(rng))
+    pages = [Page(1, W, H, tuple(body(rng))), Page(2, W, H, poster), Page(3, W, H, tuple(body(rng))),
+             Page(4, W, H, poster)]
+    assert "0 1 2 3 4 5 6 7 8 9 ! # $ %" not in texts_removed(pages)
+
+
+def test_folios_in_devanagari_digits_are_page_numbers():
+    digits = "\u0966\u0967\u0968\u0969\u096a\u096b\u096c\u096d\u096e\u096f"
+    folios = ["".join(digits[int(d)] for d in str(n)) for n in range(3, 11)]
+    pages = pages_of([[line(folio, 750, x0=300)] for folio in folios])
+    assert set(folios) <= texts_removed(pages)

@@ -90,6 +90,8 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             continue
         if sum(m.key in large for m in members) * 2 > len(members) and len(pages) * 2 < ctx.n_text:
             continue
+        if len({m.line.text for m in members}) == 1:
+            continue  # one line drawn again ("0 1 2 3 4 5 6 7 8 9", a specimen's figures): no page's own number
         claimed.update(m.key for m in members)
         # A running head or foot that holds the folio ("170 PART TWO Biological Foundations") is a header
         # or footer: its line holds more words than a page number's ("Page 3 of 9").

@@ -98,6 +98,8 @@ def page_number_tokens(text: str, *, settings: Settings = DEFAULT_SETTINGS) -> l
     [(1, 3, False), (3, 12, False)]
     >>> page_number_tokens("3-b"), page_number_tokens("A1"), page_number_tokens("A-1"), page_number_tokens("Table A-1")
     ([(0, 3, False)], [], [(0, 1, False)], [])
+    >>> page_number_tokens("- \u0967\u0968 -"), page_number_tokens("x\u00b2"), page_number_tokens("07")  # Devanagari 12
+    ([(1, 12, False)], [], [])
     """
     return list(_numbering(settings).tokens(text))
 
@@ -163,8 +165,8 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
             overlay = OVERLAY.match(core)
             if overlay:
                 core = overlay.group(1)  # a slide's number with its overlay's letter: "3-a" is slide 3
-            if (core.isdigit() and core.isascii() and len(core) <= number_digits
-                    and (core == "0" or not core.startswith("0"))
+            # Decimal digits of any script ("१२" in Devanagari), not raised ones ("²"); no leading zero.
+            if (core.isdecimal() and len(core) <= number_digits and (len(core) == 1 or int(core[0]) != 0)
                     and (overlay or core == part.strip(PN_WRAP))):  # the digits and the wrapping alone
                 out.append((i, int(core), False))
     return tuple(out)
