@@ -76,23 +76,22 @@ def test_strings_drawn_over_each_other_stay_apart_as_drawn():
     assert len(with_accent) == 1 and sorted(with_accent[0]) == sorted("cafe´")  # noqa: RUF001
 
 
+def texts(ops: bytes) -> list[str]:
+    """The texts of the lines of a page drawn by ``ops``, in the page's order."""
+    return [line.text for line in extract(h.document([ops])).pages[0].lines]
+
+
 def test_a_space_kerned_under_the_next_words_first_letter_stays_between_the_words():
     # XeTeX sets Persian with the next word's first letter moved back over the space before it (a TJ
     # kern): drawn in one string, the line's words are in the drawing's order, not in their glyphs' starts.
-    kerned = b"BT /F1 11 Tf 72 600 Td [(ab ) 400 (cd)] TJ ET\n"
-    page = extract(h.document([kerned])).pages[0]
-    assert [line.text for line in page.lines] == ["ab cd"]
+    assert texts(b"BT /F1 11 Tf 72 600 Td [(ab ) 400 (cd)] TJ ET\n") == ["ab cd"]
 
 
 def test_a_blank_drawn_later_over_a_word_breaks_no_word():
     # A form's field blank, drawn after the form's text over the first letter of its name, 0.7 pt lower:
     # "Form 1040NR", not "F orm 1040NR". A blank drawn in its turn stays a word space, even kerned back.
-    later = b"BT /F1 7 Tf 72 700 Td (Form 1040NR) Tj ET\nBT /F1 7 Tf 72 699.3 Td ( ) Tj ET\n"
-    page = extract(h.document([later])).pages[0]
-    assert [line.text for line in page.lines] == ["Form 1040NR"]
-    in_turn = b"BT /F1 7 Tf 72 700 Td [(Form) 300 ( ) (1040NR)] TJ ET\n"
-    page = extract(h.document([in_turn])).pages[0]
-    assert [line.text for line in page.lines] == ["Form 1040NR"]
+    assert texts(b"BT /F1 7 Tf 72 700 Td (Form 1040NR) Tj ET\nBT /F1 7 Tf 72 699.3 Td ( ) Tj ET\n") == ["Form 1040NR"]
+    assert texts(b"BT /F1 7 Tf 72 700 Td [(Form) 300 ( ) (1040NR)] TJ ET\n") == ["Form 1040NR"]
 
 
 def test_a_line_number_beside_a_heading_is_a_line_of_its_own():
@@ -100,16 +99,12 @@ def test_a_line_number_beside_a_heading_is_a_line_of_its_own():
     # its baseline: further than a size of the number's type, within one of the heading's. Between glyphs
     # not drawn one after the other the gap is measured in the smaller type; a listing's number, drawn just
     # before its line, stays on it.
-    ops = b"BT /F1 16 Tf 50 700 Td (Requirements) Tj ET\nBT /F1 10 Tf 30 700 Td (5) Tj ET\n"
-    page = extract(h.document([ops])).pages[0]
-    assert sorted(line.text for line in page.lines) == ["5", "Requirements"]
-    ops = b"BT /F1 10 Tf 30 700 Td (5) Tj ET\nBT /F1 16 Tf 50 700 Td (Requirements) Tj ET\n"
-    page = extract(h.document([ops])).pages[0]
-    assert [line.text for line in page.lines] == ["5 Requirements"]
+    heading, number = b"BT /F1 16 Tf 50 700 Td (Requirements) Tj ET\n", b"BT /F1 10 Tf 30 700 Td (5) Tj ET\n"
+    assert sorted(texts(heading + number)) == ["5", "Requirements"]
+    assert texts(number + heading) == ["5 Requirements"]
     # Words of one size stay one line across a gap under a size of their type (12 pt at 16 pt).
-    ops = b"BT /F1 16 Tf 50 700 Td (Software) Tj ET\nBT /F1 16 Tf 125 700 Td (Requirements) Tj ET\n"
-    page = extract(h.document([ops])).pages[0]
-    assert [line.text for line in page.lines] == ["Software Requirements"]
+    assert texts(b"BT /F1 16 Tf 50 700 Td (Software) Tj ET\nBT /F1 16 Tf 125 700 Td (Requirements) Tj ET\n") \
+        == ["Software Requirements"]
 
 
 def test_a_lines_size_is_what_rounding_every_glyph_gave():

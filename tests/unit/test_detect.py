@@ -2334,19 +2334,29 @@ def test_a_long_tables_heading_row_at_the_top_of_each_page_starts_the_table_in_t
     assert not {"Command", "Output", "Example"} & {text for _, text in got}
 
 
+DECK_TITLES = ["Running the script 3/4", "Running the script 4/4", "Commands 1/3", "Commands 2/3", "Commands 3/3",
+               "The synth command", "Examples 1/2", "Examples 2/2"]
+
+
+def titled_deck(seed: int, code_right: float | None = None, beside: Line | None = None) -> list[Page]:
+    """Eight slides of code under DECK_TITLES, set large at the top, numbered "17 / 150" .. at the foot;
+    ``beside``: a line at the other end of the "Commands" titles' row."""
+    rng = random.Random(seed)
+    items = []
+    for n, title in enumerate(DECK_TITLES, 1):
+        code = [line(" ".join(rng.choice(WORDS) for _ in range(6)), 40 + 9 * k, x0=20, size=6.5, x1=code_right)
+                for k in range(20)]
+        extra = [beside] if beside is not None and title.startswith("Commands") else []
+        items.append([line(title, 8, x0=8, size=14), *extra, *code, line(f"{16 + n} / 150", 265, x0=336, size=6)])
+    return slides(items, width=363.0, height=272.0)
+
+
 def test_a_slide_title_that_counts_its_own_slides_is_no_count_of_pages():
     # A deck whose frame titles, set large at the top, count the frames of one topic ("Commands 1/3" ..
     # "Commands 3/3", "Examples 1/2", "Examples 2/2"): headings that number themselves, not "Page 2/3"
     # counts; nor do they make the titles' place a running head's slot for the others.
-    rng = random.Random(47)
-    titles = ["Running the script 3/4", "Running the script 4/4", "Commands 1/3", "Commands 2/3", "Commands 3/3",
-              "The synth command", "Examples 1/2", "Examples 2/2"]
-    items = []
-    for n, title in enumerate(titles, 1):
-        code = [line(" ".join(rng.choice(WORDS) for _ in range(6)), 40 + 9 * k, x0=20, size=6.5) for k in range(20)]
-        items.append([line(title, 8, x0=8, size=14), *code, line(f"{16 + n} / 150", 265, x0=336, size=6)])
-    got = removed(slides(items, width=363.0, height=272.0))
-    assert not {text for _, text in got} & set(titles)
+    got = removed(titled_deck(47))
+    assert not {text for _, text in got} & set(DECK_TITLES)
     assert {(n, f"{16 + n} / 150") for n in range(1, 9)} <= got
 
 
@@ -2365,17 +2375,8 @@ def test_a_folio_set_as_large_as_the_running_head_it_closes_goes_with_the_head()
 def test_a_slide_title_that_counts_its_own_slides_beside_another_part_is_no_page_number():
     # "Commands 1/3" with "(excerpt)" at the other end of its row, on three slides of eight: the count of
     # its own slides still, not the folio of a running head.
-    rng = random.Random(48)
-    titles = ["Running the script 3/4", "Running the script 4/4", "Commands 1/3", "Commands 2/3", "Commands 3/3",
-              "The synth command", "Examples 1/2", "Examples 2/2"]
-    items = []
-    for n, title in enumerate(titles, 1):
-        code = [line(" ".join(rng.choice(WORDS) for _ in range(6)), 40 + 9 * k, x0=20, size=6.5, x1=340)
-                for k in range(20)]
-        beside = [line("(excerpt)", 8, x0=250, size=14)] if title.startswith("Commands") else []
-        items.append([line(title, 8, x0=8, size=14), *beside, *code, line(f"{16 + n} / 150", 265, x0=336, size=6)])
-    got = {text for _, text in removed(slides(items, width=363.0, height=272.0))}
-    assert not got & set(titles)
+    got = texts_removed(titled_deck(48, code_right=340, beside=line("(excerpt)", 8, x0=250, size=14)))
+    assert not got & set(DECK_TITLES)
 
 
 def test_a_number_set_large_over_every_page_is_no_heading():

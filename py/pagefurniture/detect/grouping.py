@@ -55,7 +55,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             if _numbers_itself(m.line.size, shape, ctx):
                 # A heading that numbers itself stands alone in its row; a folio set as large as the running
                 # head it closes ("King James Bible  Genesis  Page 44") shares the head's row, and counts
-                # over most of the pages (a title's count of its slides, "Commands 1/3", does not).
+                # over half the pages or more (a title's count of its slides, "Commands 1/3", does not).
                 if m.row < 0 or len(layouts[m.page].rows[m.row]) == 1:
                     continue
                 large.add(m.key)
