@@ -109,10 +109,10 @@ def page(rng: random.Random) -> tuple[tuple, list]:
         width = 2 if isinstance(font, CID) and type(font.cmap) in (IdentityCMap, Odd) else 1
         state = {
             "font": font,
-            "fontsize": rng.choice([12, 9, 10.5, 0.5, 1, 24, 7.25]),
+            "fontsize": rng.choice([12, 9, 10.5, 0.5, 1, 24, 7.25, -12]),  # negative: a page drawn upside down
             "charspace": rng.choice([0, 0, 0.5, -0.25, 1]),
             "wordspace": rng.choice([0, 0, 2, 0.125]),
-            "scaling": rng.choice([100, 100, 90, 120.5]),
+            "scaling": rng.choice([100, 100, 90, 120.5, -100]),
             "rise": rng.choice([0, 0, 0, 2, -1.5]),
             "matrix": rng.choice([(1, 0, 0, 1, rng.randint(0, 500), rng.randint(0, 700)),
                                   (1.0, 0.0, 0.0, 1.0, rng.randint(0, 4000) / 8, rng.randint(0, 6000) / 8),

@@ -107,6 +107,15 @@ def test_a_line_number_beside_a_heading_is_a_line_of_its_own():
         == ["Software Requirements"]
 
 
+def test_text_set_in_a_negative_size_on_a_page_drawn_upside_down_reads_as_written():
+    # A page drawn upside down (cm 1 0 0 -1) puts its glyphs back with a negative font size and a negative
+    # horizontal scaling: the glyphs' size is 12 all the same, so the words stay words and the two copies
+    # of a line drawn twice (a bold look) stay two lines, as pdfminer reads them.
+    copy = b"BT /F1 -12 Tf -100 Tz 72 92 Td (Hello world) Tj ET "
+    page = extract(h.document([b"q 1 0 0 -1 0 792 cm " + copy + copy + b"Q\n"])).pages[0]
+    assert [(line.text, line.size) for line in page.lines] == [("Hello world", 12.0)] * 2
+
+
 def test_a_lines_size_is_what_rounding_every_glyph_gave():
     # _make_line counts exact sizes and rounds each once; the answer must be the one rounding each glyph
     # gave: the most common size to 0.1, the first met on a tie, a NaN size counting glyph by glyph.

@@ -192,7 +192,9 @@ class _Glyphs(PDFTextDevice):
         visible = dn != 0 and un != 0
         size = angle = 0
         if visible:
-            dx, dy, size = dx / dn, dy / dn, fontsize * un
+            # A size is a size whichever way the glyphs are mirrored: a page drawn upside down (cm 1 0 0 -1)
+            # sets its text in a negative font size and horizontal scaling to put the glyphs back.
+            dx, dy, size = dx / dn, dy / dn, abs(fontsize) * un
             # Upright text is nearly all glyphs: skip the trigonometry for it.
             angle = 0 if dy == 0.0 and dx > 0 else round(math.degrees(math.atan2(dy, dx))) % 360
         return (a, b, c, d, e, f, c * rise, d * rise, fontsize, scaling, charspace, wordspace, dxscale, vertical,
