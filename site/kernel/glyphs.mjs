@@ -276,16 +276,23 @@ export class Glyphs {
       return [lo, hi];
     });
     const group = strings.map((_, k) => k);
+    const long = strings.map((s, k) => (s.length >= least ? [k] : [])); // by group: its long strings
     const find = (k) => {
       while (group[k] !== k) k = group[k];
       return k;
     };
+    const apart = (a, b) => {
+      const over = pyMin(spans[a][1], spans[b][1]) - pyMax(spans[a][0], spans[b][0]);
+      const shorter = pyMin(spans[a][1] - spans[a][0], spans[b][1] - spans[b][0]);
+      return over > overlap * shorter;
+    };
     for (let a = 0; a < strings.length; a++) {
       for (let b = a + 1; b < strings.length; b++) {
-        const over = pyMin(spans[a][1], spans[b][1]) - pyMax(spans[a][0], spans[b][0]);
-        const shorter = pyMin(spans[a][1] - spans[a][0], spans[b][1] - spans[b][0]);
-        const apart = strings[a].length >= least && strings[b].length >= least && over > overlap * shorter;
-        if (!apart) group[find(b)] = find(a);
+        const ra = find(a), rb = find(b);
+        if (ra !== rb && !long[ra].some((i) => long[rb].some((j) => apart(i, j)))) {
+          group[rb] = ra;
+          for (const k of long[rb]) long[ra].push(k);
+        }
       }
     }
     const joined = new Map();

@@ -210,6 +210,16 @@ def test_a_small_number_beside_a_large_heading_makes_the_same_lines(node_reader)
     assert [line[0] for line in lines] == ["A AbbA"]
 
 
+def test_a_line_drawn_twice_beside_a_number_makes_the_same_lines(node_reader):
+    # A number beside a line, then both again: the number joins neither copy of the line to the other.
+    font = Simple("Serif", {65: 0.6, 66: 0.5, 32: 0.25})
+    number = {"font": font, "fontsize": 12, "matrix": (1, 0, 0, 1, 500, 30)}
+    foot = {"font": font, "fontsize": 12, "matrix": (1, 0, 0, 1, 100, 30)}
+    shows = [(number, [b"A"], "", True), (foot, [b"ABBA BABA"], "", True)] * 2
+    lines = both(node_reader, (1, 0, 0, 1, 0, 0), shows)
+    assert sorted(line[0] for line in lines) == ["AA", "AbbA bAbA", "AbbA bAbA"]
+
+
 def test_strings_handed_over_in_batches_make_the_same_lines(node_reader, monkeypatch):
     monkeypatch.setattr(glyphs._Deferred, "FLUSH", 3)
     rng = random.Random(7)

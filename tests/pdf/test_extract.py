@@ -116,6 +116,14 @@ def test_text_set_in_a_negative_size_on_a_page_drawn_upside_down_reads_as_writte
     assert [(line.text, line.size) for line in page.lines] == [("Hello world", 12.0)] * 2
 
 
+def test_a_foot_drawn_twice_beside_its_page_number_stays_two_lines():
+    # The page number first, then the foot line, then both again over themselves (a bold look): the number,
+    # apart from both copies, joins neither copy to the other.
+    number, foot = b"BT /F1 12 Tf 585 30 Td (2) Tj ET\n", b"BT /F1 12 Tf 162 30 Td (http://aidsinfo.nih.gov) Tj ET\n"
+    lines = texts(number + foot + number + foot)
+    assert lines.count("http://aidsinfo.nih.gov") == 2 and len(lines) == 3
+
+
 def test_a_lines_size_is_what_rounding_every_glyph_gave():
     # _make_line counts exact sizes and rounds each once; the answer must be the one rounding each glyph
     # gave: the most common size to 0.1, the first met on a tie, a NaN size counting glyph by glyph.

@@ -135,22 +135,27 @@ def _strands(run: list[tuple]) -> list[list[tuple]]:
         # under the next word's first letter, as XeTeX sets Persian), the drawing has the words' order.
         return [strings[0]]
     spans = [(min(g[1] for g in s), max(g[1] + g[9] for g in s)) for s in strings]
-    # Union the strings that do not overlap much: only long strings that cover each other stay apart.
+    # Union the strings that do not overlap much: only long strings that cover each other stay apart, and
+    # no string joins two such (a page number drawn beside both copies of a foot drawn twice).
     group = list(range(len(strings)))
+    long = [[k] if len(string) >= STRAND_GLYPHS else [] for k, string in enumerate(strings)]  # by group
 
     def find(k: int) -> int:
         while group[k] != k:
             k = group[k]
         return k
 
+    def apart(a: int, b: int) -> bool:
+        overlap = min(spans[a][1], spans[b][1]) - max(spans[a][0], spans[b][0])
+        shorter = min(spans[a][1] - spans[a][0], spans[b][1] - spans[b][0])
+        return overlap > STRAND_OVERLAP * shorter
+
     for a in range(len(strings)):
         for b in range(a + 1, len(strings)):
-            overlap = min(spans[a][1], spans[b][1]) - max(spans[a][0], spans[b][0])
-            shorter = min(spans[a][1] - spans[a][0], spans[b][1] - spans[b][0])
-            apart = (len(strings[a]) >= STRAND_GLYPHS and len(strings[b]) >= STRAND_GLYPHS
-                     and overlap > STRAND_OVERLAP * shorter)
-            if not apart:
-                group[find(b)] = find(a)
+            ra, rb = find(a), find(b)
+            if ra != rb and not any(apart(i, j) for i in long[ra] for j in long[rb]):
+                group[rb] = ra
+                long[ra] += long[rb]
     joined: dict[int, list[tuple]] = {}
     for k, string in enumerate(strings):
         joined.setdefault(find(k), []).extend(string)
