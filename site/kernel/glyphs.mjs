@@ -312,27 +312,27 @@ export class Glyphs {
     const gap = this.config.line_split_gap;
     let segment = [];
     let end = 0;
-    let before = 0, drawn = -1; // the size and the number of the glyph before
     for (const item of run) {
-      const along = item.along, adv = item.adv, size = item.size;
+      const along = item.along, adv = item.adv;
       if (segment.length) {
-        // not drawn one after the other: in the smaller type of the two
-        const apart = gap * (size < before || item.seq === drawn + 1 ? size : before);
-        if (along - end > (apart > gap ? apart : gap)) {
-          this.makeLine(segment, angle, left, top, out);
-          segment = [item];
-          end = along + adv;
-          before = size;
-          drawn = item.seq;
-          continue;
+        const apart = along - end;
+        if (apart > gap) {
+          // not drawn one after the other: in the smaller type of the two
+          const before = segment.at(-1);
+          let size = item.size;
+          if (before.size < size && item.seq !== before.seq + 1) size = before.size;
+          if (apart > gap * (size < 1.0 ? 1.0 : size)) {
+            this.makeLine(segment, angle, left, top, out);
+            segment = [item];
+            end = along + adv;
+            continue;
+          }
         }
         if (along + adv > end) end = along + adv;
       } else {
         end = along + adv;
       }
       segment.push(item);
-      before = size;
-      drawn = item.seq;
     }
     if (segment.length) this.makeLine(segment, angle, left, top, out);
   }

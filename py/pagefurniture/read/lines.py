@@ -169,27 +169,28 @@ def _cut(run: list[tuple], angle: int, left: float, top: float, out: _Made, orde
     """``_split_run`` for glyphs sorted along the line (``ordered``: drawn in that order too)."""
     segment: list[tuple] = []
     end = 0.0
-    before, drawn = 0.0, -1  # the size and the number of the glyph before
     for item in run:
-        along, size, adv = item[1], item[8], item[9]
+        along, adv = item[1], item[9]
         if segment:
-            # Across a gap between glyphs not drawn one after the other, the gap is measured in the smaller
-            # type of the two: a word processor's line numbers, drawn in their own pass in the text's size
-            # beside a heading, are no part of the heading (a listing's numbers, drawn each before its
-            # line, stay on it, as pdfminer keeps them).
-            gap = LINE_SPLIT_GAP * (size if size < before or item[2] == drawn + 1 else before)
-            if along - end > (gap if gap > LINE_SPLIT_GAP else LINE_SPLIT_GAP):
-                _make_line(segment, angle, left, top, out, ordered)
-                segment = [item]
-                end = along + adv
-                before, drawn = size, item[2]
-                continue
+            gap = along - end
+            if gap > LINE_SPLIT_GAP:  # the least the gap must be: most are not, and cost nothing more
+                # Across a gap between glyphs not drawn one after the other, the gap is measured in the
+                # smaller type of the two: a word processor's line numbers, drawn in their own pass in the
+                # text's size beside a heading, are no part of the heading (a listing's numbers, drawn each
+                # before its line, stay on it, as pdfminer keeps them).
+                size, before = item[8], segment[-1]
+                if before[8] < size and item[2] != before[2] + 1:
+                    size = before[8]
+                if gap > LINE_SPLIT_GAP * (1.0 if size < 1.0 else size):
+                    _make_line(segment, angle, left, top, out, ordered)
+                    segment = [item]
+                    end = along + adv
+                    continue
             if along + adv > end:
                 end = along + adv
         else:
             end = along + adv
         segment.append(item)
-        before, drawn = size, item[2]
     if segment:
         _make_line(segment, angle, left, top, out, ordered)
 
@@ -212,9 +213,11 @@ def _most_common_size(sizes: dict[float, int]) -> float:
     return max(rounded, key=rounded.__getitem__) if rounded else 0.0
 
 
-def _next_seq(segment: list[tuple], k: int) -> float:
-    """The number of the glyph after the ``k``-th of a line's glyphs (infinity after the last)."""
-    return segment[k + 1][2] if k + 1 < len(segment) else float("inf")
+def _next_seq(segment: list[tuple], item: tuple) -> float:
+    """The number of the glyph after ``item`` among a line's glyphs (infinity after the last). Asked only of
+    white space that starts over the glyph before it: looked up then."""
+    k = segment.index(item) + 1
+    return segment[k][2] if k < len(segment) else float("inf")
 
 
 def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: _Made, ordered: bool) -> None:
@@ -228,13 +231,13 @@ def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: _
     first = last_glyph[2]
     blank = True  # whether the previous glyph was white space (none before the first)
     previous = first
-    for k, item in enumerate(segment):
+    for item in segment:
         _, along, seq, text, _, _, _, _, size, adv, font, artifact = item
         space = text.isspace()
         if parts:
             if seq < first:
                 first = seq
-            if space and along < end and not previous < seq < _next_seq(segment, k):
+            if space and along < end and not previous < seq < _next_seq(segment, item):
                 # White space drawn at another time than the glyphs on either side of it, over the one
                 # before it (a form field's blank, a tagged blank laid over a word): no break between
                 # words. pdfminer, which keeps the drawing order, finds none there either.
