@@ -2404,3 +2404,20 @@ def test_folios_in_devanagari_digits_are_page_numbers():
     folios = ["".join(digits[int(d)] for d in str(n)) for n in range(3, 11)]
     pages = pages_of([[line(folio, 750, x0=300)] for folio in folios])
     assert set(folios) <= texts_removed(pages)
+
+
+def test_a_running_head_beside_its_folio_goes_with_it_wherever_each_page_puts_the_row():
+    # A scan: each page placed a few points higher or lower (the head's row at 47, 43, 47, 20, 34, ...),
+    # the text under it starting as close: the head's words stand beside the page's number on every even
+    # page, which is where the head is, whatever the text block says.
+    rng = random.Random(12)
+    tops = [47, 43, 47, 20, 34, 45]
+    pages = []
+    for n, y in enumerate(tops, 2):
+        even = n % 2 == 0
+        head = [line(str(540 + n), y, x0=53 if even else 337, size=12),
+                line("R. K. ANDJUS AND J. E. LOVELOCK" if even else "REANIMATION OF COLD RATS", y, x0=123, size=12)]
+        pages.append(Page(n - 1, W, H, tuple(head + body(rng, top=y + 22, bottom=y + 560, x0=24))))
+    got = texts_removed(pages)
+    assert "R. K. ANDJUS AND J. E. LOVELOCK" in got
+

@@ -61,6 +61,8 @@ def _row_companions(ctx: _Context) -> list[_Group]:
     short = ctx.n_pages <= ctx.settings.short_document
     wanted = _companions(ctx, short)
     accepted = _edge_lines(ctx, wanted, block=not short) if wanted else []
+    heads = _folio_heads(ctx)
+    accepted += _edge_lines(ctx, heads, block=False) if heads else []
     out = []
     for place in ("top", "bottom"):
         members = [m for m in accepted if m.place == place]
@@ -68,6 +70,26 @@ def _row_companions(ctx: _Context) -> list[_Group]:
             out.append(_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
                               f"on the same line as other furniture, {_apart_from_block(place)}, on {{pages}}"))
     return out
+
+
+def _folio_heads(ctx: _Context) -> dict[Key, _Line]:
+    """The lines of words beside page numbers that stand in the same words beside the page numbers of other
+    pages: a running head in its folio's row, wherever each page puts that row (a scan's pages, each placed
+    a few points higher or lower, put no head where the text block says the heads are). Rows whose head is
+    found already are not asked: a placed page's own head drawn beside it is no second head."""
+    furniture = ctx.furniture()
+    by_words: dict[str, list[_Line]] = defaultdict(list)
+    rows = {(m.page, m.row) for g in ctx.groups if g.remove and g.numbers == "page" and g.place in ("top", "bottom")
+            for m in g.members if m.row >= 0}
+    for number, r in rows:
+        layout = ctx.layouts[number]
+        if sum((number, i) in furniture for i in layout.rows[r]) > 1:
+            continue
+        for i in layout.rows[r]:
+            m = layout.lines.get(i)
+            if m is not None and m.key not in furniture and any(ch.isalpha() for ch in m.line.text):
+                by_words[_words(m.line.text)].append(m)
+    return {m.key: m for found in by_words.values() if len({m.page for m in found}) > 1 for m in found}
 
 
 def _companions(ctx: _Context, short: bool) -> dict[tuple[int, int], _Line]:
