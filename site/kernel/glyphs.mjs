@@ -353,9 +353,12 @@ export class Glyphs {
       const isSpace = glyph.space;
       if (k) {
         if (seq < first) first = seq;
-        const next = k + 1 < segment.length ? segment[k + 1].seq : Infinity;
-        if (isSpace && along < end && !(previous < seq && seq < next)) return; // drawn over the glyph before
-        if (along - end > wordGap * size && !blank && !isSpace) parts.push(32);
+        if (isSpace) {
+          if (along < end) { // drawn at another time than the glyphs beside it, over the one before: no space
+            const next = k + 1 < segment.length ? segment[k + 1].seq : Infinity;
+            if (!(previous < seq && seq < next)) return;
+          }
+        } else if (along - end > wordGap * size && !blank) parts.push(32);
         if (along + adv > far) {
           far = along + adv;
           lastGlyph = item;

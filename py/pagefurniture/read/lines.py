@@ -237,12 +237,13 @@ def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: _
         if parts:
             if seq < first:
                 first = seq
-            if space and along < end and not previous < seq < _next_seq(segment, item):
-                # White space drawn at another time than the glyphs on either side of it, over the one
-                # before it (a form field's blank, a tagged blank laid over a word): no break between
-                # words. pdfminer, which keeps the drawing order, finds none there either.
-                continue
-            if along - end > WORD_GAP * size and not blank and not space:
+            if space:
+                if along < end and not previous < seq < _next_seq(segment, item):
+                    # White space drawn at another time than the glyphs on either side of it, over the one
+                    # before it (a form field's blank, a tagged blank laid over a word): no break between
+                    # words. pdfminer, which keeps the drawing order, finds none there either.
+                    continue
+            elif along - end > WORD_GAP * size and not blank:
                 parts.append(" ")
             if along + adv > far:  # the glyph that ends last, the first of them on a tie (as max() picks)
                 far, last_glyph = along + adv, item
