@@ -189,35 +189,32 @@ def test_a_long_line_drawn_twice_makes_the_same_lines(node_reader):
     assert len(lines) == 2
 
 
+def shown(node, *shows: tuple[float, float, float, bytes, str]) -> list[str]:
+    """The texts of the lines both sides make of strings shown in one serif font, each (x, y, size, bytes,
+    artifact), in order."""
+    font = Simple("Serif", {65: 0.6, 66: 0.5, 32: 0.25})
+    states = [({"font": font, "fontsize": size, "matrix": (1, 0, 0, 1, x, y)}, [text], artifact, True)
+              for x, y, size, text, artifact in shows]
+    return [line[0] for line in both(node, (1, 0, 0, 1, 0, 0), states)]
+
+
 def test_a_blank_drawn_later_over_a_word_makes_the_same_lines(node_reader):
     # The blank, drawn after the word over its first glyph, is no word space on either side.
-    font = Simple("Serif", {65: 0.6, 66: 0.5, 32: 0.25})
-    word = {"font": font, "fontsize": 10, "matrix": (1, 0, 0, 1, 72, 700)}
-    blank = {"font": font, "fontsize": 10, "matrix": (1, 0, 0, 1, 72, 699.3)}
-    lines = both(node_reader, (1, 0, 0, 1, 0, 0), [(word, [b"ABBA"], "", True), (blank, [b" "], "header", True)])
-    assert [line[0] for line in lines] == ["AbbA"]
+    assert shown(node_reader, (72, 700, 10, b"ABBA", ""), (72, 699.3, 10, b" ", "header")) == ["AbbA"]
 
 
 def test_a_small_number_beside_a_large_heading_makes_the_same_lines(node_reader):
     # 14 pt between a 10 pt number drawn after a 16 pt heading and the heading: two lines on both sides, the
     # gap in the smaller type; drawn before it, one line.
-    font = Simple("Serif", {65: 0.6, 66: 0.5, 32: 0.25})
-    number = {"font": font, "fontsize": 10, "matrix": (1, 0, 0, 1, 30, 700)}
-    heading = {"font": font, "fontsize": 16, "matrix": (1, 0, 0, 1, 50, 700)}
-    lines = both(node_reader, (1, 0, 0, 1, 0, 0), [(heading, [b"ABBA"], "", True), (number, [b"A"], "", True)])
-    assert sorted(line[0] for line in lines) == ["A", "AbbA"]
-    lines = both(node_reader, (1, 0, 0, 1, 0, 0), [(number, [b"A"], "", True), (heading, [b"ABBA"], "", True)])
-    assert [line[0] for line in lines] == ["A AbbA"]
+    heading, number = (50, 700, 16, b"ABBA", ""), (30, 700, 10, b"A", "")
+    assert sorted(shown(node_reader, heading, number)) == ["A", "AbbA"]
+    assert shown(node_reader, number, heading) == ["A AbbA"]
 
 
 def test_a_line_drawn_twice_beside_a_number_makes_the_same_lines(node_reader):
     # A number beside a line, then both again: the number joins neither copy of the line to the other.
-    font = Simple("Serif", {65: 0.6, 66: 0.5, 32: 0.25})
-    number = {"font": font, "fontsize": 12, "matrix": (1, 0, 0, 1, 500, 30)}
-    foot = {"font": font, "fontsize": 12, "matrix": (1, 0, 0, 1, 100, 30)}
-    shows = [(number, [b"A"], "", True), (foot, [b"ABBA BABA"], "", True)] * 2
-    lines = both(node_reader, (1, 0, 0, 1, 0, 0), shows)
-    assert sorted(line[0] for line in lines) == ["AA", "AbbA bAbA", "AbbA bAbA"]
+    number, foot = (500, 30, 12, b"A", ""), (100, 30, 12, b"ABBA BABA", "")
+    assert sorted(shown(node_reader, number, foot, number, foot)) == ["AA", "AbbA bAbA", "AbbA bAbA"]
 
 
 def test_strings_handed_over_in_batches_make_the_same_lines(node_reader, monkeypatch):
