@@ -2421,3 +2421,21 @@ def test_a_running_head_beside_its_folio_goes_with_it_wherever_each_page_puts_th
     got = texts_removed(pages)
     assert "R. K. ANDJUS AND J. E. LOVELOCK" in got
 
+
+
+def test_a_scans_folio_and_head_in_the_outermost_row_however_high_the_page_lies_and_close_the_text():
+    # A scan whose fifth page lay 23 pt higher on the glass than the others: its folio is out of the others'
+    # place, and every page's text starts as close under the head row (4 pt) as OCR boxes put it. The
+    # folio fits the numbering in its page's outermost row; the odd pages' head stands beside two folios.
+    rng = random.Random(13)
+    tops = [43, 47, 43, 47, 20, 34]
+    pages = []
+    for n, y in enumerate(tops, 1):
+        odd = n % 2 == 1
+        head = [line(str(540 + n), y, x0=337 if odd else 53, size=12),
+                line("REANIMATION OF COLD RATS" if odd else "R. K. ANDJUS AND J. E. LOVELOCK", y, x0=101, size=12)]
+        pages.append(Page(n, W, H, tuple(head + body(rng, top=y + 16, bottom=y + 560, x0=24))))
+    got = removed(pages)
+    assert {(n, str(540 + n)) for n in range(1, 7)} <= got
+    assert {(n, "REANIMATION OF COLD RATS") for n in (3, 5)} <= got
+

@@ -253,14 +253,15 @@ def _over(a: Line, b: Line, s: Settings) -> bool:
     return shared > s.over_share * min(a.box[2] - a.box[0], b.box[2] - b.box[0])
 
 
-def _edge_lines(ctx: _Context, wanted: dict[Key, _Line], *, block: bool = True) -> list[_Line]:
+def _edge_lines(ctx: _Context, wanted: dict[Key, _Line], *, block: bool = True, apart: bool = True) -> list[_Line]:
     """Given lines that would be furniture if their place allowed, returns those at the page edge (only
-    furniture or other such lines between them and the edge), set apart, and outside the text block
-    (unless ``block`` is False: a short document's block is no measure, nor the first page's own)."""
+    furniture or other such lines between them and the edge), set apart (unless ``apart`` is False), and
+    outside the text block (unless ``block`` is False: a short document's block is no measure, nor the
+    first page's own)."""
     taken = set(ctx.furniture()) | set(wanted)
-    confirmed, apart = _edges(ctx, taken, {page for page, _ in wanted})
+    confirmed, set_apart = _edges(ctx, taken, {page for page, _ in wanted})
     return [m for key, m in wanted.items()
-            if key in confirmed and key in apart and (not block or _outside(m, ctx))]
+            if key in confirmed and (not apart or key in set_apart) and (not block or _outside(m, ctx))]
 
 
 def _labels_a_scale(m: _Line, layout: _Layout, s: Settings) -> bool:

@@ -62,7 +62,11 @@ def _row_companions(ctx: _Context) -> list[_Group]:
     wanted = _companions(ctx, short)
     accepted = _edge_lines(ctx, wanted, block=not short) if wanted else []
     heads = _folio_heads(ctx)
+    # A head in its folio's outermost row is the running head however close the page's text comes: a scan's
+    # tight OCR boxes leave no gap under it.
+    outermost = {key: m for key, m in heads.items() if m.rank == 0}
     accepted += _edge_lines(ctx, heads, block=False) if heads else []
+    accepted += [m for m in _edge_lines(ctx, outermost, block=False, apart=False) if m not in accepted]
     out = []
     for place in ("top", "bottom"):
         members = [m for m in accepted if m.place == place]
@@ -76,20 +80,21 @@ def _folio_heads(ctx: _Context) -> dict[Key, _Line]:
     """The lines of words beside page numbers that stand in the same words beside the page numbers of other
     pages: a running head in its folio's row, wherever each page puts that row (a scan's pages, each placed
     a few points higher or lower, put no head where the text block says the heads are). Rows whose head is
-    found already are not asked: a placed page's own head drawn beside it is no second head."""
+    found already are not asked (a placed page's own head drawn beside it is no second head), but the heads
+    found there vouch for the others."""
     furniture = ctx.furniture()
     by_words: dict[str, list[_Line]] = defaultdict(list)
     rows = {(m.page, m.row) for g in ctx.groups if g.remove and g.numbers == "page" and g.place in ("top", "bottom")
             for m in g.members if m.row >= 0}
     for number, r in rows:
         layout = ctx.layouts[number]
-        if sum((number, i) in furniture for i in layout.rows[r]) > 1:
-            continue
+        found = sum((number, i) in furniture for i in layout.rows[r]) > 1
         for i in layout.rows[r]:
             m = layout.lines.get(i)
-            if m is not None and m.key not in furniture and any(ch.isalpha() for ch in m.line.text):
+            if m is not None and (m.key in furniture) == found and any(ch.isalpha() for ch in m.line.text):
                 by_words[_words(m.line.text)].append(m)
-    return {m.key: m for found in by_words.values() if len({m.page for m in found}) > 1 for m in found}
+    return {m.key: m for lines in by_words.values() if len({m.page for m in lines}) > 1
+            for m in lines if m.key not in furniture}
 
 
 def _companions(ctx: _Context, short: bool) -> dict[tuple[int, int], _Line]:
@@ -572,7 +577,15 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
     by_slide = _page_offsets(ctx, slides=True)
     at, offsets = (ctx.slide.__getitem__, by_slide) if len(by_slide) < len(by_page) else (lambda page: page, by_page)
     lone = _lone_numbers(ctx)
-    fits = _edge_lines(ctx, {m.key: m for m, value, roman in lone if (value - at(m.page), roman) in offsets})
+    wanted = {m.key: m for m, value, roman in lone if (value - at(m.page), roman) in offsets}
+    fits = _edge_lines(ctx, wanted)
+    # Where the folios stand in the outermost row, a number that fits them in its own page's outermost row is
+    # the folio wherever the page puts that row: a scanned page lies higher or lower on the glass, and its
+    # folio may stand as close over a figure as over the text.
+    outermost = {m.place for g in ctx.groups if g.remove and (g.kind == "page-number" or g.numbers == "page")
+                 for m in g.members if m.rank == 0}
+    fits += [m for key, m in wanted.items() if m not in fits and m.rank == 0 and m.place in outermost
+             and _outside(m, ctx)]
     out = _folios(fits, lambda place: f"a lone page number {_where(place)} that fits the numbering of the "
                                       f"other pages, on {{pages}}")
     taken = {m.key for m in fits}
