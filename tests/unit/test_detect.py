@@ -2439,3 +2439,21 @@ def test_a_scans_folio_and_head_in_the_outermost_row_however_high_the_page_lies_
     assert {(n, str(540 + n)) for n in range(1, 7)} <= got
     assert {(n, "REANIMATION OF COLD RATS") for n in (3, 5)} <= got
 
+
+def test_a_bare_pagination_mark_in_the_margin_counts_only_where_the_document_marks_none_of_its_text():
+    # An OCR engine's tags: the folio and an equation's number in the right margin marked /Pagination, and
+    # on the second page a formula deep in the text marked so too. Marks that fall on the text vouch for
+    # nothing: the equation's number stays. Where no text is marked, the margin mark is taken.
+    def marked(text: str, top: float, x0: float) -> Line:
+        return Line(text, (x0, top, x0 + len(text) * 5.0, top + 10.0), 10.0, "Times-Roman", artifact="pagination")
+
+    rng = random.Random(14)
+
+    def document(formula_marked: bool) -> list[Page]:
+        first = (line("272", 40, x0=300), marked("(5)", 300, 540), *body(rng))
+        text = body(rng)
+        formula = (marked if formula_marked else lambda t, y, x: line(t, y, x0=x))("y = x + 1", 400, 200)
+        return [Page(1, W, H, first), Page(2, W, H, (line("273", 40, x0=300), *text, formula))]
+
+    assert "(5)" not in texts_removed(document(formula_marked=True))
+    assert "(5)" in texts_removed(document(formula_marked=False))

@@ -868,16 +868,20 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the lines the PDF itself marks as page headers, footers or page
     numbers (/Artifact /Pagination) at the page's edges, where nothing else has explained them. A bare
     /Pagination mark names no furniture (a long table's repeated headings get it too): such a line must
-    also be at the page edge, outside the text block and set apart."""
+    also be at the page edge, outside the text block and set apart; and in a side margin it counts only
+    where the document marks none of its text so (an OCR layer tagged by its engine marks formulas, and
+    an equation's number beside them, as pagination)."""
     furniture = ctx.furniture()
     found: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
     bare: dict[tuple[int, int], _Line] = {}
+    trusted = not any(line.artifact == "pagination" and _deep(layout.lines.get(i), ctx.settings)
+                      for layout in ctx.layouts.values() for i, line in enumerate(layout.page.lines))
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
             if m.key not in furniture and m.line.artifact in PAGINATION and m.place not in ("diagonal", "body"):
-                if m.line.artifact in NAMED or m.place not in ("top", "bottom"):
+                if m.line.artifact in NAMED or (m.place not in ("top", "bottom") and trusted):
                     found[(m.place, m.line.artifact)].append(m)
-                else:
+                elif m.place in ("top", "bottom"):
                     bare[m.key] = m
     for m in _edge_lines(ctx, bare) if bare else []:
         found[(m.place, m.line.artifact)].append(m)
@@ -889,6 +893,12 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
                           "page-number" if numbers else "watermark" if artifact == "watermark" else _kind_of(place),
                           True, f"marked as a page {what} in the PDF, {_where(place)} of {{pages}}"))
     return out
+
+
+def _deep(m: _Line | None, s: Settings) -> bool:
+    """True when a line lies in its page's text: placed in the body, more than Settings.edge_rows rows
+    from the page's top or bottom edge, or not placed at all."""
+    return m is None or m.place == "body" or (m.place in ("top", "bottom") and m.rank >= s.edge_rows)
 
 
 def _print_stamps(ctx: _Context) -> list[_Group]:
