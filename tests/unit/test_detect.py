@@ -2457,3 +2457,24 @@ def test_a_bare_pagination_mark_in_the_margin_counts_only_where_the_document_mar
 
     assert "(5)" not in texts_removed(document(formula_marked=True))
     assert "(5)" in texts_removed(document(formula_marked=False))
+
+
+def test_a_head_block_letter_for_letter_in_its_place_under_a_stamp_is_the_head_block():
+    # A tariff's head block at the top right of every page, one row of it the page's revision; on the first
+    # page a receipt stamp is drawn among its rows and on into the text, so that the block is set apart
+    # from the text on the other pages only. Its rows stand letter for letter, size and place, as there.
+    rng = random.Random(15)
+    ordinal = ["Ninth", "Tenth", "Fifth", "Eighth", "Sixth"]
+    fixed = ["International Council of Operators", "Agreement No. 010099-061", "2nd Edition", "Appendix A - Members",
+             "2012-2"]
+    pages = []
+    for n in range(1, 6):
+        block = [*fixed[:2], f"{ordinal[n - 1]} Revised Page No. {n}", *fixed[2:]]
+        head = [line(text, 38 + 11.5 * k, x0=400, size=9) for k, text in enumerate(block)]
+        stamp = [line("D", 66, x0=317, size=15), line("2015 JAN 27 PM 4:16", 95, x0=232, size=11),
+                 line("OFFICE OF THE SECRETARY", 119, x0=232, size=9),
+                 line("FEDERAL MARITIME COMM", 129, x0=232, size=9)] if n == 1 else []
+        pages.append(Page(n, W, H, tuple(head + stamp + body(rng, top=120))))
+    got = removed(pages)
+    assert {(n, text) for n in range(1, 6) for text in fixed} <= got
+    assert not {text for page, text in got if page == 1} & {"OFFICE OF THE SECRETARY", "FEDERAL MARITIME COMM"}

@@ -222,6 +222,39 @@ def _stacked(layout: _Layout, place: Place, furniture: dict, repeated: set[tuple
     return []
 
 
+def _copies(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the lines drawn in the same words, size and place (within
+    Settings.align_min or align_size of their size, each edge) as furniture found on most pages of their
+    size: the same furniture on a page where something else is drawn among it (a receipt stamp over the
+    first page's head block), which no walk from the edge or gap can show. A head moved or set otherwise is
+    for the other passes; one letter for letter in the head's place is the head."""
+    s = ctx.settings
+    furniture = ctx.furniture()
+    found: dict[tuple[tuple[int, int], str], list[_Line]] = defaultdict(list)
+    for g in ctx.groups:
+        if g.remove and g.place in ("top", "bottom") and not g.beyond:
+            for m in g.members:
+                found[_page_size(ctx.layouts[m.page].page), _words(m.line.text)].append(m)
+    sizes: dict[tuple[int, int], int] = defaultdict(int)
+    for layout in ctx.layouts.values():
+        sizes[_page_size(layout.page)] += 1
+    wanted: dict[Place, list[_Line]] = defaultdict(list)
+    for m in ctx.lines:
+        if m.key in furniture or m.place not in ("top", "bottom") or m.beyond or m.line.angle != 0:
+            continue
+        size = _page_size(ctx.layouts[m.page].page)
+        same = found.get((size, _words(m.line.text)))
+        if not same or 2 * len({n.page for n in same}) <= sizes[size]:
+            continue
+        near = max(s.align_min, s.align_size * m.line.size)
+        if any(abs(n.line.size - m.line.size) <= s.size_slack
+               and all(abs(a - b) <= near for a, b in zip(n.line.box, m.line.box, strict=True)) for n in same):
+            wanted[m.place].append(m)
+    return [_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
+                   f"in the words, size and place of furniture on most pages, {_where(place)} of {{pages}}")
+            for place, members in wanted.items()]
+
+
 def _head_second_rows(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the row right under a running head, set in the head's own type
     (font and size) and smaller than the text, in one place on most slides or pages: the second line of a
