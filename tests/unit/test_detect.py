@@ -988,6 +988,20 @@ def test_a_deck_s_outline_shown_again_before_each_section_repeats_nothing():
     assert not removed(pages)
 
 
+def test_a_slide_shown_on_three_pages_puts_nothing_in_most_slides_places():
+    # Five pages, three of them one slide shown thrice (a highlight moves, the text stays): its quote's
+    # source sits low on the slide, alone in its row, on three of the five pages but on one slide of three.
+    sw, sh = 792.0, 612.0
+    title = (line("understanding the interface", 200, x0=34, size=33), line("Francesc Campoy", 300, x0=34, size=20))
+    agenda = (line("Agenda", 120, x0=34, size=33), *(line(f"{k}. {w}", 200 + 45 * k, x0=34, size=24)
+                                                     for k, w in enumerate(["why", "what", "how"], 1)))
+    quote = (*(line(text, 196 + 45 * k, x0=34, size=33) for k, text in enumerate(
+        ['"In object-oriented programming, a protocol', "or interface is a common means for",
+         "unrelated objects to communicate with", 'each other"'])), line("- wikipedia", 459, x0=567, size=33))
+    pages = [Page(n, sw, sh, lines) for n, lines in enumerate([title, agenda, quote, quote, quote], 1)]
+    assert not removed(pages)
+
+
 def test_a_running_head_that_holds_the_folio_is_a_header():
     # Even pages: "170 PART TWO Biological Foundations of Development"; odd: the chapter's head and its folio.
     extra = []

@@ -212,7 +212,7 @@ def _repeated_groups(ctx: _Context) -> list[_Group]:
             for ms in _by_size(cl, s):
                 # On the states of one slide only (a title kept while the slide is built up), or on copies of
                 # one page (a deck's outline shown before each section): not repeated.
-                if len({ctx.copy[m.page] for m in ms}) >= 2:
+                if ctx.shown(ms) >= 2:
                     out.append(_Group(place, shape, sorted(ms, key=lambda m: m.key), _numbers(ms)))
     return out
 

@@ -194,6 +194,13 @@ class _Context:
         times its typical gap between rows), and never less than Settings.apart_min body sizes."""
         return max(self.settings.apart_min * self.body, self.settings.apart * self.gap)
 
+    def shown(self, members: Iterable[_Line] | None = None) -> int:
+        """On how many slides the lines are shown (every page's, by default): the states of one slide and
+        the copies of one page show one."""
+        if members is None:
+            return len(set(self.copy.values()))
+        return len({self.copy[m.page] for m in members})
+
     def grouped(self) -> set[Key]:
         """The lines in a group, decided or not."""
         return {m.key for g in self.groups for m in g.members}

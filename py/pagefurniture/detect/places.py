@@ -376,7 +376,7 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
     s = ctx.settings
     grouped = ctx.grouped()  # a line that repeats was judged by its repetition
     text_size, wide = ctx.body + s.body_slack, ctx.apart()
-    least = max(s.min_run, math.ceil(ctx.n_text / 2))
+    least = max(s.min_run, math.ceil(ctx.shown() / 2))  # on most slides: a slide's builds show it once
     found: dict[Place, list[_Line]] = defaultdict(list)
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
@@ -391,15 +391,15 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
         spots = [(m.offset, s.position_tolerance * max(m.line.size, s.min_size), k) for k, m in enumerate(lines)]
         for cluster in _cluster(spots):
             for members in _by_size([lines[k] for k in cluster], s):
-                if len({m.page for m in members}) < least:
+                if ctx.shown(members) < least:
                     continue
                 if offsets is None:
                     offsets = _page_offsets(ctx)
                 members = _fixed_inside(members, least, offsets, ctx)
-                if len({m.page for m in members}) < least:
+                if ctx.shown(members) < least:
                     continue
                 members = _edge_lines(ctx, {m.key: m for m in members}, block=False)
-                if len({m.page for m in members}) >= least:
+                if ctx.shown(members) >= least:
                     apart = _apart_from_block(place) if all(_outside(m, ctx) for m in members) else \
                         "set apart from the text"
                     out.append(_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
