@@ -764,6 +764,25 @@ def test_a_lone_folio_at_the_foot_of_a_chapter_opener():
     assert (1, "1") in got
 
 
+def test_a_chapters_number_set_large_over_its_opener_is_no_folio_that_fits():
+    # A chapter opens on page 1 with its number set large at the top, in the outermost row but inside the
+    # text block, where the other pages' text begins; the number fits the numbering of their folios,
+    # which stand in their outermost row. Set large, with the opener's own folio at its foot or without
+    # one, the chapter's number is a heading; set as small as the folios, it is no second folio of a page
+    # whose folio is at its foot.
+    for size, foot in ((50, True), (50, False), (9, True)):
+        rng = random.Random(16)
+        opener = [line("1", 100, x0=104, size=size), *([line("1", 760, x0=300, size=9)] if foot else []),
+                  *body(rng, top=170)]
+        pages = [Page(1, W, H, tuple(opener))]
+        for n in range(2, 9):
+            head = [line(str(n), 40, x0=72, size=9), line("Field Methods in Practice", 40, x0=250, size=9)]
+            pages.append(Page(n, W, H, tuple(head + body(rng, top=60))))
+        tops = [pages[0].lines[index].box[1] for group in detect(pages) if group.remove
+                for page, index in group.members if page == 1]
+        assert tops == ([760] if foot else [])
+
+
 def test_what_the_pdf_marks_as_a_header_is_furniture_even_when_large():
     rng = random.Random(6)
     items = []

@@ -612,13 +612,17 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
     lone = _lone_numbers(ctx)
     wanted = {m.key: m for m, value, roman in lone if (value - at(m.page), roman) in offsets}
     fits = _edge_lines(ctx, wanted)
-    # Where the folios stand in the outermost row, a number that fits them in its own page's outermost row is
-    # the folio wherever the page puts that row: a scanned page lies higher or lower on the glass, and its
-    # folio may stand as close over a figure as over the text.
-    outermost = {m.place for g in ctx.groups if g.remove and (g.kind == "page-number" or g.numbers == "page")
-                 for m in g.members if m.rank == 0}
-    fits += [m for key, m in wanted.items() if m not in fits and m.rank == 0 and m.place in outermost
-             and _outside(m, ctx)]
+    # Where the folios stand in the outermost row, a number that fits them in the outermost row of a page
+    # without one is its folio wherever the page puts that row: a scanned page lies higher or lower on the
+    # glass, its folio as close over a figure as over the text, and a page cropped to a size of its own
+    # has a text block of its own, which its folio's row is in. (Set no larger than the folios: a chapter's
+    # number over its opening page is a heading.)
+    folios = [m for g in ctx.groups if g.remove and (g.kind == "page-number" or g.numbers == "page") for m in g.members]
+    outermost = {m.place for m in folios if m.rank == 0}
+    numbered = {m.page for m in [*folios, *fits]}
+    size = max((m.line.size for m in folios), default=0.0) * (1 + ctx.settings.size_tolerance) + ctx.settings.size_slack
+    fits += [m for m in wanted.values() if m not in fits and m.rank == 0 and m.place in outermost
+             and m.page not in numbered and m.line.size <= size]
     out = _folios(fits, lambda place: f"a lone page number {_where(place)} that fits the numbering of the "
                                       f"other pages, on {{pages}}")
     taken = {m.key for m in fits}
