@@ -162,8 +162,8 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     # (the rest of a tariff's head: its revision, its date), or all of whose lines repeat on a few (a letter's
     # head on its pages of a merged file).
     Finds("head-blocks", places._head_blocks),
-    # Lines letter for letter in the words, size and place of furniture on most pages: the same furniture
-    # where something else is drawn among it on one page (a receipt stamp over a tariff's head).
+    # Lines letter for letter in the size and place of furniture on most pages: the same furniture where
+    # something else is drawn among it on one page (a receipt stamp over a tariff's head).
     Finds("copies", places._copies),
     # The row under a running head in its own small type, in one place on most slides: a subsection's name.
     Finds("head-second-rows", places._head_second_rows),

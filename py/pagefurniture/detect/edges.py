@@ -10,7 +10,7 @@ and of single lines that would be furniture if their place allowed (``_edge_line
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from ..model import Line
 from .groups import Key, Place, _cluster, _Context, _Layout, _Line, _mark, _mid, _on_page, _outside
@@ -253,15 +253,16 @@ def _over(a: Line, b: Line, s: Settings) -> bool:
     return shared > s.over_share * min(a.box[2] - a.box[0], b.box[2] - b.box[0])
 
 
-def _edge_lines(ctx: _Context, wanted: dict[Key, _Line], *, block: bool = True, apart: bool = True) -> list[_Line]:
+def _edge_lines(ctx: _Context, wanted: dict[Key, _Line], *, block: bool = True,
+                close: Callable[[_Line], bool] | None = None) -> list[_Line]:
     """Given lines that would be furniture if their place allowed, returns those at the page edge (only
-    furniture or other such lines between them and the edge), set apart (unless ``apart`` is False), and
-    outside the text block (unless ``block`` is False: a short document's block is no measure, nor the
-    first page's own)."""
+    furniture or other such lines between them and the edge), set apart (unless ``close`` says a line may
+    stand close to the text), and outside the text block (unless ``block`` is False: a short document's
+    block is no measure, nor the first page's own)."""
     taken = set(ctx.furniture()) | set(wanted)
-    confirmed, set_apart = _edges(ctx, taken, {page for page, _ in wanted})
-    return [m for key, m in wanted.items()
-            if key in confirmed and (not apart or key in set_apart) and (not block or _outside(m, ctx))]
+    confirmed, apart = _edges(ctx, taken, {page for page, _ in wanted})
+    return [m for key, m in wanted.items() if key in confirmed and (key in apart or (close is not None and close(m)))
+            and (not block or _outside(m, ctx))]
 
 
 def _labels_a_scale(m: _Line, layout: _Layout, s: Settings) -> bool:

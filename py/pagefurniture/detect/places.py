@@ -64,9 +64,7 @@ def _row_companions(ctx: _Context) -> list[_Group]:
     heads = _folio_heads(ctx)
     # A head in its folio's outermost row is the running head however close the page's text comes: a scan's
     # tight OCR boxes leave no gap under it.
-    outermost = {key: m for key, m in heads.items() if m.rank == 0}
-    accepted += _edge_lines(ctx, heads, block=False) if heads else []
-    accepted += [m for m in _edge_lines(ctx, outermost, block=False, apart=False) if m not in accepted]
+    accepted += _edge_lines(ctx, heads, block=False, close=lambda m: m.rank == 0) if heads else []
     out = []
     for place in ("top", "bottom"):
         members = [m for m in accepted if m.place == place]
@@ -223,35 +221,38 @@ def _stacked(layout: _Layout, place: Place, furniture: dict, repeated: set[tuple
 
 
 def _copies(ctx: _Context) -> list[_Group]:
-    """Given the decided groups, returns the lines drawn in the same words, size and place (within
-    Settings.align_min or align_size of their size, each edge) as furniture found on most pages of their
-    size: the same furniture on a page where something else is drawn among it (a receipt stamp over the
-    first page's head block), which no walk from the edge or gap can show. A head moved or set otherwise is
-    for the other passes; one letter for letter in the head's place is the head."""
+    """Given the decided groups, returns the lines drawn letter for letter, in the same size and place
+    (within Settings.align_min or align_size of their size, each edge), as furniture found on most pages of
+    their size: the same furniture on a page where something else is drawn among it (a receipt stamp over
+    the first page's head block), which no walk from the edge or gap can show. A head moved or set
+    otherwise is for the other passes; one letter for letter in the head's place is the head."""
     s = ctx.settings
-    furniture = ctx.furniture()
-    found: dict[tuple[tuple[int, int], str], list[_Line]] = defaultdict(list)
+    found: dict[str, list[_Line]] = defaultdict(list)
     for g in ctx.groups:
         if g.remove and g.place in ("top", "bottom") and not g.beyond:
             for m in g.members:
-                found[_page_size(ctx.layouts[m.page].page), _words(m.line.text)].append(m)
+                found[m.line.text].append(m)
+    if not found:
+        return []
+    furniture = ctx.furniture()
     sizes: dict[tuple[int, int], int] = defaultdict(int)
     for layout in ctx.layouts.values():
         sizes[_page_size(layout.page)] += 1
     wanted: dict[Place, list[_Line]] = defaultdict(list)
     for m in ctx.lines:
-        if m.key in furniture or m.place not in ("top", "bottom") or m.beyond or m.line.angle != 0:
+        same = found.get(m.line.text)  # most lines: no furniture's text
+        if same is None or m.key in furniture or m.place not in ("top", "bottom") or m.beyond or m.line.angle != 0:
             continue
         size = _page_size(ctx.layouts[m.page].page)
-        same = found.get((size, _words(m.line.text)))
-        if not same or 2 * len({n.page for n in same}) <= sizes[size]:
+        same = [n for n in same if _page_size(ctx.layouts[n.page].page) == size]
+        if 2 * len({n.page for n in same}) <= sizes[size]:
             continue
         near = max(s.align_min, s.align_size * m.line.size)
         if any(abs(n.line.size - m.line.size) <= s.size_slack
                and all(abs(a - b) <= near for a, b in zip(n.line.box, m.line.box, strict=True)) for n in same):
             wanted[m.place].append(m)
     return [_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
-                   f"in the words, size and place of furniture on most pages, {_where(place)} of {{pages}}")
+                   f"letter for letter in the size and place of furniture on most pages, {_where(place)} of {{pages}}")
             for place, members in wanted.items()]
 
 
@@ -911,15 +912,20 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
     furniture = ctx.furniture()
     found: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
     bare: dict[tuple[int, int], _Line] = {}
-    trusted = not any(line.artifact == "pagination" and _deep(layout.lines.get(i), ctx.settings)
-                      for layout in ctx.layouts.values() for i, line in enumerate(layout.page.lines))
+    side: list[_Line] = []
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
             if m.key not in furniture and m.line.artifact in PAGINATION and m.place not in ("diagonal", "body"):
-                if m.line.artifact in NAMED or (m.place not in ("top", "bottom") and trusted):
+                if m.line.artifact in NAMED:
                     found[(m.place, m.line.artifact)].append(m)
                 elif m.place in ("top", "bottom"):
                     bare[m.key] = m
+                else:
+                    side.append(m)
+    if side and not any(line.artifact == "pagination" and _deep(layout.lines.get(i), ctx.settings)
+                        for layout in ctx.layouts.values() for i, line in enumerate(layout.page.lines)):
+        for m in side:
+            found[(m.place, m.line.artifact)].append(m)
     for m in _edge_lines(ctx, bare) if bare else []:
         found[(m.place, m.line.artifact)].append(m)
     out = []
