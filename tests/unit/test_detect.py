@@ -2511,3 +2511,23 @@ def test_a_head_block_letter_for_letter_in_its_place_under_a_stamp_is_the_head_b
     got = removed(pages)
     assert {(n, text) for n in range(1, 6) for text in fixed} <= got
     assert not {text for page, text in got if page == 1} & {"OFFICE OF THE SECRETARY", "FEDERAL MARITIME COMM"}
+
+
+def test_the_part_of_an_opinion_under_its_running_head_is_the_heads():
+    # A court's slip opinion: the folio and the case's title or citation in the head row, and under it,
+    # set apart from both the head and the text, the part the page belongs to ("Syllabus", then "Opinion
+    # of the Court"), one centred line in the text's type. It lies nearer the text than the head row, as a
+    # diagram's first labels would, but it is a few words alone in its row, outside the text block.
+    rng = random.Random(17)
+    pages = []
+    for n in range(1, 9):
+        title = "TARRANT REGIONAL WATER DIST. v. HERRMANN" if n % 2 == 0 else "Cite as: 569 U. S. ____ (2013)"
+        part = "Syllabus" if n <= 5 else "Opinion of the Court"
+        head = [line(str(n), 116, x0=156 if n % 2 == 0 else 451, size=9), line(title, 116, x0=200, size=9),
+                line(part, 139, x0=288, size=9)]
+        text = [line(" ".join(rng.choice(WORDS) for _ in range(9)), 158 + 10.8 * k, x0=165, size=9, x1=458)
+                for k in range(44)]
+        pages.append(Page(n, W, H, tuple(head + text)))
+    got = removed(pages)
+    assert {(n, "Syllabus") for n in range(1, 6)} | {(n, "Opinion of the Court") for n in range(6, 9)} <= got
+    assert len(got) == 8 * 3
