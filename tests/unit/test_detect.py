@@ -2531,3 +2531,19 @@ def test_the_part_of_an_opinion_under_its_running_head_is_the_heads():
     got = removed(pages)
     assert {(n, "Syllabus") for n in range(1, 6)} | {(n, "Opinion of the Court") for n in range(6, 9)} <= got
     assert len(got) == 8 * 3
+
+
+def test_specks_read_under_a_scans_foot_do_not_hide_it():
+    # A scanned catalogue: its publisher's line at the foot of every page, read by OCR alike on two pages
+    # and otherwise on the two others; under it on one page, the marks OCR read in the paper's specks
+    # ("r", "'"). They are no text between the foot and the edge.
+    rng = random.Random(18)
+    foot = "Anzeigenannahme für vorstehende Blätter durch die Ala Anzeigen-AG."
+    misread = {1: "Anzeigenannahme fiir vorstehende Blätter durch die Ala Anzeigen-AG.",
+               3: "Anzeigenannahme für vorstehende Blätter durch die Ala Anzeigen - AG."}
+    specks = {2: [line("r", 760, x0=212, size=6), line("'", 760, x0=227, size=6)]}
+    pages = [Page(n, W, H, (line(misread.get(n, foot), 739, x0=119, size=12), *specks.get(n, []),
+                            *body(rng, bottom=720))) for n in range(1, 5)]
+    got = removed(pages)
+    assert {(2, foot), (4, foot)} <= got
+    assert not {text for _, text in got} & {"r", "'"}

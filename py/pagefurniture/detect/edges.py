@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable
 
 from ..model import Line
-from .groups import Key, Place, _cluster, _Context, _Layout, _Line, _mark, _mid, _on_page, _outside
+from .groups import Key, Place, TextBlock, _cluster, _Context, _Layout, _Line, _mark, _mid, _on_page, _outside
 from .numbers import shape_of
 from .settings import Settings
 
@@ -143,6 +143,8 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
         fur = [i for i in row if (number, i) in furniture]
         if not fur and not any(_on_page(lines[i], page) for i in row):
             continue  # not on the page at all (a presentation's overlays parked far off it): nothing in the way
+        if not fur and _specks(row, lines, layout.block, place):
+            continue  # a scan's specks read as marks beyond the text block: nothing in the way either
         # Content, or a table row: never furniture. (A row of many parts wholly outside the text block,
         # sharing no columns with its neighbours and in none of the running text's typefaces, is no
         # table's: two pages printed on one sheet, each with its head; nor is that row on another page.)
@@ -177,6 +179,15 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
             return block, None, set()
         block.append(({(number, i) for i in fur}, near, _inner(row, lines, place)))
     return (block, *beside) if beside is not None else (block, None, set())
+
+
+def _specks(row: list[int], lines: tuple[Line, ...], block: TextBlock | None, place: Place) -> bool:
+    """True when a row beyond the text block (on the side of ``place``) holds only marks of one or two
+    characters without a figure: what OCR reads in a scan's specks and smudges ("r", "'"), no folio."""
+    if block is None:
+        return False
+    return all(len("".join(lines[i].text.split())) <= 2 and not any(ch.isdigit() for ch in lines[i].text)
+               and (lines[i].bottom <= block.top if place == "top" else lines[i].top >= block.bottom) for i in row)
 
 
 def _few_words(keys: set[Key], lines: tuple[Line, ...], s: Settings) -> bool:
