@@ -51,7 +51,7 @@ def _edges_on(ctx: _Context, furniture: Collection[Key], pages: Iterable[int], n
     for layout in (ctx.layouts[n] for n in pages):
         for place in ("top", "bottom"):
             block, end_gap, text = _walk(layout, furniture, place, ctx.body, s, seen)
-            block, end_gap = _text_rows_off(block, end_gap, place, layout, numbered, wide, s)
+            block, end_gap = _text_rows_off(block, end_gap, place, layout, numbered, wide, ctx.body, s)
             lines = layout.page.lines
             for ok, gap in _widest_gaps(block, end_gap, place):
                 confirmed |= ok
@@ -72,20 +72,25 @@ def _face(font: str) -> str:
 
 
 def _text_rows_off(block: list[_Row], end_gap: float | None, place: Place, layout: _Layout,
-                   numbered: frozenset[Key], wide: float, s: Settings) -> tuple[list[_Row], float | None]:
+                   numbered: frozenset[Key], wide: float, body: float, s: Settings
+                   ) -> tuple[list[_Row], float | None]:
     """The walk's rows without the innermost ones that lie nearer the text than the furniture on the page
     before them: a diagram's first row of labels far below a running head is the diagram's, however it
     repeats. (A printer's slug beyond the page is as far from the head as the page's margin makes it; a
     row that holds the page's number is no diagram's; nor is a row of a few words set apart from the text
-    and outside the text block: the part of a court's opinion under its running head, "Syllabus".)"""
+    and outside the text block, where the text block begins, in the text's size or larger: the part of a
+    court's opinion under its running head, "Syllabus"; a diagram's labels are set smaller.) ``wide``: the
+    gap that sets furniture apart from the text; ``body``: the text's size."""
     height, text, lines = layout.page.height, layout.block, layout.page.lines
     while len(block) > 1 and end_gap is not None:
         outer, inner = block[-2], block[-1]
         if ((outer[2] <= 0) if place == "top" else (outer[2] >= height)) or inner[0] & numbered:
             break
         if end_gap >= wide and text is not None and _few_words(inner[0], lines, s) \
-                and all(len(layout.rows[layout.row_of[i]]) == len(inner[0]) for _, i in inner[0]) \
-                and (inner[2] <= text.top if place == "top" else inner[2] >= text.bottom):
+                and all(len(layout.rows[layout.row_of[i]]) == len(inner[0])
+                        and lines[i].size >= body - s.body_slack for _, i in inner[0]) \
+                and (text.top - wide <= inner[2] + end_gap and inner[2] <= text.top if place == "top"
+                     else inner[2] - end_gap <= text.bottom + wide and inner[2] >= text.bottom):
             break
         before = (inner[1] - outer[2]) if place == "top" else (outer[2] - inner[1])
         if before <= end_gap:
