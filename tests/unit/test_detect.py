@@ -2547,3 +2547,22 @@ def test_specks_read_under_a_scans_foot_do_not_hide_it():
     got = removed(pages)
     assert {(2, foot), (4, foot)} <= got
     assert not {text for _, text in got} & {"r", "'"}
+
+
+def test_a_running_foots_copyright_names_no_notes_set_small_over_it():
+    # A data sheet's running foot in small type names its maker's copyright on every page; on one page the
+    # notes under a table, set as small, stand over it, set apart from the table. They are the table's.
+    rng = random.Random(19)
+    notes = [line("[1]", 640, x0=150, size=7), line("DVDD, AVDD and TVDD must always be at the same supply voltage.",
+                                                      640, x0=168, size=7),
+             line("[2]", 649, x0=150, size=7), line("The total current consumption depends on the firmware version.",
+                                                      649, x0=168, size=7)]
+    pages = []
+    for n in range(1, 7):
+        foot = [line("Product short data sheet", 746, size=7), line("© NXP B.V. 2011. All rights reserved.", 746,
+                                                                      x0=400, size=7), line(f"{n} of 27", 757, x0=500, size=7)]
+        pages.append(Page(n, W, H, (*body(rng, bottom=610), *(notes if n == 3 else []), *foot)))
+    got = texts_removed(pages)
+    assert "© NXP B.V. 2011. All rights reserved." in got
+    assert not got & {note.text for note in notes}
+

@@ -1035,9 +1035,10 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
 def _publisher_feet(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns a page's own foot that names the publication's rights: the rows
     from the bottom edge in type smaller than the text's, set apart from the text above them, the outermost
-    below the text block, one of them a copyright or a DOI (RIGHTS_NAMED), none a footnote nor a caption. A
-    book prints its copyright under each chapter's first page; footnotes lie where the other pages' text
-    runs and start with their mark. (The first page's foot is its own pass's.)"""
+    below the text block, one of them a copyright or a DOI (RIGHTS_NAMED) not found already, none a
+    footnote nor a caption. A book prints its copyright under each chapter's first page; footnotes lie
+    where the other pages' text runs and start with their mark; a running foot's copyright names no notes
+    set small over it (a data sheet's table notes). (The first page's foot is its own pass's.)"""
     s = ctx.settings
     small = ctx.body - s.body_slack
     furniture = ctx.furniture()
@@ -1056,7 +1057,7 @@ def _publisher_feet(ctx: _Context) -> list[_Group]:
         rows = _foot_rows(layout, inside)
         gap = _gap_over(layout, rows)
         if gap is None or gap <= wide or not _outside(rows[0][0], ctx) \
-                or not any(RIGHTS_NAMED.search(m.line.text) for row in rows for m in row) \
+                or not any(RIGHTS_NAMED.search(m.line.text) for row in rows for m in row if m.key not in furniture) \
                 or any(_footnote(row, layout.block, s) for row in rows) or _under_picture(rows[-1], layout):
             continue
         wanted.update((m.key, m) for row in rows for m in row if m.key not in furniture)
