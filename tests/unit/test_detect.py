@@ -2566,3 +2566,19 @@ def test_a_running_foots_copyright_names_no_notes_set_small_over_it():
     assert "© NXP B.V. 2011. All rights reserved." in got
     assert not got & {note.text for note in notes}
 
+
+def test_a_data_sheets_head_block_set_larger_than_its_text_is_the_head():
+    # Every page of a data sheet, the first too, carries the same head block over a rule: the part number
+    # set large in the corner, the maker's name under it and its web address beside it, all larger than
+    # the 8 pt text, set apart from each page's own table title.
+    rng = random.Random(20)
+    head = ["VEML6075", "www.vishay.com", "Vishay Semiconductors"]
+    pages = []
+    for n in range(1, 7):
+        block = [line(head[0], 34, x0=478, size=16), line(head[1], 54, x0=119, size=10),
+                 line(head[2], 57, x0=411, size=14)]
+        title = line(f"{rng.choice(WORDS).upper()} {rng.choice(WORDS).upper()} RATINGS", 91, x0=61, size=10)
+        text = [line(" ".join(rng.choice(WORDS) for _ in range(12)), 110 + 10 * k, x0=61, size=8, x1=540)
+                for k in range(60)]
+        pages.append(Page(n, W, H, (*block, title, *text)))
+    assert set(head) <= texts_removed(pages)

@@ -160,6 +160,12 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
         for place in ("top", "bottom"):
             block = _block_rows(layout, place, tight, size, ctx)
             if len(block) < 2:
+                # A block set larger than the text, every line of it repeated on most pages, in rows of a
+                # few parts: a data sheet's part number and maker over each page.
+                block = _block_rows(layout, place, tight, math.inf, ctx)
+                if len(block) >= 2 and all(len(row) < s.cell_row and all(m.key in common for m in row)
+                                           for row in block):
+                    found[place, True] += [m for row in block for m in row if m.key not in furniture]
                 continue
             held = sum(any(m.key in common for m in row) for row in block)
             most = held >= 2 and held * 2 >= len(block) and all(m.line.size <= size for m in block[0])
