@@ -20,6 +20,8 @@ from .settings import Settings
 # The rows of furniture reachable from an edge: the keys of their furniture lines, and the row's outer
 # and inner edges (its side towards the page edge, and towards the text).
 _Row = tuple[set[Key], float, float]
+# Characters, spaces included, in the longest text that may be a speck's (most lines are longer: asked first).
+SPECK_TEXT = 8
 
 
 def _edges(ctx: _Context, furniture: Collection[Key], pages: Iterable[int] | None = None
@@ -86,11 +88,12 @@ def _text_rows_off(block: list[_Row], end_gap: float | None, place: Place, layou
         outer, inner = block[-2], block[-1]
         if ((outer[2] <= 0) if place == "top" else (outer[2] >= height)) or inner[0] & numbered:
             break
-        if end_gap >= wide and text is not None and _few_words(inner[0], lines, s) \
-                and all(len(layout.rows[layout.row_of[i]]) == len(inner[0])
-                        and lines[i].size >= body - s.body_slack for _, i in inner[0]) \
+        if end_gap >= wide and text is not None \
                 and (text.top - wide <= inner[2] + end_gap and inner[2] <= text.top if place == "top"
-                     else inner[2] - end_gap <= text.bottom + wide and inner[2] >= text.bottom):
+                     else inner[2] - end_gap <= text.bottom + wide and inner[2] >= text.bottom) \
+                and _few_words(inner[0], lines, s) \
+                and all(len(layout.rows[layout.row_of[i]]) == len(inner[0])
+                        and lines[i].size >= body - s.body_slack for _, i in inner[0]):
             break
         before = (inner[1] - outer[2]) if place == "top" else (outer[2] - inner[1])
         if before <= end_gap:
@@ -191,7 +194,8 @@ def _specks(row: list[int], lines: tuple[Line, ...], block: TextBlock | None, pl
     characters without a figure: what OCR reads in a scan's specks and smudges ("r", "'"), no folio."""
     if block is None:
         return False
-    return all(len("".join(lines[i].text.split())) <= 2 and not any(ch.isdigit() for ch in lines[i].text)
+    return all(len(lines[i].text) <= SPECK_TEXT and len("".join(lines[i].text.split())) <= 2
+               and not any(ch.isdigit() for ch in lines[i].text)
                and (lines[i].bottom <= block.top if place == "top" else lines[i].top >= block.bottom) for i in row)
 
 

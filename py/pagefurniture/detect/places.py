@@ -161,7 +161,11 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
             block = _block_rows(layout, place, tight, size, ctx)
             if len(block) < 2:
                 # A block set larger than the text, every line of it repeated on most pages, in rows of a
-                # few parts: a data sheet's part number and maker over each page.
+                # few parts: a data sheet's part number and maker over each page. (Most pages' outermost
+                # row at an edge holds a line that does not repeat so: nothing to ask.)
+                if not layout.rows or not all((layout.page.number, i) in common
+                                              for i in layout.rows[0 if place == "top" else -1]):
+                    continue
                 block = _block_rows(layout, place, tight, math.inf, ctx)
                 if len(block) >= 2 and all(len(row) < s.cell_row and all(m.key in common for m in row)
                                            for row in block):
@@ -238,6 +242,8 @@ def _copies(ctx: _Context) -> list[_Group]:
         if g.remove and g.place in ("top", "bottom") and not g.beyond:
             for m in g.members:
                 found[m.line.text].append(m)
+    # Furniture found on every page has no copy to find.
+    found = {text: lines for text, lines in found.items() if len({m.page for m in lines}) < ctx.n_text}
     if not found:
         return []
     furniture = ctx.furniture()
