@@ -2439,36 +2439,34 @@ def test_folios_in_devanagari_digits_are_page_numbers():
     assert set(folios) <= texts_removed(pages)
 
 
-def test_a_running_head_beside_its_folio_goes_with_it_wherever_each_page_puts_the_row():
-    # A scan: each page placed a few points higher or lower (the head's row at 47, 43, 47, 20, 34, ...),
-    # the text under it starting as close: the head's words stand beside the page's number on every even
-    # page, which is where the head is, whatever the text block says.
-    rng = random.Random(12)
-    tops = [47, 43, 47, 20, 34, 45]
+def scanned_article(tops: list[float], under: float, first: int, seed: int) -> list[Page]:
+    """A scanned article's pages, each laid on the glass at its own height (``tops``: its head row's), the
+    folio (``first`` on the first page) on the outer side beside the running head, the authors' on even
+    folios and the title's on odd ones, the text starting ``under`` points under the head row's top."""
+    rng = random.Random(seed)
     pages = []
-    for n, y in enumerate(tops, 2):
-        even = n % 2 == 0
-        head = [line(str(540 + n), y, x0=53 if even else 337, size=12),
+    for n, y in enumerate(tops, 1):
+        folio = first + n - 1
+        even = folio % 2 == 0
+        head = [line(str(folio), y, x0=53 if even else 337, size=12),
                 line("R. K. ANDJUS AND J. E. LOVELOCK" if even else "REANIMATION OF COLD RATS", y, x0=123, size=12)]
-        pages.append(Page(n - 1, W, H, tuple(head + body(rng, top=y + 22, bottom=y + 560, x0=24))))
-    got = texts_removed(pages)
+        pages.append(Page(n, W, H, tuple(head + body(rng, top=y + under, bottom=y + 560, x0=24))))
+    return pages
+
+
+def test_a_running_head_beside_its_folio_goes_with_it_wherever_each_page_puts_the_row():
+    # Each page placed a few points higher or lower (the head's row at 47, 43, 47, 20, 34, ...), the text
+    # under it starting as close: the head's words stand beside the page's number on every even page,
+    # which is where the head is, whatever the text block says.
+    got = texts_removed(scanned_article([47, 43, 47, 20, 34, 45], under=22, first=542, seed=12))
     assert "R. K. ANDJUS AND J. E. LOVELOCK" in got
 
 
-
 def test_a_scans_folio_and_head_in_the_outermost_row_however_high_the_page_lies_and_close_the_text():
-    # A scan whose fifth page lay 23 pt higher on the glass than the others: its folio is out of the others'
-    # place, and every page's text starts as close under the head row (4 pt) as OCR boxes put it. The
-    # folio fits the numbering in its page's outermost row; the odd pages' head stands beside two folios.
-    rng = random.Random(13)
-    tops = [43, 47, 43, 47, 20, 34]
-    pages = []
-    for n, y in enumerate(tops, 1):
-        odd = n % 2 == 1
-        head = [line(str(540 + n), y, x0=337 if odd else 53, size=12),
-                line("REANIMATION OF COLD RATS" if odd else "R. K. ANDJUS AND J. E. LOVELOCK", y, x0=101, size=12)]
-        pages.append(Page(n, W, H, tuple(head + body(rng, top=y + 16, bottom=y + 560, x0=24))))
-    got = removed(pages)
+    # The fifth page lay 23 pt higher on the glass than the others: its folio is out of the others' place,
+    # and every page's text starts as close under the head row (4 pt) as OCR boxes put it. The folio fits
+    # the numbering in its page's outermost row; the odd pages' head stands beside two folios.
+    got = removed(scanned_article([43, 47, 43, 47, 20, 34], under=16, first=541, seed=13))
     assert {(n, str(540 + n)) for n in range(1, 7)} <= got
     assert {(n, "REANIMATION OF COLD RATS") for n in (3, 5)} <= got
 
