@@ -28,6 +28,7 @@ export class Glyphs {
     this.width = config.fields.length;
     this.intBit = Object.fromEntries(config.ints.map((name, k) => [name, 1 << k]));
     this.space = new Set(config.space);
+    this.mirrored = new Map(config.mirrored);
     this.fonts = new Map(); // font number -> Map(character id -> {text: code points, width, int, space})
     this.begin();
   }
@@ -377,8 +378,9 @@ export class Glyphs {
         if (item.art) tally(arts, item.art, 1);
       }
     });
-    const text = splitJoin(parts, space);
+    let text = splitJoin(parts, space);
     if (!text.length) return;
+    if (this.drawnRightToLeft(segment)) text = this.wordsOrder(text);
     const rounded = [];
     for (const [size, n] of sizes) tally(rounded, pyRound(size, 1), n);
     const size = rounded.length ? mostOf(rounded) : 0.0;
@@ -397,7 +399,57 @@ export class Glyphs {
       pyRound(top - pyMin(...ys), 2)];
     out.push({ first, text, box, size, font, angle, art });
   }
+
+  // read/lines.py _right_to_left, of a code point.
+  rightToLeft(c) {
+    return this.config.right_to_left.some(([low, high]) => low <= c && c <= high);
+  }
+
+  // read/lines.py _drawn_right_to_left.
+  drawnRightToLeft(segment) {
+    let back = 0, ahead = 0, before = null;
+    for (const item of segment) {
+      const text = item.glyph.text;
+      if (text.length && this.rightToLeft(text[0])) {
+        if (before !== null) {
+          if (item.seq < before) back++;
+          else ahead++;
+        }
+        before = item.seq;
+      }
+    }
+    return back > ahead;
+  }
+
+  // read/lines.py _words_order, on code points.
+  wordsOrder(text) {
+    const strong = text.map((c) => this.rightToLeft(c) ? "R" : LETTER_OR_FIGURE.test(String.fromCodePoint(c)) ? "L" : "");
+    let after = "";
+    for (let k = text.length - 1; k >= 0; k--) {
+      if (strong[k]) after = strong[k];
+      else if (after === "L") strong[k] = "l";
+    }
+    let before = "";
+    const runs = [];
+    text.forEach((c, k) => {
+      const direction = strong[k];
+      const ltr = direction === "L" || (direction === "l" && before === "L");
+      if (direction === "L" || direction === "R") before = direction;
+      const kind = ltr ? "L" : "R";
+      if (!runs.length || runs[runs.length - 1].kind !== kind) runs.push({ kind, chars: [] });
+      runs[runs.length - 1].chars.push(c);
+    });
+    const out = [];
+    for (const run of runs.reverse()) {
+      if (run.kind === "L") for (const c of run.chars) out.push(c);
+      else for (const c of run.chars.reverse()) out.push(this.mirrored.get(c) ?? c);
+    }
+    return out;
+  }
 }
+
+// Python's str.isalpha() or str.isdecimal() of one character: a letter or a decimal figure.
+const LETTER_OR_FIGURE = /^[\p{L}\p{Nd}]$/u;
 
 function byPlace(p, q) { // Python's order of (perp, along, seq, ...) tuples; seq is never equal
   if (p.perp !== q.perp) return p.perp < q.perp ? -1 : 1;

@@ -28,7 +28,8 @@ from pdfminer.psparser import LIT
 # Glyph texts with Python's own rules: white space JavaScript's \s has not (U+001C, U+0085) and has
 # that Python's has not (U+FEFF), a lone surrogate, a ligature, an astral character, an empty text.
 TEXTS = {32: " ", 65: "A", 66: "b", 67: "c", 68: "fi", 69: "\u00a0", 70: "\u3000", 71: "\ufeff", 72: "\x85",
-         73: "\x1c", 74: "\ud800", 75: "\U0001f600", 76: "", 77: "e\u0301", 78: "1", 79: "\t"}
+         73: "\x1c", 74: "\ud800", 75: "\U0001f600", 76: "", 77: "e\u0301", 78: "1", 79: "\t",
+         80: "\u05d0", 81: "\u05d1", 82: "(", 83: ")", 84: "\u0661"}  # Hebrew alef, bet; an Arabic-Indic one
 
 
 class Simple(PDFSimpleFont):
@@ -215,6 +216,18 @@ def test_a_line_drawn_twice_beside_a_number_makes_the_same_lines(node_reader):
     # A number beside a line, then both again: the number joins neither copy of the line to the other.
     number, foot = (500, 30, 12, b"A", ""), (100, 30, 12, b"ABBA BABA", "")
     assert sorted(shown(node_reader, number, foot, number, foot)) == ["AA", "AbbA bAbA", "AbbA bAbA"]
+
+
+def test_hebrew_drawn_right_to_left_reads_in_its_words_order_on_both_sides(node_reader):
+    # Glyphs that stand, from the left, as "\u05d1\u05d0 (Ab) \u05d0" (bet, alef, the Latin word in brackets,
+    # alef). Drawn as LuaTeX draws Hebrew, each glyph from the right and the Latin word left to right, the
+    # line reads in its words' order, its brackets mirrored; drawn from the left, it is left as drawn.
+    alef, bet, space, opening, closing = b"P", b"Q", b" ", b"R", b"S"
+    drawn = [(x, 700, 10, text, "") for x, text in [(10, bet), (15, alef), (20, space), (22.5, opening), (27.5, b"AB"),
+                                                     (38.5, closing), (43.5, space), (46, alef)]]
+    right_to_left = [*reversed(drawn[5:]), drawn[4], *reversed(drawn[:4])]
+    assert shown(node_reader, *right_to_left) == ["\u05d0 (Ab) \u05d0\u05d1"]
+    assert shown(node_reader, *drawn) == ["\u05d1\u05d0 (Ab) \u05d0"]
 
 
 def test_strings_handed_over_in_batches_make_the_same_lines(node_reader, monkeypatch):

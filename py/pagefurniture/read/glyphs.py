@@ -35,6 +35,8 @@ from .limits import Limits, _Clock
 from .lines import (
     BASELINE_TOLERANCE,
     LINE_SPLIT_GAP,
+    MIRRORED,
+    RIGHT_TO_LEFT,
     STRAND_BACK,
     STRAND_GLYPHS,
     STRAND_OVERLAP,
@@ -58,7 +60,9 @@ def _glyphs_config(limits: Limits) -> str:
     return json.dumps({"fields": FIELDS, "ints": _INTS, "max_chars": limits.max_chars_per_page, "space": _spaces(),
                        "line_split_gap": LINE_SPLIT_GAP, "word_gap": WORD_GAP,
                        "baseline_tolerance": BASELINE_TOLERANCE, "strand_back": STRAND_BACK,
-                       "strand_glyphs": STRAND_GLYPHS, "strand_overlap": STRAND_OVERLAP})
+                       "strand_glyphs": STRAND_GLYPHS, "strand_overlap": STRAND_OVERLAP,
+                       "right_to_left": RIGHT_TO_LEFT,
+                       "mirrored": [[ord(a), ord(b)] for a, b in MIRRORED.items()]})
 
 
 _OPERATOR = {operator: k for k, operator in enumerate(SHOWS)}  # model.STRING's "operator"

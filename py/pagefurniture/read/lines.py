@@ -31,6 +31,13 @@ STRAND_GLYPHS = 3
 STRAND_OVERLAP = 0.5
 
 
+# Right-to-left scripts, by code point (Hebrew to Arabic Extended, the Hebrew and Arabic presentation forms,
+# the historic and Adlam blocks): a line of theirs drawn right to left is read in its words' order.
+RIGHT_TO_LEFT = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF), (0x10800, 0x10FFF), (0x1E800, 0x1EFFF))
+# Brackets as a right-to-left line shows them: read in its words' order, each is its mirror.
+MIRRORED = {"(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<", "\u00ab": "\u00bb",
+            "\u00bb": "\u00ab"}
+
 # The lines made so far: (the number of the line's first glyph drawn, the line, its glyphs, the number of its
 # last glyph drawn).
 _Made = list[tuple[int, Line, list[tuple], int]]
@@ -263,6 +270,8 @@ def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: _
     text = " ".join("".join(parts).split())
     if not text:
         return
+    if _drawn_right_to_left(segment):
+        text = _words_order(text)
     size = _most_common_size(sizes)
     font = max(fonts, key=fonts.__getitem__) if fonts else ""
     # A line is an artifact when most of its glyphs are.
@@ -279,3 +288,58 @@ def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: _
     # Glyphs drawn in order along the line are numbered in that order: the last is the highest.
     last = segment[-1][2] if ordered else max(map(_first_drawn, segment))
     out.append((first, Line(text=text, box=box, size=size, font=font, angle=angle, artifact=artifact), segment, last))
+
+
+def _right_to_left(text: str) -> bool:
+    """True when a text starts with a character of a right-to-left script."""
+    if not text:
+        return False
+    code = ord(text[0])
+    return any(low <= code <= high for low, high in RIGHT_TO_LEFT)
+
+
+def _drawn_right_to_left(segment: list[tuple]) -> bool:
+    """True when a line's right-to-left glyphs, in their order along the line, were mostly drawn each
+    before the one on its left: in their words' order (as LuaTeX draws Hebrew), which the order along the
+    line reverses. Glyphs drawn left to right (as most producers draw Arabic) are left as pdfminer gives
+    them."""
+    back = ahead = 0
+    before = None
+    for item in segment:
+        if _right_to_left(item[3]):
+            if before is not None:
+                if item[2] < before:
+                    back += 1
+                else:
+                    ahead += 1
+            before = item[2]
+    return back > ahead
+
+
+def _words_order(text: str) -> str:
+    """A right-to-left line's text, given from left to right, in its words' order: its runs of left-to-right
+    letters and figures (with what lies between two of their characters) keep their order within, every
+    other run is read from right to left with its brackets mirrored, and the runs come from right to left."""
+    # Each character's direction: a letter or a figure is left to right unless of a right-to-left script;
+    # anything else takes the direction of the letters on both sides where they agree on left to right.
+    strong = ["R" if _right_to_left(ch) else "L" if ch.isalpha() or ch.isdecimal() else "" for ch in text]
+    after = ""
+    for k in range(len(text) - 1, -1, -1):
+        if strong[k]:
+            after = strong[k]
+        elif after == "L":
+            strong[k] = "l"  # a neutral before a left-to-right character: left to right if one comes before too
+    before = ""
+    runs: list[list[str]] = []
+    for ch, direction in zip(text, strong, strict=True):
+        ltr = direction == "L" or (direction == "l" and before == "L")
+        if direction in ("L", "R"):
+            before = direction
+        if not runs or runs[-1][0] != ("L" if ltr else "R"):
+            runs.append(["L" if ltr else "R"])
+        runs[-1].append(ch)
+    out = []
+    for run in reversed(runs):
+        chars = run[1:]
+        out.append("".join(chars) if run[0] == "L" else "".join(MIRRORED.get(ch, ch) for ch in reversed(chars)))
+    return "".join(out)
