@@ -2580,3 +2580,19 @@ def test_a_data_sheets_head_block_set_larger_than_its_text_is_the_head():
                 for k in range(60)]
         pages.append(Page(n, W, H, (*block, title, *text)))
     assert set(head) <= texts_removed(pages)
+
+
+def test_a_printers_slug_in_parts_beyond_the_page_ends_no_walk_to_the_head_under_it():
+    # A handbook chapter's pages carry the printer's job slug above the visible page, in four parts on one
+    # baseline (job, file, date, time), and under it, on the page, the running head with the chapter's
+    # folio ("23-2"). The slug's parts are no table's row: the head is met from the edge through it.
+    rng = random.Random(21)
+    pages = []
+    for n in range(2, 9):
+        slug = [line(text, -33, x0=x, size=8.5) for x, text in [(-8, "C5505"), (31, "C5505_C023"),
+                                                                (90, "March 20, 2007"), (159, "13:28")]]
+        title = "Handbook of Approximation Algorithms" if n % 2 == 0 else "Principles of Tabu Search"
+        head = [line(f"23-{n}", 32, x0=41 if n % 2 == 0 else 400, size=9), line(title, 32, x0=181, size=9)]
+        pages.append(Page(n - 1, W, H, (*slug, *head, *body(rng, top=61))))
+    got = texts_removed(pages)
+    assert {f"23-{n}" for n in range(2, 9)} | {"Handbook of Approximation Algorithms", "Principles of Tabu Search"} <= got

@@ -156,8 +156,10 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
         # Content, or a table row: never furniture. (A row of many parts wholly outside the text block,
         # sharing no columns with its neighbours and in none of the running text's typefaces, is no
         # table's: two pages printed on one sheet, each with its head; nor is that row on another page.)
-        content = not fur or r in layout.table or (_table_row(row, lines, body, s) and not _own_row(row, layout, s)
-                                                   and not seen.has(place, row, lines))
+        # (A row of furniture beyond the visible page, a printer's slug in parts, is no table's either.)
+        content = not fur or (any(_on_page(lines[i], page) for i in row) and (
+            r in layout.table or (_table_row(row, lines, body, s) and not _own_row(row, layout, s)
+                                  and not seen.has(place, row, lines))))
         if content and not block:
             return block, None, set()  # the text begins at the edge (most pages at one edge)
         near = min(lines[i].top for i in row) if place == "top" else max(lines[i].bottom for i in row)
