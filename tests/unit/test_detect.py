@@ -2596,3 +2596,25 @@ def test_a_printers_slug_in_parts_beyond_the_page_ends_no_walk_to_the_head_under
         pages.append(Page(n - 1, W, H, (*slug, *head, *body(rng, top=61))))
     got = texts_removed(pages)
     assert {f"23-{n}" for n in range(2, 9)} | {"Handbook of Approximation Algorithms", "Principles of Tabu Search"} <= got
+
+
+def test_a_journals_first_page_foot_of_dates_between_its_doi_and_copyright_is_the_publishers():
+    # An article's first page ends in the publisher's block in type a little smaller than the 8 pt text: its
+    # DOI, the article's dates and its copyright, stacked tight, set apart from the authors' footnotes over
+    # it. Half its rows name the publication, the first and the last among them; the footnotes stay.
+    rng = random.Random(22)
+
+    def text(top: float, bottom: float) -> list[Line]:
+        return [line(" ".join(rng.choice(WORDS) for _ in range(12)), y, size=8, x1=540)
+                for y in [top + 10 * k for k in range(int((bottom - top) / 10))]]
+
+    notes = [line("* Corresponding authors.", 658, size=7.2), line("E-mail addresses: a.author@example.org", 668, size=7.2)]
+    block = [line("https://doi.org/10.1016/j.iswa.2023.200253", 697, size=7.2),
+             line("Received 1 February 2022; Received in revised form 25 May 2023; Accepted 17 June 2023", 706, size=7.2),
+             line("Available online 22 June 2023", 715, size=7.2),
+             line("2667-3053/© 2023 The Author(s). Published by Elsevier Ltd.", 724, size=7.2)]
+    pages = [Page(1, W, H, (*text(100, 640), *notes, *block))]
+    pages += [Page(n, W, H, (*text(60, 740), line(str(n), 760, x0=540, size=8))) for n in range(2, 6)]
+    got = removed(pages)
+    assert {(1, m.text) for m in block} <= got
+    assert not {(1, m.text) for m in notes} & got

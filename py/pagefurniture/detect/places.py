@@ -1015,11 +1015,12 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
         members = _edge_lines(ctx, {m.key: m for row in rows for m in row if m.key not in furniture}, block=False)
         reason = "alone at the foot of the first page, below the text block, where the footer goes"
     if not members:
-        # In the text block, the rows at the very foot that each name the publication, in small type and
-        # set apart from the footnotes over them: a journal's DOI and copyright under its first column.
-        # The page's text runs down to them (within Settings.edge_rows lines): a notice alone at the foot of
-        # a title page, far under its text, is the title page's.
-        rows = _foot_rows(layout, lambda m: m.line.size < small and PUBLISHING.search(m.line.text) is not None)
+        # In the text block, the rows at the very foot in smaller type, stacked within the text's leading,
+        # half of them or more naming the publication, set apart from the footnotes over them: a journal's
+        # DOI, the article's dates and its copyright under its first column. The page's text runs down to
+        # them (within Settings.edge_rows lines): a notice alone at the foot of a title page, far under its
+        # text, is the title page's.
+        rows = _publisher_rows(layout, ctx.body, ctx.apart())
         gap = _gap_over(layout, rows)
         if gap is not None and gap <= s.edge_rows * (ctx.body + ctx.gap) \
                 and not any(_footnote(row, layout.block, s) for row in rows):
@@ -1282,6 +1283,25 @@ def _top_rows(layout: _Layout) -> Iterator[tuple[int, list[_Line] | None]]:
             yield r, None
             return
         yield r, [m for m in placed if m is not None]
+
+
+def _publisher_rows(layout: _Layout, size: float, tight: float) -> list[list[_Line]]:
+    """A page's rows from the bottom up in type smaller than ``size``, each within ``tight`` of the next,
+    up to a wider gap over them, where half of them or more name the publication (PUBLISHING), the
+    outermost and the innermost among them; none where they do not."""
+    rows = _foot_rows(layout, lambda m: m.line.size < size)
+    block: list[list[_Line]] = []
+    for k, row in enumerate(rows):
+        inner = len(layout.rows) - 1 - k
+        block.append(row)
+        if inner == 0 or layout.gaps[inner - 1] > tight:
+            break
+    else:
+        return []  # the small type runs on into larger, or the rows are set closer than the text's leading
+    named = [any(PUBLISHING.search(m.line.text) is not None for m in row) for row in block]
+    if not block or not named[0] or not named[-1] or 2 * sum(named) < len(block):
+        return []
+    return block
 
 
 def _foot_rows(layout: _Layout, inside: Callable[[_Line], bool]) -> list[list[_Line]]:
