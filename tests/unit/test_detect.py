@@ -2618,3 +2618,14 @@ def test_a_journals_first_page_foot_of_dates_between_its_doi_and_copyright_is_th
     got = removed(pages)
     assert {(1, m.text) for m in block} <= got
     assert not {(1, m.text) for m in notes} & got
+
+
+def test_an_openers_folio_at_its_foot_on_a_page_of_a_size_of_its_own():
+    # A scanned article: each later page's folio at its head, the first page's at its foot, set apart under
+    # its text; that page was cropped to a size no other page has, so its text block is its own and the
+    # folio lies in it. It fits the numbering: the folio all the same.
+    rng = random.Random(23)
+    first = Page(1, W + 7, H - 5, (*body(rng, top=120, bottom=720), line("533", 735, x0=298, size=8)))
+    pages = [first] + [Page(n, W, H, (line(str(532 + n), 41, x0=133 if n % 2 == 0 else 460, size=9),
+                                      *body(rng, top=62, bottom=700))) for n in range(2, 6)]
+    assert (1, "533") in removed(pages)

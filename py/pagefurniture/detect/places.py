@@ -247,9 +247,7 @@ def _copies(ctx: _Context) -> list[_Group]:
     if not found:
         return []
     furniture = ctx.furniture()
-    sizes: dict[tuple[int, int], int] = defaultdict(int)
-    for layout in ctx.layouts.values():
-        sizes[_page_size(layout.page)] += 1
+    sizes = _size_counts(ctx)
     wanted: dict[Place, list[_Line]] = defaultdict(list)
     for m in ctx.lines:
         same = found.get(m.line.text)  # most lines: no furniture's text
@@ -624,7 +622,12 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
     at, offsets = (ctx.slide.__getitem__, by_slide) if len(by_slide) < len(by_page) else (lambda page: page, by_page)
     lone = _lone_numbers(ctx)
     wanted = {m.key: m for m, value, roman in lone if (value - at(m.page), roman) in offsets}
-    fits = _edge_lines(ctx, wanted)
+    # A page of a size no other page has (a scanned page cropped on its own) has a text block of its own,
+    # which its folio lies in: there, at the edge and set apart will do.
+    sizes = _size_counts(ctx)
+    alone = {key: m for key, m in wanted.items() if sizes[_page_size(ctx.layouts[m.page].page)] == 1}
+    fits = _edge_lines(ctx, {key: m for key, m in wanted.items() if key not in alone})
+    fits += _edge_lines(ctx, alone, block=False) if alone and ctx.n_text > 1 else []
     # Where the folios stand in the outermost row, a number that fits them in the outermost row of a page
     # without one is its folio wherever the page puts that row: a scanned page lies higher or lower on the
     # glass, its folio as close over a figure as over the text, and a page cropped to a size of its own
@@ -640,6 +643,14 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
                                       f"other pages, on {{pages}}")
     taken = {m.key for m in fits}
     return out + _other_numbering(ctx, [(m, value) for m, value, _ in lone if m.key not in taken], out)
+
+
+def _size_counts(ctx: _Context) -> dict[tuple[int, int], int]:
+    """How many pages with text each page size has."""
+    sizes: dict[tuple[int, int], int] = defaultdict(int)
+    for layout in ctx.layouts.values():
+        sizes[_page_size(layout.page)] += 1
+    return sizes
 
 
 def _page_offsets(ctx: _Context, *, slides: bool = False) -> set[tuple[int, bool]]:
