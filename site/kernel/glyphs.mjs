@@ -380,7 +380,8 @@ export class Glyphs {
     });
     let text = splitJoin(parts, space);
     if (!text.length) return;
-    if (this.drawnRightToLeft(segment)) text = this.wordsOrder(text);
+    const lowest = this.config.right_to_left[0][0]; // below it, no character is of those scripts
+    if (text.some((c) => c >= lowest) && this.drawnRightToLeft(segment)) text = this.wordsOrder(text);
     const rounded = [];
     for (const [size, n] of sizes) tally(rounded, pyRound(size, 1), n);
     const size = rounded.length ? mostOf(rounded) : 0.0;
@@ -402,7 +403,8 @@ export class Glyphs {
 
   // read/lines.py _right_to_left, of a code point.
   rightToLeft(c) {
-    return this.config.right_to_left.some(([low, high]) => low <= c && c <= high);
+    const ranges = this.config.right_to_left;
+    return c >= ranges[0][0] && ranges.some(([low, high]) => low <= c && c <= high);
   }
 
   // read/lines.py _drawn_right_to_left.

@@ -10,6 +10,7 @@ JavaScript kernel makes the same lines in the browser, with the same operations 
 
 from __future__ import annotations
 
+import re
 from array import array
 from operator import itemgetter
 
@@ -34,6 +35,7 @@ STRAND_OVERLAP = 0.5
 # Right-to-left scripts, by code point (Hebrew to Arabic Extended, the Hebrew and Arabic presentation forms,
 # the historic and Adlam blocks): a line of theirs drawn right to left is read in its words' order.
 RIGHT_TO_LEFT = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF), (0x10800, 0x10FFF), (0x1E800, 0x1EFFF))
+_RIGHT_TO_LEFT_CHARACTER = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in RIGHT_TO_LEFT) + "]")
 # Brackets as a right-to-left line shows them: read in its words' order, each is its mirror.
 MIRRORED = {"(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<", "\u00ab": "\u00bb",
             "\u00bb": "\u00ab"}
@@ -270,7 +272,7 @@ def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: _
     text = " ".join("".join(parts).split())
     if not text:
         return
-    if _drawn_right_to_left(segment):
+    if _RIGHT_TO_LEFT_CHARACTER.search(text) and _drawn_right_to_left(segment):  # most lines: no such script
         text = _words_order(text)
     size = _most_common_size(sizes)
     font = max(fonts, key=fonts.__getitem__) if fonts else ""
@@ -292,10 +294,7 @@ def _make_line(segment: list[tuple], angle: int, left: float, top: float, out: _
 
 def _right_to_left(text: str) -> bool:
     """True when a text starts with a character of a right-to-left script."""
-    if not text:
-        return False
-    code = ord(text[0])
-    return any(low <= code <= high for low, high in RIGHT_TO_LEFT)
+    return _RIGHT_TO_LEFT_CHARACTER.match(text) is not None
 
 
 def _drawn_right_to_left(segment: list[tuple]) -> bool:
