@@ -2629,3 +2629,25 @@ def test_an_openers_folio_at_its_foot_on_a_page_of_a_size_of_its_own():
     pages = [first] + [Page(n, W, H, (line(str(532 + n), 41, x0=133 if n % 2 == 0 else 460, size=9),
                                       *body(rng, top=62, bottom=700))) for n in range(2, 6)]
     assert (1, "533") in removed(pages)
+
+
+def test_a_sections_heading_continued_under_a_head_block_is_no_part_of_the_head():
+    # Financial statements' notes: the head block (organisation, "Notes to ...", date) at the top of every
+    # page, and under it, past a wide gap, the note's headings continued from page to page, each row 8 pt
+    # from the next, the last of them a little nearer the page's own subheading than the row before it.
+    # That last heading follows a heading's row, not the folio's: it is the text's.
+    rng = random.Random(24)
+    pages = []
+    for n in range(1, 7):
+        head = [line("The Corporation of the Town of Ajax", 46, size=10),
+                line("Notes to the consolidated financial statements", 59, size=9), line("December 31, 2024", 71, size=9)]
+        headings = [line("1. Summary of significant accounting policies (continued)", 115, size=10),
+                    line("Basis of accounting (continued)", 133, x0=101, size=9),
+                    line("(b) Basis of accounting (continued)", 150.04, x0=101, size=9),
+                    line(f"({'i' * n}) {rng.choice(WORDS).title()} {rng.choice(WORDS)}", 166.96, x0=122, size=9)]
+        text = [line(" ".join(rng.choice(WORDS) for _ in range(11)), 184 + 11 * k, x0=151, size=9, x1=517)
+                for k in range(48)]
+        pages.append(Page(n, W, H, (*head, *headings, *text, line(f"Page {n + 6}", 750, x0=500, size=8))))
+    got = texts_removed(pages)
+    assert {"The Corporation of the Town of Ajax", "December 31, 2024"} <= got
+    assert "(b) Basis of accounting (continued)" not in got

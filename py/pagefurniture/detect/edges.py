@@ -79,16 +79,17 @@ def _text_rows_off(block: list[_Row], end_gap: float | None, place: Place, layou
     """The walk's rows without the innermost ones that lie nearer the text than the furniture on the page
     before them: a diagram's first row of labels far below a running head is the diagram's, however it
     repeats. (A printer's slug beyond the page is as far from the head as the page's margin makes it; a
-    row that holds the page's number is no diagram's; nor is a row of a few words set apart from the text
-    and outside the text block, where the text block begins, in the text's size or larger: the part of a
-    court's opinion under its running head, "Syllabus"; a diagram's labels are set smaller.) ``wide``: the
+    row that holds the page's number is no diagram's; nor is a row of a few words right under that row, set
+    apart from the text and outside the text block, where the text block begins, in the text's size or
+    larger: the part of a court's opinion under its running head, "Syllabus"; a diagram's labels are set
+    smaller, and a section's heading continued under a head block follows rows of its own.) ``wide``: the
     gap that sets furniture apart from the text; ``body``: the text's size."""
     height, text, lines = layout.page.height, layout.block, layout.page.lines
     while len(block) > 1 and end_gap is not None:
         outer, inner = block[-2], block[-1]
         if ((outer[2] <= 0) if place == "top" else (outer[2] >= height)) or inner[0] & numbered:
             break
-        if end_gap >= wide and text is not None \
+        if end_gap >= wide and text is not None and outer[0] & numbered \
                 and (text.top - wide <= inner[2] + end_gap and inner[2] <= text.top if place == "top"
                      else inner[2] - end_gap <= text.bottom + wide and inner[2] >= text.bottom) \
                 and _few_words(inner[0], lines, s) \
