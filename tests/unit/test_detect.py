@@ -2651,3 +2651,23 @@ def test_a_sections_heading_continued_under_a_head_block_is_no_part_of_the_head(
     got = texts_removed(pages)
     assert {"The Corporation of the Town of Ajax", "December 31, 2024"} <= got
     assert "(b) Basis of accounting (continued)" not in got
+
+
+def test_a_sections_headings_continued_under_a_head_block_spaced_as_the_text_are_the_texts():
+    # The same notes, the headings continued on every page spaced evenly down to the text's own first
+    # heading (8 pt apart, as the text's headings are), far under the head block: the text's, all of them.
+    rng = random.Random(25)
+    pages = []
+    for n in range(1, 7):
+        head = [line("The Corporation of the Town of Ajax", 46, size=10),
+                line("Notes to the consolidated financial statements", 59, size=9), line("December 31, 2024", 71, size=9)]
+        headings = [line("1. Summary of significant accounting policies (continued)", 115, size=10),
+                    line("Basis of accounting (continued)", 133, x0=101, size=9),
+                    line(f"({'abcdef'[n - 1]}) {rng.choice(WORDS).title()} {rng.choice(WORDS)}", 150, x0=101, size=9)]
+        text = [line(" ".join(rng.choice(WORDS) for _ in range(11)), 167 + 11 * k, x0=122, size=9, x1=517)
+                for k in range(48)]
+        pages.append(Page(n, W, H, (*head, *headings, *text, line(f"Page {n + 6}", 750, x0=500, size=8))))
+    got = texts_removed(pages)
+    assert {"The Corporation of the Town of Ajax", "Notes to the consolidated financial statements",
+            "December 31, 2024", "Page 7"} <= got
+    assert not {"1. Summary of significant accounting policies (continued)", "Basis of accounting (continued)"} & got

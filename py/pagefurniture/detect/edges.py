@@ -100,6 +100,30 @@ def _text_rows_off(block: list[_Row], end_gap: float | None, place: Place, layou
         if before <= end_gap:
             break
         block, end_gap = block[:-1], before
+    return _text_run_off(block, end_gap, place, height, numbered, wide, s)
+
+
+def _text_run_off(block: list[_Row], end_gap: float | None, place: Place, height: float,
+                  numbered: frozenset[Key], wide: float, s: Settings) -> tuple[list[_Row], float | None]:
+    """The walk's rows without its innermost run of two or more that the text's own spacing joins: each set
+    apart from the next as the text's headings and paragraphs are (``wide`` or more), none farther from it
+    than the last is from the text, and the gap over the run Settings.head_gap times the widest of theirs.
+    A section's heading continued at the top of each page, under a head block, repeats as a head does, but
+    it is spaced as the text it opens is; a head's own rows lie close together. (A run that holds the
+    page's number is the head's, as is one under a row beyond the page.)"""
+    if end_gap is None:
+        return block, end_gap
+
+    def gap(k: int) -> float:  # between row k - 1 and row k
+        return (block[k][1] - block[k - 1][2]) if place == "top" else (block[k - 1][2] - block[k][1])
+
+    for k in range(1, len(block) - 1):
+        inner = [gap(j) for j in range(k + 1, len(block))]
+        outer = block[k - 1][2]
+        if min(inner) < wide or max(inner) > end_gap or gap(k) < s.head_gap * end_gap \
+                or any(row[0] & numbered for row in block[k:]) or (outer <= 0 if place == "top" else outer >= height):
+            continue
+        return block[:k], gap(k)
     return block, end_gap
 
 
