@@ -2671,3 +2671,38 @@ def test_a_sections_headings_continued_under_a_head_block_spaced_as_the_text_are
     assert {"The Corporation of the Town of Ajax", "Notes to the consolidated financial statements",
             "December 31, 2024", "Page 7"} <= got
     assert not {"1. Summary of significant accounting policies (continued)", "Basis of accounting (continued)"} & got
+
+
+def test_an_organisations_name_set_large_over_its_notes_head_block_is_the_head():
+    # Notes pages: a stamp at the top edge, then the head block, the organisation's name set larger than
+    # the text over "Notes to ...", the date and the units, the same on every page and spaced as widely
+    # as the text's headings; the name is no heading over the text.
+    rng = random.Random(26)
+    pages = []
+    for n in range(1, 7):
+        head = [line("Envelope ID: 50D1D5ED-E6CA-4A81", 11, x0=17, size=8),
+                line("The Corporation of the Town of Aurora", 70, x0=289, size=14),
+                line("Notes to the Consolidated Financial Statements", 86, x0=275, size=12),
+                line("December 31, 2024", 116, x0=90, size=12), line("(Dollar amounts in thousands)", 140, x0=90, size=9)]
+        text = [line(f"{rng.choice(WORDS).title()} {rng.choice(WORDS)}", 184, x0=108, size=12)]
+        text += [line(" ".join(rng.choice(WORDS) for _ in range(11)), 207 + 15.5 * k, x0=108, size=12, x1=543)
+                 for k in range(36)]
+        pages.append(Page(n, W, H, (*head, *text, line(str(n + 10), 758, x0=520, size=12))))
+    got = texts_removed(pages)
+    assert {"The Corporation of the Town of Aurora", "Notes to the Consolidated Financial Statements",
+            "December 31, 2024", "(Dollar amounts in thousands)"} <= got
+
+
+def test_a_tables_title_set_large_over_its_own_large_next_line_stays_a_heading():
+    # A long table's title over each of its pages, its second line as large as the first: a heading
+    # that wraps, not a head block's name over its smaller rows.
+    rng = random.Random(27)
+    pages = []
+    for n in range(1, 7):
+        title = [line("CONTRACTOR ADDRESS TABLE", 24, x0=127, size=12),
+                 line("FOR VACCINATION CLAIMS (PART B)", 50, x0=40, size=12)]
+        rows = [line(f"{rng.choice(WORDS).title()} {k}", 84 + 12 * k, x0=40) for k in range(50)]
+        rows += [line(f"P.O. Box {rng.randint(1000, 99999)} {rng.choice(WORDS)}", 84 + 12 * k, x0=145) for k in range(50)]
+        pages.append(Page(n, W, H, (*title, *rows, line(str(n + 4), 760, x0=300))))
+    got = texts_removed(pages)
+    assert not {"CONTRACTOR ADDRESS TABLE", "FOR VACCINATION CLAIMS (PART B)"} & got

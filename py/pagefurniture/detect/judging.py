@@ -88,7 +88,7 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
     if g.place == "top" and size >= ctx.body * ctx.settings.heading_size and not beside \
             and any(ch.isalpha() for ch in g.shape) \
             and not PUBLISHING.search(g.members[0].line.text) and not _under_larger(g, ctx) \
-            and not _beside_furniture(g, ctx, furniture):
+            and not _beside_furniture(g, ctx, furniture) and not _over_head_rows(g, ctx):
         return g.decided("repeated-content", False,
                          "a heading (larger than the text, and nothing larger below it) repeated on {pages}")
     if not _aligned(g.members, ctx.settings):
@@ -104,6 +104,24 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
                          f"inside the text block, on only {{n}} of {ctx.n_text} pages: like a long table's headings")
     return g.decided(_kind_of(g.place), True,
                      f"{where} of {{n}} of {ctx.n_text} pages, {_apart_from_block(g.place)}, same place and size")
+
+
+def _over_head_rows(g: _Group, ctx: _Context) -> bool:
+    """True when, on every page of the group, the row under its line holds one line only, in the text's
+    size, which repeats on most pages with text: the first row of a head block set large (an
+    organisation's name over the title of its notes), not a heading over the text (a title's next lines
+    are set as large as it is, a table's column headings are many, a slide's bullets change; a
+    statement's own title under the name on one page makes the name that statement's heading)."""
+    s = ctx.settings
+    least = max(s.min_run, math.ceil(ctx.n_text / 2))
+    common = {m.key for o in ctx.groups if len(o.pages) >= least for m in o.members}
+    over = 0
+    for m in g.members:
+        rows, lines = ctx.layouts[m.page].rows, ctx.layouts[m.page].page.lines
+        if 0 <= m.row < len(rows) - 1:
+            under = rows[m.row + 1]
+            over += len(under) == 1 and (m.page, under[0]) in common and lines[under[0]].size <= ctx.body + s.body_slack
+    return over == len(g.members)
 
 
 def _in_block(m: _Line, ctx: _Context, grouped: set[tuple[int, int]]) -> bool:
