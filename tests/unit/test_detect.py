@@ -2706,3 +2706,18 @@ def test_a_tables_title_set_large_over_its_own_large_next_line_stays_a_heading()
         pages.append(Page(n, W, H, (*title, *rows, line(str(n + 4), 760, x0=300))))
     got = texts_removed(pages)
     assert not {"CONTRACTOR ADDRESS TABLE", "FOR VACCINATION CLAIMS (PART B)"} & got
+
+
+def test_a_charts_axis_title_within_the_text_column_is_no_margin_note():
+    # A notebook printed from a browser: on three of six pages a chart whose axis title runs up beside
+    # its tick labels, inside the text column (the code cells start farther left), set a little larger
+    # than the labels.
+    rng = random.Random(28)
+    pages = []
+    for n in range(1, 7):
+        lines = [line(f"In [{n + 20}]:", 40, x0=38), *body(rng, top=62, bottom=300, x0=38)]
+        if n in (2, 3, 4):
+            lines += [line(str(v), 420 - 0.42 * v, x0=92 - 6 * len(str(v)) + 6, size=9) for v in (0, 100, 200, 300, 400)]
+            lines.append(Line("Price ($US)", (53.0, 360.0, 64.0, 420.0), 10.5, "Times-Roman", angle=90))
+        pages.append(Page(n, 595.0, 842.0, tuple(lines)))
+    assert "Price ($US)" not in texts_removed(pages)

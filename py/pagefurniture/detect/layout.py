@@ -420,8 +420,11 @@ def _place(line: Line, page: Page, frame: _Frame, s: Settings) -> tuple[Place, b
         return "diagonal", False, 0.0
     if angle in (90, 270):
         cx = (x0 + x1) / 2
-        if min(cx, w - cx) > w * s.vertical_body or any(_beside_picture(line.box, pic, s) for pic in page.pictures):
-            return "body", False, 0.0  # in the text, or a credit set along a photo: the photo's
+        left, col_top, right, col_bottom = frame.column
+        if min(cx, w - cx) > w * s.vertical_body or (col_top < col_bottom and left <= x0 and x1 <= right) \
+                or any(_beside_picture(line.box, pic, s) for pic in page.pictures):
+            # In the text (within its column: a chart's axis title), or a credit set along a photo: the photo's.
+            return "body", False, 0.0
         return ("left", False, x0) if cx < w / 2 else ("right", False, w - x1)
     _, col_top, _, col_bottom = frame.column
     if x1 <= frame.left_margin and len(line.text) <= s.margin_text and col_top <= top <= col_bottom:
