@@ -2721,3 +2721,19 @@ def test_a_charts_axis_title_within_the_text_column_is_no_margin_note():
             lines.append(Line("Price ($US)", (53.0, 360.0, 64.0, 420.0), 10.5, "Times-Roman", angle=90))
         pages.append(Page(n, 595.0, 842.0, tuple(lines)))
     assert "Price ($US)" not in texts_removed(pages)
+
+
+def test_a_line_drawn_twice_over_itself_counts_once_and_goes_with_its_copy():
+    # A statistics package's output: the page's title, the run's date and time and the page's number in
+    # one row at the top, each drawn twice over itself; read twice, the row would be a table's row of six
+    # cells. The date and the folio are furniture, both copies of each.
+    rng = random.Random(29)
+    pages = []
+    for n in range(1, 7):
+        row = [line(f"Results part {rng.choice(WORDS)}", 19, x0=238, size=11), line("12:20 Tuesday, October 29, 2024", 22,
+               x0=463, size=9, x1=579), line(str(n), 22, x0=589, size=9)]
+        pages.append(Page(n, W, H, (*row, *row, *body(rng, top=60, bottom=720))))
+    got = removed(pages)
+    assert {(n, "12:20 Tuesday, October 29, 2024") for n in range(1, 7)} <= got
+    ids = {(page, index) for g in detect(pages) if g.remove for page, index in g.members}
+    assert {(n, k) for n in range(1, 7) for k in (1, 2, 4, 5)} <= ids

@@ -260,7 +260,8 @@ def explain(pages: Sequence[Page], number: int, *, settings: Settings = DEFAULT_
     if page is None:
         raise ValueError(f"there is no page {number}; the document has {len(pages)} pages")
     analysis = _analyse(pages, settings, every_line=True)
-    held = {key: at for at, key in analysis.origin.items()}  # the sheet's lines on the pages it holds
+    held = {key: at for at, key in analysis.origin.items()}  # the lines read elsewhere, where they were read
+    held |= {twin: held.get(key, key) for key, copies in analysis.twins.items() for twin in copies}
     group_of = {key: g.id for g in analysis.groups for key in g.members}
     by = dict(zip((g.id for g in analysis.groups), analysis.decided_by, strict=True))
     first = held.get((number, 0), (number, 0))[0]
@@ -285,7 +286,8 @@ class _Analysis:
     body: float
     slots: tuple[Slot, ...]  # the places the document's furniture holds
     decided_by: tuple[str, ...]  # for each group, the pass that decided it (for tests and explaining)
-    origin: dict[Key, Key]  # the sheet's line of each line of the pages a sheet holds (layout._stacked)
+    origin: dict[Key, Key]  # the PDF's line of each line read elsewhere (layout._stacked, layout._overprints)
+    twins: dict[Key, tuple[Key, ...]]  # the PDF's lines drawn over each of its lines (layout._overprints)
 
 
 def _analyse(pages: Sequence[Page], settings: Settings, *, every_line: bool = False) -> _Analysis:
@@ -293,13 +295,20 @@ def _analyse(pages: Sequence[Page], settings: Settings, *, every_line: bool = Fa
     learnt on the way."""
     text_pages = [p for p in pages if p.has_text]
     if not text_pages:
-        return _Analysis((), {}, settings.default_body, (), (), {})
+        return _Analysis((), {}, settings.default_body, (), (), {}, {})
     n_pages = len(pages)
+    # A line drawn twice over itself is read once; its copy goes with it.
+    drawn = layout._overprints(text_pages, settings)
+    once: dict[Key, Key] = {}
+    twins: dict[Key, tuple[Key, ...]] = {}
+    if drawn is not None:
+        text_pages, once, twins = drawn
     # Sheets that each hold two pages one above the other are read as the pages they hold.
     stacked = layout._stacked(text_pages, settings)
-    origin: dict[Key, Key] = {}
+    origin = once
     if stacked is not None:
-        text_pages, origin = stacked
+        text_pages, held = stacked
+        origin = {at: once.get(key, key) for at, key in held.items()}
         n_pages *= 2
     layouts = layout._place_lines(text_pages, settings, every_line=every_line)
     body = layout._body_size(layouts.values(), settings)
@@ -319,7 +328,7 @@ def _analyse(pages: Sequence[Page], settings: Settings, *, every_line: bool = Fa
     slots = tuple(_merge_slots(_describe(g, settings) for g in ctx.groups if g.remove and g.members
                                and g.place in ("top", "bottom")))
     shown = _shown(ctx.groups, ctx.n_text, settings)
-    return _Analysis(_finish(shown, origin), layouts, body, slots, tuple(g.by for g in shown), origin)
+    return _Analysis(_finish(shown, origin, twins), layouts, body, slots, tuple(g.by for g in shown), origin, twins)
 
 
 # -- the result --------------------------------------------------------------------------------------------
@@ -334,13 +343,15 @@ def _shown(groups: list[_Group], n_text: int, s: Settings) -> list[_Group]:
     return sorted(groups, key=lambda g: (not g.remove, g.place != "top", g.pages[0], min(m.index for m in g.members)))
 
 
-def _finish(groups: list[_Group], origin: dict[Key, Key]) -> tuple[Group, ...]:
+def _finish(groups: list[_Group], origin: dict[Key, Key], twins: dict[Key, tuple[Key, ...]]) -> tuple[Group, ...]:
     """Given the groups handed out, in order, returns them as the public groups, numbered, their lines
-    named by the page of the PDF they are on (``origin``: a sheet's line for each line of the pages it
-    holds, where it holds several)."""
+    named by the page of the PDF they are on (``origin``: the PDF's line for each line read elsewhere, on
+    a page of a sheet that holds several or after a copy taken out), each with the copies drawn over it
+    (``twins``)."""
     out = []
     for gid, g in enumerate(groups):
-        members = tuple(sorted(origin.get(m.key, m.key) for m in g.members))
+        keys = [origin.get(m.key, m.key) for m in g.members]
+        members = tuple(sorted([*keys, *(twin for key in keys for twin in twins.get(key, ()))]))
         first = min(g.members, key=lambda m: m.key)
         position: Position = g.place if g.place in ("top", "bottom", "left", "right") else "body"
         # The group's own page count is filled in last: an earlier pass may have taken pages off it. (The

@@ -274,6 +274,40 @@ def _frame(page: Page, column: Column | None, s: Settings) -> _Frame:
     return _Frame(w, page.height, col, min(col[0], w * s.side_band), max(col[2], w * (1 - s.side_band)))
 
 
+def _overprints(pages: Sequence[Page], s: Settings
+                ) -> tuple[list[Page], dict[Key, Key], dict[Key, tuple[Key, ...]]] | None:
+    """Given the pages with text, returns, when a line is drawn again over an earlier line of the same text
+    and size (a bold look printed twice, a report's second layer of the same words), the pages without
+    the copies, for each line that moved the page's line it is (as ``_stacked`` does), and for each line
+    kept the lines drawn over it: the copies go wherever it goes. None when no line is drawn twice. A
+    copy counts for nothing on its own: two copies of a head's three parts are no table row of six."""
+    twins: dict[Key, list[Key]] = {}
+    for page in pages:
+        seen: dict[tuple[str, float], list[int]] = defaultdict(list)
+        for i, line in enumerate(page.lines):
+            near = s.descent * max(line.size, s.min_size)
+            kept = next((k for k in seen.get((line.text, line.size), ())
+                         if all(abs(a - b) <= near for a, b in zip(page.lines[k].box, line.box, strict=True))), None)
+            if kept is None:
+                seen[(line.text, line.size)].append(i)
+            elif line.text.strip():
+                twins.setdefault((page.number, kept), []).append((page.number, i))
+    if not twins:
+        return None
+    dropped = {key for copies in twins.values() for key in copies}
+    out: list[Page] = []
+    origin: dict[Key, Key] = {}
+    for page in pages:
+        lines: list[Line] = []
+        for i, line in enumerate(page.lines):
+            if (page.number, i) not in dropped:
+                if i != len(lines):
+                    origin[(page.number, len(lines))] = (page.number, i)
+                lines.append(line)
+        out.append(replace(page, lines=tuple(lines)) if len(lines) < len(page.lines) else page)
+    return out, origin, {key: tuple(copies) for key, copies in twins.items()}
+
+
 def _stacked(pages: Sequence[Page], s: Settings) -> tuple[list[Page], dict[Key, Key]] | None:
     """Given the pages with text, returns, when they are sheets that each hold two pages one above the
     other, the pages they hold (sheet k's upper half page 2k - 1, its lower half page 2k) and, for each of
