@@ -2737,3 +2737,20 @@ def test_a_line_drawn_twice_over_itself_counts_once_and_goes_with_its_copy():
     assert {(n, "12:20 Tuesday, October 29, 2024") for n in range(1, 7)} <= got
     ids = {(page, index) for g in detect(pages) if g.remove for page, index in g.members}
     assert {(n, k) for n in range(1, 7) for k in (1, 2, 4, 5)} <= ids
+
+
+def test_slides_titles_a_producer_tags_as_the_pages_header_are_no_header():
+    # A deck whose slides' titles (set larger than their points) are drawn in the page's header band and
+    # tagged as the header, each title shown on the two or three states of its slide; the slide numbers
+    # at the foot are furniture, the titles are not.
+    rng = random.Random(30)
+    titles = ["Simple Animations"] * 2 + ["Animations in Lists"] * 3 + ["Complex Animations"] * 3
+    pages = []
+    for n, title in enumerate(titles, start=1):
+        points = [line(" ".join(rng.choice(WORDS) for _ in range(8)), 78 + 38 * k, x0=40, size=20, x1=700)
+                  for k in range(1 + n % 3)]
+        pages.append(Page(n, 842.0, 474.0, (Line(title, (40.0, 27.5, 270.0, 55.5), 28.0, "Times-Roman", artifact="header"),
+                                            *points, line(f"{n + 14} / 23", 453, x0=784, size=16))))
+    got = texts_removed(pages)
+    assert not set(titles) & got
+    assert {f"{n + 14} / 23" for n in range(1, 9)} <= got

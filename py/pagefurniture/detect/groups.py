@@ -10,13 +10,13 @@ measures several passes take (medians, clusters, the phrases of a reason).
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from ..model import Kind, Line, Page
-from .numbers import _Numbering
+from .numbers import NAMED, _Numbering
 from .settings import Settings
 
 Place = Literal["top", "bottom", "left", "right", "diagonal", "body"]
@@ -331,6 +331,17 @@ def _under_larger(g: _Group, ctx: _Context) -> bool:
         else:
             larger += any(ln.size >= bigger and ln.angle == 0 and ln.bottom <= m.line.top for ln in page.lines)
     return larger * 2 > len(g.members)
+
+
+def _titles(ctx: _Context) -> set[Key]:
+    """The lines the PDF tags as a page's header or footer at the top, set larger than the text
+    (Settings.heading_size), when no one text holds half of them: each slide's own title, which its
+    producer draws in the page's header band and tags so. (A tag supports a decision; it does not make
+    one. A running head set large says the same on most pages.)"""
+    big = [m for m in ctx.lines if m.place == "top" and m.line.artifact in NAMED
+           and m.line.size >= ctx.body * ctx.settings.heading_size]
+    said = Counter(_words(m.line.text) for m in big)
+    return {m.key for m in big} if said and said.most_common(1)[0][1] * 2 < len(big) else set()
 
 
 def _words(text: str) -> str:

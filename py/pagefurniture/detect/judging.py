@@ -35,6 +35,7 @@ from .groups import (
     _outside,
     _page_size,
     _same_place,
+    _titles,
     _under_larger,
     _where,
     _words,
@@ -47,7 +48,8 @@ from .settings import Settings
 def _judge(ctx: _Context) -> dict[int, _Group]:
     """Given the groups, decides those no pass has decided yet (the repeated lines) on their place."""
     grouped, furniture = ctx.grouped(), ctx.furniture()
-    return {k: _judgement(g, ctx, grouped, furniture) for k, g in enumerate(ctx.groups) if not g.reason}
+    titles = _titles(ctx)
+    return {k: _judgement(g, ctx, grouped, furniture, titles) for k, g in enumerate(ctx.groups) if not g.reason}
 
 
 def _beside_furniture(g: _Group, ctx: _Context, furniture: Collection[Key]) -> bool:
@@ -57,8 +59,10 @@ def _beside_furniture(g: _Group, ctx: _Context, furniture: Collection[Key]) -> b
     return beside * 2 > len(g.members)
 
 
-def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furniture: Collection[Key]) -> _Group:
-    """Given a group of repeated lines and the document, decides it on the evidence of its place."""
+def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furniture: Collection[Key],
+               titles: AbstractSet[Key]) -> _Group:
+    """Given a group of repeated lines and the document, decides it on the evidence of its place
+    (``titles``: the slides' titles their producer tags as headers, ``_titles``)."""
     if g.place == "diagonal":
         # A watermark is drawn large across the page; slanted labels in the text's size are a chart's.
         if _mid(m.line.size for m in g.members) < ctx.body * ctx.settings.heading_size:
@@ -68,7 +72,7 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
         return g.decided("repeated-content", False, "inside the text, not at a page edge")
     where = _where(g.place)
     marked = sum(m.line.artifact in NAMED for m in g.members)
-    if marked * 2 > len(g.members):
+    if marked * 2 > len(g.members) and sum(m.key in titles for m in g.members) * 2 <= len(g.members):
         what = {"top": "header", "bottom": "footer"}.get(g.place, "margin note")
         return g.decided(_kind_of(g.place), True, f"marked as a page {what} in the PDF, {where} of {{pages}}")
     if sum(m.index in ctx.layouts[m.page].cells for m in g.members) * 2 > len(g.members):

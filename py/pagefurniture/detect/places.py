@@ -45,6 +45,7 @@ from .groups import (
     _outside,
     _page_size,
     _pages,
+    _titles,
     _where,
     _words,
 )
@@ -952,7 +953,11 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
     for m in _edge_lines(ctx, bare) if bare else []:
         found[(m.place, m.line.artifact)].append(m)
     out = []
+    titles = _titles(ctx)
     for (place, artifact), members in found.items():
+        members = [m for m in members if m.key not in titles]
+        if not members:
+            continue
         what = {"top": "header", "bottom": "footer"}.get(place, "margin note") if artifact == "pagination" else artifact
         numbers = all(_lone_number(m.line.text, ctx.numbering) for m in members)
         out.append(_Group(place, members[0].shape, members, _numbers(members),
