@@ -2754,3 +2754,22 @@ def test_slides_titles_a_producer_tags_as_the_pages_header_are_no_header():
     got = texts_removed(pages)
     assert not set(titles) & got
     assert {f"{n + 14} / 23" for n in range(1, 9)} <= got
+
+
+def test_a_running_foot_naming_each_pages_section_keeps_its_folio_at_one_end():
+    # A book's mirrored feet: "2 | Chapter One" on the left-hand pages, "1.1. Section title | 3" on the
+    # right-hand ones, the section's words changing every other page: the folio at the same end of each.
+    rng = random.Random(31)
+    chapters = ["It's a City Under Siege", "The Ravages of Writing", "A Tale of Two Codes", "Words Seasoned with Power"]
+    sections = ["2.1. A Recipe for Potion", "2.1. A Recipe for Potion", "4.1. Can I Get Some Code?",
+                "4.1. Can I Get Some Code?"]
+    pages = []
+    for n in range(1, 9):
+        if n % 2:
+            foot = line(f"{n + 1} | Chapter {n // 2 + 1}. {chapters[n // 2]}", 818, x0=49, size=9)
+        else:
+            text = f"{sections[n // 2 - 1]} | {n + 1}"
+            foot = line(text, 818, x0=546 - 4.5 * len(text), size=9)  # set to the right
+        pages.append(Page(n, 595.0, 842.0, (*body(rng, top=42, bottom=790, x0=48), foot)))
+    got = removed(pages)
+    assert {(n, f"{sections[n // 2 - 1]} | {n + 1}") for n in range(2, 9, 2)} <= got

@@ -65,6 +65,10 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             key: tuple[Place, str | tuple[str, ...], bool] = (m.place, slot, is_roman)
             slots[key].append((m, value))
             shapes_of[key].append(shape)
+            end = _folio_end(shape)
+            if end is not None:
+                slots[(m.place, end, is_roman)].append((m, value))
+                shapes_of[(m.place, end, is_roman)].append(shape)
     # Longer runs first, so that a line is claimed by its best explanation.
     scored = []
     tolerance, min_size = s.position_tolerance, s.min_size
@@ -103,6 +107,21 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             found.append(_Group(place, shape.replace("{n}", "#"), members, "page", _kind_of(place), True,
                                 f"holds a page number: it counts with the pages, {_where(place)} of {{pages}}"))
     return found
+
+
+def _folio_end(shape: str) -> tuple[str, ...] | None:
+    """The end of a line that holds its number after a separator, as a slot: ("{n}", "|") for "3 | Chapter
+    One", ("|", "{n}") for "Getting started | 4". A running foot that names each page's section keeps its
+    folio at the same end of its line, whatever the section's words (a footnote's number is followed by
+    its words). None for other lines."""
+    tokens = shape.split()
+    if len(tokens) < 3:
+        return None
+    if tokens[0] == "{n}" and not tokens[1].strip(PN_WRAP):
+        return ("{n}", tokens[1])
+    if tokens[-1] == "{n}" and not tokens[-2].strip(PN_WRAP):
+        return (tokens[-2], "{n}")
+    return None
 
 
 def _labels(members: list[_Line], ctx: _Context) -> bool:
