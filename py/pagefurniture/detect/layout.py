@@ -283,14 +283,32 @@ def _overprints(pages: Sequence[Page], s: Settings
     copy counts for nothing on its own: two copies of a head's three parts are no table row of six."""
     twins: dict[Key, list[Key]] = {}
     for page in pages:
-        seen: dict[tuple[str, float], list[int]] = defaultdict(list)
-        for i, line in enumerate(page.lines):
-            near = s.descent * max(line.size, s.min_size)
-            kept = next((k for k in seen.get((line.text, line.size), ())
-                         if all(abs(a - b) <= near for a, b in zip(page.lines[k].box, line.box, strict=True))), None)
+        drawn = page.lines
+        first: dict[str, int] = {}
+        # The lines of a text met more than once, by where they are: cells as wide as the distance a copy
+        # may lie from its line, so that a copy lies in the cell of its line or in one beside it.
+        cells: dict[tuple[str, float, int, int], int] = {}
+        heights: dict[str, set[int]] = {}  # the rows of cells each such text is in
+        for i, line in enumerate(drawn):
+            text = line.text
+            if first.setdefault(text, i) == i or not text.strip():
+                continue  # most lines: a text met first (and no copy of nothing counts)
+            if first[text] >= 0:
+                k = first[text]
+                cells[key := _cell(drawn[k], s)] = k
+                heights[text] = {key[3]}
+                first[text] = -1  # in the cells from now on
+            text, size, x, y = key = _cell(line, s)
+            kept = None
+            if not heights[text].isdisjoint((y - 1, y, y + 1)):  # (most: a column's figures, each in its row)
+                near = s.descent * max(size, s.min_size)
+                kept = next((j for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                             if (j := cells.get((text, size, x + dx, y + dy))) is not None
+                             and all(abs(a - b) <= near for a, b in zip(drawn[j].box, line.box, strict=True))), None)
             if kept is None:
-                seen[(line.text, line.size)].append(i)
-            elif line.text.strip():
+                cells.setdefault(key, i)
+                heights[text].add(y)
+            else:
                 twins.setdefault((page.number, kept), []).append((page.number, i))
     if not twins:
         return None
@@ -306,6 +324,12 @@ def _overprints(pages: Sequence[Page], s: Settings
                 lines.append(line)
         out.append(replace(page, lines=tuple(lines)) if len(lines) < len(page.lines) else page)
     return out, origin, {key: tuple(copies) for key, copies in twins.items()}
+
+
+def _cell(line: Line, s: Settings) -> tuple[str, float, int, int]:
+    """A line's text and size, and the cell its top left corner lies in (``_overprints``)."""
+    near = s.descent * max(line.size, s.min_size)
+    return line.text, line.size, int(line.box[0] // near), int(line.box[1] // near)
 
 
 def _stacked(pages: Sequence[Page], s: Settings) -> tuple[list[Page], dict[Key, Key]] | None:
