@@ -19,7 +19,8 @@ even where their text changes. Each line is judged on the evidence together, nev
 
 How it decides, stage by stage (the stage is pure: pages in, groups with decisions out):
 
-1. Layout (layout.py). Each page's upright lines are clustered into rows; its long lines give the text
+1. Layout (layout.py). A line drawn again over itself is read once, its copy handed back with it at the
+   end (``layout._overprints``). Each page's upright lines are clustered into rows; its long lines give the text
    column; every line that may be furniture gets its place (top, bottom, left, right, diagonal or body)
    and its distance from that edge. Lines deep in the text (more than ``edge_rows`` rows from both
    edges) are never placed: they are the text. The body size and the text's typical line gap are
