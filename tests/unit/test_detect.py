@@ -2773,3 +2773,44 @@ def test_a_running_foot_naming_each_pages_section_keeps_its_folio_at_one_end():
         pages.append(Page(n, 595.0, 842.0, (*body(rng, top=42, bottom=790, x0=48), foot)))
     got = removed(pages)
     assert {(n, f"{sections[n // 2 - 1]} | {n + 1}") for n in range(2, 9, 2)} <= got
+
+
+def test_a_head_row_of_four_parts_alone_at_the_edge_is_no_tables_row():
+    # An official journal's head: the date, the language, the journal's name and "L 128/59", four parts in
+    # the text's size in one row at the top edge, far above the text: no table's row, however many parts.
+    rng = random.Random(34)
+    pages = []
+    for n in range(1, 7):
+        folio = f"L 128/{58 + n}"
+        parts = [line("19.5.2017", 50, x0=42 if n % 2 else 513), line("IT", 51, x0=121, size=8.5),
+                 line("Gazzetta ufficiale dell'Unione europea", 50, x0=226), line(folio, 50, x0=517 if n % 2 else 42)]
+        pages.append(Page(n, W, H, (*parts, *body(rng, top=82, bottom=760))))
+    got = texts_removed(pages)
+    assert {"19.5.2017", "IT", "Gazzetta ufficiale dell'Unione europea", "L 128/59", "L 128/64"} <= got
+
+
+def test_a_sheets_row_of_month_headings_alone_at_its_first_pages_top_is_the_tables():
+    # A spreadsheet saved as PDF: on its first page only, the sheet's title and the months' headings in one
+    # row at the top edge, set apart from the rows under it by a section's label; the cells stand at the
+    # columns' pitch, closer than a head's parts do: the table's heading row, not a page's own head.
+    rng = random.Random(36)
+    months = ["ENERO", "FEBRERO", "MARZO", "ABRIL", "MAYO", "JUNIO", "JULIO", "AGOSTO", "SEPTIEMBRE", "OCTUBRE",
+              "NOVIEMBRE", "DICIEMBRE", "TOTAL"]
+
+    def figures(top: float) -> list[Line]:
+        return [line(f"{rng.randint(0, 99)}", top, x0=190 + 30 * k, size=4.8) for k in range(13)]
+
+    pages = []
+    for n in range(1, 5):
+        lines = []
+        top = 80.0  # (the other pages' text starts lower)
+        if n == 1:
+            lines += [line("Oficina Municipal de Informacion", 57, x0=46, size=5.3, x1=170)]
+            lines += [line(month, 57, x0=184 + 30 * k, size=4.8, x1=184 + 30 * k + 22) for k, month in enumerate(months)]
+            top = 70.0
+        for k in range(40):
+            y = top + 11 * k
+            lines += [line(f"{rng.choice(WORDS).upper()} {rng.choice(WORDS).upper()}", y, x0=24, size=4.8, x1=150)]
+            lines += figures(y)
+        pages.append(Page(n, W, H, tuple(lines)))
+    assert not set(months) & texts_removed(pages)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable
+from itertools import pairwise
 
 from ..model import Line
 from .groups import Key, Place, TextBlock, _cluster, _Context, _Layout, _Line, _mark, _mid, _on_page, _outside
@@ -52,7 +53,7 @@ def _edges_on(ctx: _Context, furniture: Collection[Key], pages: Iterable[int], n
     seen = _OwnRows(ctx)
     for layout in (ctx.layouts[n] for n in pages):
         for place in ("top", "bottom"):
-            block, end_gap, text = _walk(layout, furniture, place, ctx.body, s, seen)
+            block, end_gap, text = _walk(layout, furniture, place, ctx.body, wide, s, seen)
             block, end_gap = _text_rows_off(block, end_gap, place, layout, numbered, wide, ctx.body, s)
             lines = layout.page.lines
             for ok, gap in _widest_gaps(block, end_gap, place):
@@ -157,8 +158,8 @@ def _look(row: list[int], lines: tuple[Line, ...]) -> tuple[str, ...]:
                         for i in row for shape in (shape_of(lines[i].text),)))
 
 
-def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float, s: Settings, seen: _OwnRows
-          ) -> tuple[list[_Row], float | None, set[str]]:
+def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float, wide: float, s: Settings,
+          seen: _OwnRows) -> tuple[list[_Row], float | None, set[str]]:
     """From the page edge inwards, the rows of furniture met before the text, the gap between the last of
     them and the text (None when the walk ends in a row that holds both), and the typefaces of the text's
     row it ends on (empty when it ends otherwise)."""
@@ -182,9 +183,13 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
         # sharing no columns with its neighbours and in none of the running text's typefaces, is no
         # table's: two pages printed on one sheet, each with its head; nor is that row on another page.)
         # (A row of furniture beyond the visible page, a printer's slug in parts, is no table's either.)
+        # (Nor is the outermost row, all of it furniture, its parts far apart, set apart from the rows under
+        # it: a head of several parts, its date, its title and its folio; a table's cells stand closer.)
         content = not fur or (any(_on_page(lines[i], page) for i in row) and (
             r in layout.table or (_table_row(row, lines, body, s) and not _own_row(row, layout, s)
-                                  and not seen.has(place, row, lines))))
+                                  and not seen.has(place, row, lines)
+                                  and (block or len(fur) < len(row) or layout.gap_inwards(r, place) < wide
+                                       or not _spread_out(row, lines, s)))))
         if content and not block:
             return block, None, set()  # the text begins at the edge (most pages at one edge)
         near = min(lines[i].top for i in row) if place == "top" else max(lines[i].bottom for i in row)
@@ -214,6 +219,12 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
             return block, None, set()
         block.append(({(number, i) for i in fur}, near, _inner(row, lines, place)))
     return (block, *beside) if beside is not None else (block, None, set())
+
+
+def _spread_out(row: list[int], lines: tuple[Line, ...], s: Settings) -> bool:
+    """True when each part of a row stands Settings.far of its size or more from the next."""
+    parts = sorted((lines[i].box[0], lines[i].box[2], lines[i].size) for i in row)
+    return all(b[0] - a[1] >= s.far * max(a[2], b[2]) for a, b in pairwise(parts))
 
 
 def _specks(row: list[int], lines: tuple[Line, ...], block: TextBlock | None, place: Place) -> bool:
