@@ -2789,6 +2789,21 @@ def test_a_head_row_of_four_parts_alone_at_the_edge_is_no_tables_row():
     assert {"19.5.2017", "IT", "Gazzetta ufficiale dell'Unione europea", "L 128/59", "L 128/64"} <= got
 
 
+def test_a_gazettes_name_set_large_over_its_row_of_date_and_folio_is_the_head():
+    # A regional gazette's head on every page: its name set large, under it a row of the issue, the date
+    # and the page's number in the text's size. The name is no heading over the text.
+    rng = random.Random(35)
+    pages = []
+    for n in range(1, 7):
+        row = [line("B.O.C.M. Num. 261", 73, x0=36 if n % 2 else 486, size=9),
+               line("SABADO 1 DE NOVIEMBRE DE 2025", 73, x0=223, size=9),
+               line(f"Pag. {208 + n}", 73, x0=529 if n % 2 else 36, size=9)]
+        pages.append(Page(n, 595.0, 842.0, (line("BOLETIN OFICIAL DE LA COMUNIDAD DE MADRID", 42, x0=219, size=14, x1=560),
+                                            *row, *body(rng, top=110, bottom=780))))
+    got = texts_removed(pages)
+    assert {"BOLETIN OFICIAL DE LA COMUNIDAD DE MADRID", "SABADO 1 DE NOVIEMBRE DE 2025", "Pag. 209"} <= got
+
+
 def test_a_sheets_row_of_month_headings_alone_at_its_first_pages_top_is_the_tables():
     # A spreadsheet saved as PDF: on its first page only, the sheet's title and the months' headings in one
     # row at the top edge, set apart from the rows under it by a section's label; the cells stand at the

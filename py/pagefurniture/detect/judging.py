@@ -112,19 +112,22 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
 
 def _over_head_rows(g: _Group, ctx: _Context) -> bool:
     """True when, on every page of the group, the row under its line holds one line only, in the text's
-    size, which repeats on most pages with text: the first row of a head block set large (an
-    organisation's name over the title of its notes), not a heading over the text (a title's next lines
-    are set as large as it is, a table's column headings are many, a slide's bullets change; a
-    statement's own title under the name on one page makes the name that statement's heading)."""
+    size, which repeats on most pages with text, or the page's number: the first row of a head block set
+    large (an organisation's name over the title of its notes, a gazette's name over its date and folio),
+    not a heading over the text (a title's next lines are set as large as it is, a table's column headings
+    are many, a slide's bullets change; a statement's own title under the name on one page makes the name
+    that statement's heading)."""
     s = ctx.settings
     least = max(s.min_run, math.ceil(ctx.n_text / 2))
     common = {m.key for o in ctx.groups if len(o.pages) >= least for m in o.members}
+    folios = {m.key for o in ctx.groups if o.remove and o.numbers == "page" for m in o.members}
     over = 0
     for m in g.members:
         rows, lines = ctx.layouts[m.page].rows, ctx.layouts[m.page].page.lines
         if 0 <= m.row < len(rows) - 1:
             under = rows[m.row + 1]
-            over += len(under) == 1 and (m.page, under[0]) in common and lines[under[0]].size <= ctx.body + s.body_slack
+            named = len(under) == 1 and (m.page, under[0]) in common and lines[under[0]].size <= ctx.body + s.body_slack
+            over += named or any((m.page, i) in folios for i in under)
     return over == len(g.members)
 
 
