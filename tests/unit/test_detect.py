@@ -2775,6 +2775,29 @@ def test_a_running_foot_naming_each_pages_section_keeps_its_folio_at_one_end():
     assert {(n, f"{sections[n // 2 - 1]} | {n + 1}") for n in range(2, 9, 2)} <= got
 
 
+def test_a_reports_head_in_three_columns_beside_its_large_title_is_the_head():
+    # A budget report printed from a finance system, landscape: the system's name and the sheet's number
+    # at the top edge, the report's title set large in the middle under them (a table's title, content),
+    # and beside and under it, at the left the logo's caption and at the right the print date and the
+    # fiscal year, the same on every page, then the table. The title ends the walk of rows across the page;
+    # the caption and the date reach the edge across their own width.
+    rng = random.Random(32)
+    pages = []
+    for n in range(1, 7):
+        head = [line("R.A.F.A.M.", 19, x0=394, size=12), line(f"Hoja: {n} de 12", 20, x0=750, size=11),
+                line("ESTADO DE EJECUCION PRESUPUESTARIA DE RECURSOS", 41, x0=225, size=14, x1=619),
+                line("10/07/2025", 52, x0=728, size=11), line("Del 02/01/2025 al 30/06/2025", 61, x0=365),
+                line("Municipalidad de", 71, x0=53, size=9), line("Ejercicio: 2025", 78, x0=738, size=11),
+                line("Carmen de Areco", 83, x0=52, size=9)]
+        rows = [line(f"{rng.choice(WORDS).title()} {rng.choice(WORDS)} {rng.randint(100, 999)}", 112 + 11 * k, x0=30,
+                     size=8, x1=250) for k in range(40)]
+        rows += [line(f"{rng.randint(1000, 99999)},{rng.randint(10, 99)}", 112 + 11 * k, x0=420, size=8) for k in range(40)]
+        pages.append(Page(n, 842.0, 595.0, (*head, *rows)))
+    got = texts_removed(pages)
+    assert {"Municipalidad de", "Carmen de Areco", "10/07/2025", "Ejercicio: 2025", "R.A.F.A.M."} <= got
+    assert not {"ESTADO DE EJECUCION PRESUPUESTARIA DE RECURSOS", "Del 02/01/2025 al 30/06/2025"} & got
+
+
 def test_a_head_row_of_four_parts_alone_at_the_edge_is_no_tables_row():
     # An official journal's head: the date, the language, the journal's name and "L 128/59", four parts in
     # the text's size in one row at the top edge, far above the text: no table's row, however many parts.

@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..model import Line
-from .edges import _edges, _labels_a_scale
+from .edges import _edges, _labels_a_scale, _own_row, _table_row
 from .groups import (
     Key,
     Place,
@@ -437,8 +437,9 @@ def _confirm_edges(ctx: _Context) -> dict[int, _Group]:
         furniture = furniture_of(groups)
         confirmed, apart = _edges(ctx, furniture)
         side = _side_heads(columns, size, furniture, ctx.settings)
-        confirmed |= side
-        apart |= side | _beside_folios(groups, ctx)
+        flanks = _flanking_heads(ctx, furniture, confirmed)
+        confirmed |= side | flanks
+        apart |= side | flanks | _beside_folios(groups, ctx)
         for k, g in enumerate(groups):
             revised = _at_the_edge(g, confirmed, apart)
             if revised is not None:
@@ -453,6 +454,50 @@ def _beside_folios(groups: list[_Group], ctx: _Context) -> set[Key]:
     are on each other)."""
     return {(m.page, i) for g in groups if g.remove and g.numbers == "page" for m in g.members if m.row >= 0
             for i in ctx.layouts[m.page].rows[m.row] if i != m.index}
+
+
+def _flanking_heads(ctx: _Context, furniture: Collection[Key], confirmed: AbstractSet[Key]) -> set[Key]:
+    """The furniture lines at the top or bottom, outside the text block, that the walk of rows in from the
+    edge did not reach because text lies between them and the edge elsewhere across the page, with nothing
+    but furniture between them and the edge across their own width, and set apart (``_Context.apart``)
+    from the first other line under them there: a report's head in three columns, its logo's caption and
+    its print date beside and under a title set large in the middle. Text beside a line on its own line
+    (a table's totals beside their label), or a table's row, joins it to the text."""
+    wide, s = ctx.apart(), ctx.settings
+    out: set[Key] = set()
+    for number in {page for page, _ in furniture}:
+        layout = ctx.layouts[number]
+        lines = layout.page.lines
+        text = [ln for i, ln in enumerate(lines) if (number, i) not in furniture and ln.angle == 0 and ln.text.strip()]
+        for m in layout.lines.values():
+            if m.key not in furniture or m.key in confirmed or m.place not in ("top", "bottom") or m.beyond \
+                    or m.line.angle != 0 or layout.block is None or not _outside(m, ctx) or m.row < 0:
+                continue
+            row, line = layout.rows[m.row], m.line
+            top = m.place == "top"
+            if m.row in layout.table or (_table_row(row, lines, ctx.body, s) and not _own_row(row, layout, s)) \
+                    or any(2 * (min(ln.bottom, line.bottom) - max(ln.top, line.top)) > line.bottom - line.top
+                           for ln in text) \
+                    or not any(ln.top < line.top and ln.bottom <= line.bottom if top else
+                               ln.bottom > line.bottom and ln.top >= line.top for ln in text):
+                continue  # joined to the text on its line, or nothing of the text between it and the edge
+            x0, x1 = line.box[0], line.box[2]
+            # The lines across its width, from the edge inwards.
+            across = sorted((ln.top if top else -ln.bottom, i) for i, ln in enumerate(lines)
+                            if ln.angle == 0 and ln.text.strip() and ln.box[0] < x1 and ln.box[2] > x0)
+            edge: float | None = None  # the inner edge of the furniture met so far
+            passed = False  # the line itself met
+            for _, i in across:
+                near = lines[i]
+                if (number, i) in furniture:
+                    inner = near.bottom if top else near.top
+                    edge = inner if edge is None else max(edge, inner) if top else min(edge, inner)
+                    passed = passed or i == m.index
+                    continue
+                if passed and edge is not None and (near.top - edge if top else edge - near.bottom) >= wide:
+                    out.add(m.key)
+                break
+    return out
 
 
 def _side_heads(columns: dict[tuple[int, Side], list[_Line]], size: Callable[[tuple[int, Side]], int],
