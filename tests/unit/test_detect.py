@@ -2798,6 +2798,23 @@ def test_a_reports_head_in_three_columns_beside_its_large_title_is_the_head():
     assert not {"ESTADO DE EJECUCION PRESUPUESTARIA DE RECURSOS", "Del 02/01/2025 al 30/06/2025"} & got
 
 
+def test_a_figures_caption_over_a_first_pages_publisher_foot_is_the_figures():
+    # A data sheet's first page: a circuit's caption at the foot of the figure, and under it, past a gap
+    # wider than the text's leading, the publisher's block (date, document number, a caution and the
+    # copyright), stacked tight. The block goes; the caption stays.
+    rng = random.Random(33)
+    first = Page(1, W, H, (*body(rng, top=60, bottom=600), line("FIGURE 1. TYPICAL APPLICATION CIRCUIT", 730, x0=231, size=8),
+                           line("July 7, 2016", 749, x0=51, size=7), line("CAUTION: These devices are sensitive to "
+                           "electrostatic discharge", 749, x0=264, size=7),
+                           line("FN8723.3", 757, x0=51, size=7),
+                           line("1-888-INTERSIL | Copyright Intersil Americas LLC 2016", 757, x0=279, size=7)))
+    pages = [first] + [Page(n, W, H, (*body(rng, top=60, bottom=720), line("Submit Document Feedback", 750, x0=51, size=7),
+                                      line(str(n), 750, x0=300, size=9))) for n in range(2, 6)]
+    got = removed(pages)
+    assert (1, "1-888-INTERSIL | Copyright Intersil Americas LLC 2016") in got
+    assert (1, "FIGURE 1. TYPICAL APPLICATION CIRCUIT") not in got
+
+
 def test_a_head_row_of_four_parts_alone_at_the_edge_is_no_tables_row():
     # An official journal's head: the date, the language, the journal's name and "L 128/59", four parts in
     # the text's size in one row at the top edge, far above the text: no table's row, however many parts.

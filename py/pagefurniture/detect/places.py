@@ -1027,7 +1027,12 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
     small = ctx.body - s.body_slack
     rows = _foot_rows(layout, lambda m: _outside(m, ctx))
     members: list[_Line] = []
-    if any(PUBLISHING.search(m.line.text) for row in rows for m in row):
+    named = max((k for k, row in enumerate(rows) if any(PUBLISHING.search(m.line.text) for m in row)), default=None)
+    if named is not None:
+        # The rows stacked on the innermost such row within the text's leading, up to a wider gap: past it,
+        # a figure's caption.
+        rows = rows[:next((k for k in range(named + 1, len(rows))
+                           if layout.gaps[len(layout.rows) - 1 - k] > ctx.apart()), len(rows))]
         members = _edge_lines(ctx, {m.key: m for row in rows for m in row if m.key not in furniture}, block=False)
         reason = "alone at the foot of the first page, below the text block, where the footer goes"
     if not members:
