@@ -467,12 +467,17 @@ def _flanking_heads(ctx: _Context, furniture: Collection[Key], confirmed: Abstra
     out: set[Key] = set()
     for number in {page for page, _ in furniture}:
         layout = ctx.layouts[number]
+        if layout.block is None:
+            continue
         lines = layout.page.lines
-        text = [ln for i, ln in enumerate(lines) if (number, i) not in furniture and ln.angle == 0 and ln.text.strip()]
+        text: list[Line] | None = None  # the page's text, worked out when first asked
         for m in layout.lines.values():
             if m.key not in furniture or m.key in confirmed or m.place not in ("top", "bottom") or m.beyond \
-                    or m.line.angle != 0 or layout.block is None or not _outside(m, ctx) or m.row < 0:
+                    or m.line.angle != 0 or m.row < 0 or not _outside(m, ctx):
                 continue
+            if text is None:
+                text = [ln for i, ln in enumerate(lines)
+                        if (number, i) not in furniture and ln.angle == 0 and ln.text.strip()]
             row, line = layout.rows[m.row], m.line
             top = m.place == "top"
             if m.row in layout.table or (_table_row(row, lines, ctx.body, s) and not _own_row(row, layout, s)) \
