@@ -2869,3 +2869,22 @@ def test_a_sheets_row_of_month_headings_alone_at_its_first_pages_top_is_the_tabl
             lines += figures(y)
         pages.append(Page(n, W, H, tuple(lines)))
     assert not set(months) & texts_removed(pages)
+
+
+def test_slides_of_a_picture_under_one_title_over_their_numbers_keep_the_title():
+    # A deck whose four slides in a row show pictures under one title, their only text the title (set
+    # large) and the slide's number at the foot: the row under the title is the foot's, and the title is
+    # no head block's first row.
+    pages = []
+    for n in range(1, 8):
+        lines = [line(str(n + 7), 544, x0=740, size=14)]
+        if 3 <= n <= 6:
+            lines.append(line("Compaction in generational GCs", 53, x0=79, size=44, x1=715))
+        else:
+            lines += [line(f"Slide {n} title", 18, x0=79, size=44)]
+            lines += [line(" ".join(random.Random(n * 10 + k).choice(WORDS) for _ in range(6)), 136 + 40 * k, x0=79, size=28)
+                      for k in range(6)]
+        pages.append(Page(n, 794.0, 595.0, tuple(lines)))
+    got = texts_removed(pages)
+    assert "Compaction in generational GCs" not in got
+    assert {str(n + 7) for n in range(1, 8)} <= got

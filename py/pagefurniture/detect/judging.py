@@ -126,6 +126,8 @@ def _over_head_rows(g: _Group, ctx: _Context) -> bool:
         rows, lines = ctx.layouts[m.page].rows, ctx.layouts[m.page].page.lines
         if 0 <= m.row < len(rows) - 1:
             under = rows[m.row + 1]
+            if any(2 * lines[i].bottom > ctx.layouts[m.page].page.height for i in under):
+                continue  # the row under it is the foot's (a slide's title alone over its number)
             named = len(under) == 1 and (m.page, under[0]) in common and lines[under[0]].size <= ctx.body + s.body_slack
             over += named or any((m.page, i) in folios for i in under)
     return over == len(g.members)
