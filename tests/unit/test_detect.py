@@ -2888,3 +2888,22 @@ def test_slides_of_a_picture_under_one_title_over_their_numbers_keep_the_title()
     got = texts_removed(pages)
     assert "Compaction in generational GCs" not in got
     assert {str(n + 7) for n in range(1, 8)} <= got
+
+
+def test_a_slideshows_builds_each_numbered_as_a_page_keep_their_titles_and_numbers():
+    # A slideshow that numbers every page, each state of a slide too: the states keep the slide before
+    # them but for its number, so they are builds (their title repeats once), and the numbers count with
+    # the pages.
+    rng = random.Random(37)
+    titles = ["Introduction", "Flat Contracts", "Flat Contracts", "Contract combinators", "Contract combinators",
+              "Contract combinators", "Contract combinators", "Contract combinators"]
+    points = [" ".join(rng.choice(WORDS) for _ in range(5)) for _ in range(8)]
+    pages = []
+    for n, title in enumerate(titles, start=1):
+        first = titles.index(title) + 1
+        shown = [line(points[k], 146 + 40 * (k - first + 1), x0=60, size=17.8) for k in range(first - 1, n)]
+        pages.append(Page(n, 800.0, 600.0, (line(title, 35, x0=60, size=29.7), *shown,
+                                            line(str(n), 566, x0=770, size=12.8))))
+    got = texts_removed(pages)
+    assert not set(titles) & got
+    assert {str(n) for n in range(1, 9)} <= got

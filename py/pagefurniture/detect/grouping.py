@@ -71,17 +71,26 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
                 shapes_of[(m.place, end, is_roman)].append(shape)
     # Longer runs first, so that a line is claimed by its best explanation.
     scored = []
+    built = any(slide != page for page, slide in ctx.slide.items())  # some page is a state of the one before
     tolerance, min_size = s.position_tolerance, s.min_size
     for key, items in slots.items():
         if len(items) < 2 or items[0][0].page == items[-1][0].page:
             continue  # on one page only (items come page by page): no sequence
         for cl in _cluster([(m.offset, tolerance * max(m.line.size, min_size), k) for k, (m, _) in enumerate(items)]):
             lone = not isinstance(key[1], tuple) and not key[1].replace("{n}", "").strip(PN_WRAP + " ")
-            run = _runs([items[k] for k in cl], ctx.n_text, s, lone=lone, slide=ctx.slide)
+            # A frame number counts with the slides; where each state of a slide has its own page's number
+            # alone (a slideshow numbering its pages), the numbers count with the pages: the longer run
+            # tells. (A notebook's "In [30]:", "In [31]:" over one chart printed twice counts cells.)
+            run: list[_Line] = []
+            for counted in (ctx.slide, None) if built and lone else (ctx.slide,):
+                if _runs([items[k] for k in cl], ctx.n_text, s, lone=lone, slide=counted):
+                    # Where a numbering restarts (documents collated in one file), it keeps its shape and
+                    # place: there a shorter run counts too.
+                    longer = _runs([items[k] for k in cl], ctx.n_text, s, lone=lone, slide=counted,
+                                   min_run=s.short_run)
+                    if len(longer) > len(run):
+                        run = longer
             if run:
-                # Where a numbering restarts (documents collated in one file), it keeps its shape and place:
-                # there a shorter run counts too.
-                run = _runs([items[k] for k in cl], ctx.n_text, s, lone=lone, slide=ctx.slide, min_run=s.short_run)
                 scored.append((len(run), key, run))
     scored.sort(key=lambda item: -item[0])
     claimed: set[tuple[int, int]] = set()

@@ -35,7 +35,7 @@ from .groups import (
     _side,
     _under_larger,
 )
-from .numbers import CID_MARK, _is_garbage, shape_of
+from .numbers import CID_MARK, DIGITS, NUMBER_ALONE, _is_garbage, shape_of
 from .settings import Settings
 
 # A page's rows: the row of each line (-1: not upright), the rows (line indices, from the top), the gap
@@ -534,6 +534,15 @@ def _spot(line: Line) -> Spot:
     return line.text, round(line.box[0]), round(line.top)
 
 
+def _counted_on(line: Line) -> Spot | None:
+    """Where a number without words would stand, one more, on the next page: each state of a slide may
+    carry its own page's number ("4", then "5"). None for other lines."""
+    if not NUMBER_ALONE.fullmatch(line.text):
+        return None
+    return DIGITS.sub(lambda number: str(int(number.group()) + 1), line.text, count=1), \
+        round(line.box[0]), round(line.top)
+
+
 def _slides(pages: Sequence[Page], s: Settings) -> tuple[dict[int, int], dict[int, int]]:
     """Given the pages with text, returns the slide each is a state of (``_builds``) and the slide each
     shows (``_copies``)."""
@@ -561,23 +570,31 @@ def _builds(pages: list[_Sketch], s: Settings) -> dict[int, int]:
 
 def _built_on(before: _Sketch, page: _Sketch, s: Settings) -> bool:
     """True when ``page`` holds Settings.build_share of the lines of the page ``before`` it (at least
-    Settings.build_lines), its longest line among them, in the same places and size of page."""
+    Settings.build_lines), its longest line among them, in the same places and size of page. On a page
+    of so few lines that one missing would fall short of that share, a number without words counts as
+    kept where the next page's number stands in its place (each state of a slide numbered as a page)."""
     if before.size != page.size or before.longest is None:
         return False
     earlier = before.lines
     least = max(s.build_lines, s.build_share * len(earlier))
+    few = len(earlier) * (1 - s.build_share) < 1
     # The texts first: on the pages of a book they differ at once, and strings are quick to compare.
     missing = len(earlier) - least  # how many of them may be missing
     texts = page.texts
     for line in earlier:
         if line.text not in texts:
-            missing -= 1
-            if missing < 0:
-                return False
+            counted = _counted_on(line) if few else None
+            if counted is None or counted[0] not in texts:
+                missing -= 1
+                if missing < 0:
+                    return False
     spots = page.spots()
     # The page before's longest line stays too: pages drawn on one template (a chart report's pages, with
     # the same scales) share most lines, but each has its own caption or title, which a build keeps.
-    return _spot(before.longest) in spots and sum(_spot(line) in spots for line in earlier) >= least
+    if _spot(before.longest) not in spots:
+        return False
+    kept = sum(_spot(line) in spots or (few and _counted_on(line) in spots) for line in earlier)
+    return kept >= least
 
 
 def _copies(pages: list[_Sketch], slide: dict[int, int], s: Settings) -> dict[int, int]:

@@ -20,6 +20,7 @@ ROMAN = re.compile(r"^(?=[mdclxvi])m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|
 PN_WRAP = "-–—[](){}|/.:·,•*<>«»"  # noqa: RUF001 - the dashes and the middle dot are meant
 ALNUM = re.compile(r"[^\W_]")  # a letter or a digit, in any script
 NUMBER_PARTS = re.compile(r"[/|]")  # "3/12" and "3|Title" hold two tokens
+NUMBER_ALONE = re.compile(r"[\W\d_]*\d[\W\d_]*")  # figures without a letter: "4", "12 / 31", "- 3 -"
 # A slide's number with the letter of one of its overlays ("3-a", "3-b": slide 3 built in states).
 OVERLAY = re.compile(r"^(\d+)-[a-z]$")
 # A section's own count of its pages after the section's letters or number ("THYR-2", "A-3", "4-12"), alone
