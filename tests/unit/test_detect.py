@@ -2907,3 +2907,12 @@ def test_a_slideshows_builds_each_numbered_as_a_page_keep_their_titles_and_numbe
     got = texts_removed(pages)
     assert not set(titles) & got
     assert {str(n) for n in range(1, 9)} <= got
+
+
+def test_a_heading_that_names_its_rule_by_the_pages_number_is_no_folio():
+    # A flyer of four pages: on its third page a heading "Regel 3 - Selbstmordverbot" at the top. Its
+    # number is the page's, but words go on after it: a rule's heading, not "Seite 3".
+    rng = random.Random(38)
+    pages = [Page(n, W, H, ((line(f"Regel {n} \u2013 Selbstmordverbot", 40) if n == 3 else line(f"Regel {n + 4}", 300)),
+                            *body(rng, top=80, bottom=700))) for n in range(1, 5)]
+    assert "Regel 3 \u2013 Selbstmordverbot" not in texts_removed(pages)

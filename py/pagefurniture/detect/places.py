@@ -717,10 +717,12 @@ def _page_of_pages(ctx: _Context) -> list[_Group]:
             if len(values) == 2 and values == [m.page, ctx.n_pages] and ctx.n_pages > 1:
                 (alone if short else wanted)[m.key] = m
             elif short and m.page > 1 and values:
-                # "Page 2": a letter's page 2, in the text's size or smaller (a heading that names its number,
-                # "Part 3 Declarations", is set larger)
+                # "Page 2": a letter's page 2, in the text's size or smaller, no words after its number (a
+                # heading that names its number, "Part 3 Declarations", is set larger, or goes on after it:
+                # "Rule 3 - No suicide")
                 folio = values == [m.page] and _folio_words(m.shape) <= s.folio_words \
-                    and m.line.size <= ctx.body + s.body_slack
+                    and m.line.size <= ctx.body + s.body_slack \
+                    and not any(ch.isalpha() for word in m.line.text.split()[tokens[0][0] + 1:] for ch in word)
                 # ... or its number closing a head in type smaller than the text's: "Ms A. Ruiz - 12 March - Page 2"
                 closing = tokens[-1] == (len(m.line.text.split()) - 1, m.page) and m.line.size < ctx.body - s.body_slack
                 if folio or closing:
