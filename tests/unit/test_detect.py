@@ -2916,3 +2916,16 @@ def test_a_heading_that_names_its_rule_by_the_pages_number_is_no_folio():
     pages = [Page(n, W, H, ((line(f"Regel {n} \u2013 Selbstmordverbot", 40) if n == 3 else line(f"Regel {n + 4}", 300)),
                             *body(rng, top=80, bottom=700))) for n in range(1, 5)]
     assert "Regel 3 \u2013 Selbstmordverbot" not in texts_removed(pages)
+
+
+def test_a_running_head_set_larger_than_the_text_on_the_outer_side_of_facing_pages_is_the_head():
+    # A book's section head set a little larger than its small text, at the right on odd pages and at the
+    # left on even ones, over four pages: no heading over the text, which keeps its place.
+    rng = random.Random(39)
+    pages = []
+    for n in range(1, 5):
+        head = line("Presentacion", 49, x0=326 if n % 2 else 61, size=9.4)
+        text = [line(" ".join(rng.choice(WORDS) for _ in range(12)), 100 + 10 * k, x0=47, size=7.5, x1=400)
+                for k in range(60)]
+        pages.append(Page(n, W, H, (head, *text, line(str(n + 10), 760, x0=300, size=7.5))))
+    assert {"Presentacion"} <= texts_removed(pages)

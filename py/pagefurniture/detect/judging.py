@@ -92,7 +92,8 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
     if g.place == "top" and size >= ctx.body * ctx.settings.heading_size and not beside \
             and any(ch.isalpha() for ch in g.shape) \
             and not PUBLISHING.search(g.members[0].line.text) and not _under_larger(g, ctx) \
-            and not _beside_furniture(g, ctx, furniture) and not _over_head_rows(g, ctx):
+            and not _beside_furniture(g, ctx, furniture) and not _over_head_rows(g, ctx) \
+            and not _mirrored(g.members, ctx.settings):
         return g.decided("repeated-content", False,
                          "a heading (larger than the text, and nothing larger below it) repeated on {pages}")
     if not _aligned(g.members, ctx.settings):
@@ -170,6 +171,22 @@ def _aligned(members: Sequence[_Line], s: Settings) -> bool:
         big = sorted((len(spot) for spot in spots), reverse=True)
         if sum(big[:2]) >= s.align_share * len(members):
             return True
+    return False
+
+
+def _mirrored(members: Sequence[_Line], s: Settings) -> bool:
+    """True when the lines stand in two horizontal places (by left edge, right edge or centre), one for the
+    odd pages and one for the even, on Settings.align_pages pages or more: a running head on the outer side
+    of facing pages, however large it is set (a heading over the text keeps its place)."""
+    if len({m.page for m in members}) < s.align_pages:
+        return False
+    for edge in (lambda b: b[0], lambda b: b[2], lambda b: (b[0] + b[2]) / 2):
+        spots = sorted(_cluster([(edge(m.line.box), max(s.align_min, s.align_size * m.line.size), k)
+                                 for k, m in enumerate(members)]), key=len, reverse=True)
+        if len(spots) >= 2 and len(spots[0]) + len(spots[1]) == len(members):
+            parities = [{members[k].page % 2 for k in spot} for spot in spots[:2]]
+            if all(len(p) == 1 for p in parities) and parities[0] != parities[1]:
+                return True
     return False
 
 
