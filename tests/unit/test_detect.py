@@ -8,6 +8,7 @@ import io
 import pkgutil
 import random
 import re
+from collections.abc import Callable
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -2631,24 +2632,33 @@ def test_an_openers_folio_at_its_foot_on_a_page_of_a_size_of_its_own():
     assert (1, "533") in removed(pages)
 
 
-def test_a_sections_heading_continued_under_a_head_block_is_no_part_of_the_head():
-    # Financial statements' notes: the head block (organisation, "Notes to ...", date) at the top of every
-    # page, and under it, past a wide gap, the note's headings continued from page to page, each row 8 pt
-    # from the next, the last of them a little nearer the page's own subheading than the row before it.
-    # That last heading follows a heading's row, not the folio's: it is the text's.
-    rng = random.Random(24)
+def notes_pages(seed: int, headings: Callable[[int, random.Random], list[Line]], top: float, x0: float) -> list[Page]:
+    """Six pages of financial statements' notes: the head block (organisation, "Notes to ...", date) at
+    the top of each, ``headings`` of page n under it, the text from ``top`` at ``x0``, "Page N" at the foot."""
+    rng = random.Random(seed)
     pages = []
     for n in range(1, 7):
         head = [line("The Corporation of the Town of Ajax", 46, size=10),
                 line("Notes to the consolidated financial statements", 59, size=9), line("December 31, 2024", 71, size=9)]
-        headings = [line("1. Summary of significant accounting policies (continued)", 115, size=10),
-                    line("Basis of accounting (continued)", 133, x0=101, size=9),
-                    line("(b) Basis of accounting (continued)", 150.04, x0=101, size=9),
-                    line(f"({'i' * n}) {rng.choice(WORDS).title()} {rng.choice(WORDS)}", 166.96, x0=122, size=9)]
-        text = [line(" ".join(rng.choice(WORDS) for _ in range(11)), 184 + 11 * k, x0=151, size=9, x1=517)
+        under = headings(n, rng)
+        text = [line(" ".join(rng.choice(WORDS) for _ in range(11)), top + 11 * k, x0=x0, size=9, x1=517)
                 for k in range(48)]
-        pages.append(Page(n, W, H, (*head, *headings, *text, line(f"Page {n + 6}", 750, x0=500, size=8))))
-    got = texts_removed(pages)
+        pages.append(Page(n, W, H, (*head, *under, *text, line(f"Page {n + 6}", 750, x0=500, size=8))))
+    return pages
+
+
+def test_a_sections_heading_continued_under_a_head_block_is_no_part_of_the_head():
+    # Financial statements' notes: under the head block, past a wide gap, the note's headings continued
+    # from page to page, each row 8 pt from the next, the last of them a little nearer the page's own
+    # subheading than the row before it. That last heading follows a heading's row, not the folio's: it is
+    # the text's.
+    def headings(n: int, rng: random.Random) -> list[Line]:
+        return [line("1. Summary of significant accounting policies (continued)", 115, size=10),
+                line("Basis of accounting (continued)", 133, x0=101, size=9),
+                line("(b) Basis of accounting (continued)", 150.04, x0=101, size=9),
+                line(f"({'i' * n}) {rng.choice(WORDS).title()} {rng.choice(WORDS)}", 166.96, x0=122, size=9)]
+
+    got = texts_removed(notes_pages(24, headings, 184, 151))
     assert {"The Corporation of the Town of Ajax", "December 31, 2024"} <= got
     assert "(b) Basis of accounting (continued)" not in got
 
@@ -2656,18 +2666,12 @@ def test_a_sections_heading_continued_under_a_head_block_is_no_part_of_the_head(
 def test_a_sections_headings_continued_under_a_head_block_spaced_as_the_text_are_the_texts():
     # The same notes, the headings continued on every page spaced evenly down to the text's own first
     # heading (8 pt apart, as the text's headings are), far under the head block: the text's, all of them.
-    rng = random.Random(25)
-    pages = []
-    for n in range(1, 7):
-        head = [line("The Corporation of the Town of Ajax", 46, size=10),
-                line("Notes to the consolidated financial statements", 59, size=9), line("December 31, 2024", 71, size=9)]
-        headings = [line("1. Summary of significant accounting policies (continued)", 115, size=10),
-                    line("Basis of accounting (continued)", 133, x0=101, size=9),
-                    line(f"({'abcdef'[n - 1]}) {rng.choice(WORDS).title()} {rng.choice(WORDS)}", 150, x0=101, size=9)]
-        text = [line(" ".join(rng.choice(WORDS) for _ in range(11)), 167 + 11 * k, x0=122, size=9, x1=517)
-                for k in range(48)]
-        pages.append(Page(n, W, H, (*head, *headings, *text, line(f"Page {n + 6}", 750, x0=500, size=8))))
-    got = texts_removed(pages)
+    def headings(n: int, rng: random.Random) -> list[Line]:
+        return [line("1. Summary of significant accounting policies (continued)", 115, size=10),
+                line("Basis of accounting (continued)", 133, x0=101, size=9),
+                line(f"({'abcdef'[n - 1]}) {rng.choice(WORDS).title()} {rng.choice(WORDS)}", 150, x0=101, size=9)]
+
+    got = texts_removed(notes_pages(25, headings, 167, 122))
     assert {"The Corporation of the Town of Ajax", "Notes to the consolidated financial statements",
             "December 31, 2024", "Page 7"} <= got
     assert not {"1. Summary of significant accounting policies (continued)", "Basis of accounting (continued)"} & got
