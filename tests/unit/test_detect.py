@@ -2933,3 +2933,27 @@ def test_a_running_head_set_larger_than_the_text_on_the_outer_side_of_facing_pag
                 for k in range(60)]
         pages.append(Page(n, W, H, (head, *text, line(str(n + 10), 760, x0=300, size=7.5))))
     assert {"Presentacion"} <= texts_removed(pages)
+
+
+def test_a_handout_of_slides_two_by_two_is_read_as_pages_one_above_the_other():
+    # A beamer handout, four slides to a landscape sheet: each slide's headline (the talk's title over
+    # its section) at the top of each slide, the upper slides' text reaching past the sheet's middle, the
+    # lower slides 273 pt under the upper ones. The sheet is two pages one above the other, and the lower
+    # slides' headlines are furniture as the upper ones are.
+    rng = random.Random(40)
+    pages = []
+    for n in range(1, 7):
+        lines: list[Line] = []
+        for top in (0.0, 273.0):
+            for x0 in (59.0, 437.0):
+                lines += [line("OpenStreetMap - Von Community, Open Data", 27 + top, x0=x0, size=6, x1=x0 + 190),
+                          line("Community", 37 + top, x0=x0 + 9, size=6)]
+                lines += [line(" ".join(rng.choice(WORDS) for _ in range(5)), 63 + top + 17 * k, x0=x0 + 20, size=12,
+                               x1=x0 + 300) for k in range(14 if top == 0 else 12)]
+        pages.append(Page(n, 842.0, 595.0, tuple(lines)))
+    got = removed(pages)
+    lower = {(n, i) for n, page in enumerate(pages, start=1) for i, ln in enumerate(page.lines)
+             if ln.text.startswith("OpenStreetMap") and ln.top > 290}
+    ids = {(page, index) for g in detect(pages) if g.remove for page, index in g.members}
+    assert lower <= ids
+    assert all(text in ("OpenStreetMap - Von Community, Open Data", "Community") for _, text in got)

@@ -334,11 +334,14 @@ def _cell(line: Line, s: Settings) -> tuple[str, float, int, int]:
 
 def _stacked(pages: Sequence[Page], s: Settings) -> tuple[list[Page], dict[Key, Key]] | None:
     """Given the pages with text, returns, when they are sheets that each hold two pages one above the
-    other, the pages they hold (sheet k's upper half page 2k - 1, its lower half page 2k) and, for each of
+    other, the pages they hold (sheet k's upper part page 2k - 1, its lower part page 2k) and, for each of
     their lines, the sheet's line it is; else None. The evidence: no line across any sheet's middle, and
     on two sheets or more the first lines of its two halves, or their last, of one shape half a sheet
-    apart (a footer printed on both pages of the sheet). Pages printed side by side keep their rows at
-    one height, and are read as they are."""
+    apart (a footer printed on both pages of the sheet); or, where the pages are not halves of the sheet
+    (a handout of slides, whose text may reach past the middle), on most sheets, two or more, the sheet's
+    first line again letter for letter between two fifths and three fifths of the sheet down, as far on
+    each (``_period``): the lower page begins there. Pages printed side by side keep their rows at one
+    height, and are read as they are."""
     def halves(page: Page) -> bool:
         mid = page.height / 2
         upper = [line for line in page.lines if line.bottom <= mid]
@@ -353,27 +356,69 @@ def _stacked(pages: Sequence[Page], s: Settings) -> tuple[list[Page], dict[Key, 
                 return True
         return False
 
-    if any(line.top < page.height / 2 < line.bottom for page in pages for line in page.lines):
-        return None  # a line across a sheet's middle: the sheets are pages
-    if sum(halves(page) for page in pages) < 2:
-        return None
+    if not any(line.top < page.height / 2 < line.bottom for page in pages for line in page.lines) \
+            and sum(halves(page) for page in pages) >= 2:
+        # Each half its page: a line by its middle.
+        parts = {page.number: (page.height / 2, page.height / 2, True) for page in pages}
+    else:
+        period = _period(pages, s)
+        if period is None:
+            return None
+        # The lower page begins a period down, and holds the lines from its first line on (where the
+        # sheet's first line comes again): a line of the upper page may reach down past the lower page's
+        # top margin.
+        parts = {}
+        for page in pages:
+            shown = [line for line in page.lines if line.text.strip()]
+            first = min(shown, key=lambda line: line.top, default=None)
+            top = first.top - s.position_tolerance * max(first.size, s.min_size) if first is not None else 0.0
+            parts[page.number] = (period, top + period, False)
     out: list[Page] = []
     origin: dict[Key, Key] = {}
     for page in pages:
-        mid = page.height / 2
+        shift, cut, by_middle = parts[page.number]
         for half in (0, 1):
             number = 2 * page.number - 1 + half
             lines: list[Line] = []
             for i, line in enumerate(page.lines):
-                if ((line.top + line.bottom) / 2 >= mid) == bool(half):
-                    origin[(number, len(lines))] = (page.number, i)
-                    x0, top, x1, bottom = line.box
-                    lines.append(replace(line, box=(x0, top - mid * half, x1, bottom - mid * half)))
-            pictures = tuple((x0, top - mid * half, x1, bottom - mid * half) for x0, top, x1, bottom in page.pictures
-                             if ((top + bottom) / 2 >= mid) == bool(half))
+                if ((line.top + line.bottom) / 2 if by_middle else line.top) >= cut:
+                    if not half:
+                        continue
+                elif half:
+                    continue
+                origin[(number, len(lines))] = (page.number, i)
+                x0, top, x1, bottom = line.box
+                lines.append(replace(line, box=(x0, top - shift * half, x1, bottom - shift * half)))
+            pictures = tuple((x0, top - shift * half, x1, bottom - shift * half)
+                             for x0, top, x1, bottom in page.pictures
+                             if (((top + bottom) / 2 if by_middle else top) >= cut) == bool(half))
             if lines:
-                out.append(Page(number, page.width, mid, tuple(lines), pictures=pictures))
+                out.append(Page(number, page.width, shift if not half else page.height - shift, tuple(lines),
+                                pictures=pictures))
     return out, origin
+
+
+def _period(pages: Sequence[Page], s: Settings) -> float | None:
+    """How far down a sheet its first line comes again, letter for letter, between two fifths and three
+    fifths of the sheet, as far on most sheets (two or more, within Settings.position_tolerance of its
+    size): where the lower of two pages printed one above the other begins, measured from the sheet's top
+    by the first line's own place. None where the sheets show no such repeat."""
+    found: list[tuple[float, float]] = []
+    for page in pages:
+        lines = [line for line in page.lines if line.text.strip() and line.angle == 0]
+        if not lines:
+            continue
+        first = min(lines, key=lambda line: line.top)
+        again = [line.top - first.top for line in lines if line.text == first.text
+                 and 0.4 * page.height <= line.top - first.top <= 0.6 * page.height]
+        if again:
+            found.append((min(again), s.position_tolerance * max(first.size, s.min_size)))
+    if len(found) < 2 or 2 * len(found) <= len(pages):
+        return None
+    offsets = sorted(offset for offset, _ in found)
+    if offsets[-1] - offsets[0] > max(tolerance for _, tolerance in found):
+        return None
+    return offsets[len(offsets) // 2]
 
 
 def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False) -> dict[int, _Layout]:
