@@ -339,8 +339,8 @@ def _stacked(pages: Sequence[Page], s: Settings) -> tuple[list[Page], dict[Key, 
     on two sheets or more the first lines of its two halves, or their last, of one shape half a sheet
     apart (a footer printed on both pages of the sheet); or, where the pages are not halves of the sheet
     (a handout of slides, whose text may reach past the middle), on most sheets, two or more, the sheet's
-    first line again letter for letter between two fifths and three fifths of the sheet down, as far on
-    each (``_period``): the lower page begins there. Pages printed side by side keep their rows at one
+    first line again letter for letter near the middle, as far down on each (``_period``): the lower page
+    begins there. Pages printed side by side keep their rows at one
     height, and are read as they are."""
     def halves(page: Page) -> bool:
         mid = page.height / 2
@@ -399,21 +399,25 @@ def _stacked(pages: Sequence[Page], s: Settings) -> tuple[list[Page], dict[Key, 
 
 
 def _period(pages: Sequence[Page], s: Settings) -> float | None:
-    """How far down a sheet its first line comes again, letter for letter, between two fifths and three
-    fifths of the sheet, as far on most sheets (two or more, within Settings.position_tolerance of its
+    """How far down a sheet its first line comes again, letter for letter, near the sheet's middle
+    (Settings.sheet_band), as far on most sheets (two or more, within Settings.position_tolerance of its
     size): where the lower of two pages printed one above the other begins, measured from the sheet's top
     by the first line's own place. None where the sheets show no such repeat."""
     found: list[tuple[float, float]] = []
+    misses = 0
     for page in pages:
-        lines = [line for line in page.lines if line.text.strip() and line.angle == 0]
-        if not lines:
-            continue
-        first = min(lines, key=lambda line: line.top)
-        again = [line.top - first.top for line in lines if line.text == first.text
-                 and 0.4 * page.height <= line.top - first.top <= 0.6 * page.height]
-        if again:
-            found.append((min(again), s.position_tolerance * max(first.size, s.min_size)))
-    if len(found) < 2 or 2 * len(found) <= len(pages):
+        first = min((line for line in page.lines if line.angle == 0 and line.text.strip()),
+                    key=lambda line: line.top, default=None)
+        if first is not None:
+            again = [line.top - first.top for line in page.lines if line.text == first.text
+                     and abs(line.top - first.top - page.height / 2) <= s.sheet_band * page.height]
+            if again:
+                found.append((min(again), s.position_tolerance * max(first.size, s.min_size)))
+                continue
+        misses += 1
+        if 2 * misses >= len(pages):
+            return None  # not on most sheets, whatever the others show (most documents: at once)
+    if len(found) < 2:
         return None
     offsets = sorted(offset for offset, _ in found)
     if offsets[-1] - offsets[0] > max(tolerance for _, tolerance in found):

@@ -101,6 +101,9 @@ class Settings:
     # Pages whose text runs mostly upwards (a table turned on its side) have no side margins to judge:
     # more than this share of the page's characters in vertical lines.
     vertical_page: float = 0.5
+    # A sheet holds two pages one above the other where its first line comes again this share of its
+    # height or less from its middle, as far down on most sheets (a handout of slides two by two).
+    sheet_band: float = 0.1
 
     # -- the text block ---------------------------------------------------------------------------------
 
