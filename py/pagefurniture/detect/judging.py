@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..model import Line
@@ -165,13 +165,19 @@ def _aligned(members: Sequence[_Line], s: Settings) -> bool:
     does not."""
     if len({m.page for m in members}) < s.align_pages:
         return True
-    for edge in (lambda b: b[0], lambda b: b[2], lambda b: (b[0] + b[2]) / 2):
-        spots = _cluster([(edge(m.line.box), max(s.align_min, s.align_size * m.line.size), k)
-                          for k, m in enumerate(members)])
+    for spots in _places(members, s):
         big = sorted((len(spot) for spot in spots), reverse=True)
         if sum(big[:2]) >= s.align_share * len(members):
             return True
     return False
+
+
+def _places(members: Sequence[_Line], s: Settings) -> Iterator[list[list[int]]]:
+    """The lines' horizontal places, by each edge a line may keep (left, right, centre): the lines (by
+    their index in ``members``) clustered within Settings.align_min, or align_size of their size."""
+    for edge in (lambda b: b[0], lambda b: b[2], lambda b: (b[0] + b[2]) / 2):
+        yield _cluster([(edge(m.line.box), max(s.align_min, s.align_size * m.line.size), k)
+                        for k, m in enumerate(members)])
 
 
 def _mirrored(members: Sequence[_Line], s: Settings) -> bool:
@@ -180,9 +186,8 @@ def _mirrored(members: Sequence[_Line], s: Settings) -> bool:
     of facing pages, however large it is set (a heading over the text keeps its place)."""
     if len({m.page for m in members}) < s.align_pages:
         return False
-    for edge in (lambda b: b[0], lambda b: b[2], lambda b: (b[0] + b[2]) / 2):
-        spots = sorted(_cluster([(edge(m.line.box), max(s.align_min, s.align_size * m.line.size), k)
-                                 for k, m in enumerate(members)]), key=len, reverse=True)
+    for places in _places(members, s):
+        spots = sorted(places, key=len, reverse=True)
         if len(spots) >= 2 and len(spots[0]) + len(spots[1]) == len(members):
             parities = [{members[k].page % 2 for k in spot} for spot in spots[:2]]
             if all(len(p) == 1 for p in parities) and parities[0] != parities[1]:
