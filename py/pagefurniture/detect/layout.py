@@ -369,8 +369,7 @@ def _stacked(pages: Sequence[Page], s: Settings) -> tuple[list[Page], dict[Key, 
         # top margin.
         parts = {}
         for page in pages:
-            shown = [line for line in page.lines if line.text.strip()]
-            first = min(shown, key=lambda line: line.top, default=None)
+            first = _first_line(page)
             top = first.top - s.position_tolerance * max(first.size, s.min_size) if first is not None else 0.0
             parts[page.number] = (period, top + period, False)
     out: list[Page] = []
@@ -398,6 +397,12 @@ def _stacked(pages: Sequence[Page], s: Settings) -> tuple[list[Page], dict[Key, 
     return out, origin
 
 
+def _first_line(page: Page) -> Line | None:
+    """A sheet's first upright line of text, nearest its top (None on a sheet without one)."""
+    return min((line for line in page.lines if line.angle == 0 and line.text.strip()), key=lambda line: line.top,
+               default=None)
+
+
 def _period(pages: Sequence[Page], s: Settings) -> float | None:
     """How far down a sheet its first line comes again, letter for letter, near the sheet's middle
     (Settings.sheet_band), as far on most sheets (two or more, within Settings.position_tolerance of its
@@ -406,8 +411,7 @@ def _period(pages: Sequence[Page], s: Settings) -> float | None:
     found: list[tuple[float, float]] = []
     misses = 0
     for page in pages:
-        first = min((line for line in page.lines if line.angle == 0 and line.text.strip()),
-                    key=lambda line: line.top, default=None)
+        first = _first_line(page)
         if first is not None:
             again = [line.top - first.top for line in page.lines if line.text == first.text
                      and abs(line.top - first.top - page.height / 2) <= s.sheet_band * page.height]
