@@ -380,21 +380,22 @@ def _stacked(pages: Sequence[Page], s: Settings) -> tuple[list[Page], dict[Key, 
             number = 2 * page.number - 1 + half
             lines: list[Line] = []
             for i, line in enumerate(page.lines):
-                if ((line.top + line.bottom) / 2 if by_middle else line.top) >= cut:
-                    if not half:
-                        continue
-                elif half:
-                    continue
-                origin[(number, len(lines))] = (page.number, i)
-                x0, top, x1, bottom = line.box
-                lines.append(replace(line, box=(x0, top - shift * half, x1, bottom - shift * half)))
+                if _lower(line.box, cut, by_middle) == bool(half):
+                    origin[(number, len(lines))] = (page.number, i)
+                    x0, top, x1, bottom = line.box
+                    lines.append(replace(line, box=(x0, top - shift * half, x1, bottom - shift * half)))
             pictures = tuple((x0, top - shift * half, x1, bottom - shift * half)
                              for x0, top, x1, bottom in page.pictures
-                             if (((top + bottom) / 2 if by_middle else top) >= cut) == bool(half))
+                             if _lower((x0, top, x1, bottom), cut, by_middle) == bool(half))
             if lines:
                 out.append(Page(number, page.width, shift if not half else page.height - shift, tuple(lines),
                                 pictures=pictures))
     return out, origin
+
+
+def _lower(box: tuple[float, float, float, float], cut: float, by_middle: bool) -> bool:
+    """True when a line or a picture is the lower page's of its sheet: its middle (or its top) below the cut."""
+    return ((box[1] + box[3]) / 2 if by_middle else box[1]) >= cut
 
 
 def _first_line(page: Page) -> Line | None:
