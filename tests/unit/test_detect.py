@@ -2957,3 +2957,24 @@ def test_a_handout_of_slides_two_by_two_is_read_as_pages_one_above_the_other():
     ids = {(page, index) for g in detect(pages) if g.remove for page, index in g.members}
     assert lower <= ids
     assert all(text in ("OpenStreetMap - Von Community, Open Data", "Community") for _, text in got)
+
+
+def test_a_reports_title_over_each_of_its_parts_is_no_marking_though_its_foot_names_the_report():
+    # A report of four parts, three pages each: every page's foot names the report, and the report's title
+    # is set large over the first page of each part. The title is printed at the foot of every page, not
+    # at the head of most: it is a heading. A marking printed at the head and the foot of every page is
+    # furniture at both.
+    rng = random.Random(41)
+    pages = []
+    for n in range(1, 13):
+        lines = [line("Precinct Summary Report", 740, x0=72, size=8), line("SECRET", 20, x0=290, size=12),
+                 line("SECRET", 760, x0=290, size=12)]
+        if n % 3 == 1:
+            lines.append(line("Precinct Summary Report", 50, x0=200, size=18))
+        pages.append(Page(n, W, H, (*lines, *body(rng, top=110, bottom=700))))
+    got = removed(pages)
+    titles = {(n, i) for n, page in enumerate(pages, start=1) for i, ln in enumerate(page.lines) if ln.size == 18}
+    ids = {(page, index) for g in detect(pages) if g.remove for page, index in g.members}
+    assert titles and not titles & ids
+    assert {(n, "SECRET") for n in range(1, 13)} <= got
+    assert {(n, "Precinct Summary Report") for n in range(1, 13)} <= got

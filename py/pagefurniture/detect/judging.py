@@ -309,9 +309,11 @@ def _table_headings(ctx: _Context) -> dict[int, _Group]:
 
 def _banners(ctx: _Context) -> dict[int, _Group]:
     """Given the groups, removes kept lines at the top or the bottom of their pages whose words are those
-    of furniture at the other edge of most of the same pages: a marking printed at the head and the foot
-    of every page ("CUI (when filled in)", "CONFIDENTIAL"), in type larger than the text's. A heading is
-    never printed again at the foot of its page. Returns the groups it removes after all."""
+    of furniture at the other edge, most of the pages of each being pages of the other: a marking printed
+    at the head and the foot of every page ("CUI (when filled in)", "CONFIDENTIAL"), in type larger than
+    the text's. A heading is printed again at the foot of some of its pages only, where the foot names
+    the report or the section on every page (a report's title over each of its parts, a section's heading
+    on the pages it begins). Returns the groups it removes after all."""
     ends: dict[Place, Place] = {"top": "bottom", "bottom": "top"}
     removed = [g for g in ctx.groups if g.remove and g.place in ends]
     out = {}
@@ -322,7 +324,7 @@ def _banners(ctx: _Context) -> dict[int, _Group]:
         if not any(ch.isalpha() for ch in words):
             continue  # numbers alone are the page's numbers or its text's, said nowhere in words
         if any(h.place == ends[g.place] and _words(h.shape) == words
-               and 2 * len(pages & set(h.pages)) > len(pages) for h in removed):
+               and 2 * len(pages & set(h.pages)) > max(len(pages), len(h.pages)) for h in removed):
             out[k] = g.decided(_kind_of(g.place), True, f"{_where(g.place)} of {{pages}}, in the words of the "
                                                         f"furniture {_where(ends[g.place])} of them: a marking at "
                                                         f"head and foot")
