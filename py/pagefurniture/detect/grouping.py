@@ -94,18 +94,29 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
                 scored.append((len(run), key, run))
     scored.sort(key=lambda item: -item[0])
     claimed: set[tuple[int, int]] = set()
+    numbered: dict[int, set[tuple[int, Place]]] = defaultdict(set)  # each page's numbers so far, and their edge
     found: list[_Group] = []
     for _, key, run in scored:
         place, shape = key[0], Counter(shapes_of[key]).most_common(1)[0][0]
         members = [m for m in run if m.key not in claimed]
+        values = {m.key: value for m, value in slots[key]}
         pages = {m.page for m in members}
-        if len(pages) < 2 or (any(ch.isalpha() for ch in shape.replace("{n}", "")) and _labels(members, ctx)):
+        worded = any(ch.isalpha() for ch in shape.replace("{n}", ""))
+        if len(pages) < 2 or (worded and _labels(members, ctx)):
+            continue
+        if worded and len(pages) * 2 < ctx.n_text and all(
+                any(value != values[m.key] and edge != place for value, edge in numbered[m.page]) for m in members):
+            # A page has one number: a count in words on a few pages that have another at the other edge
+            # ("TABLE 1/T.6" over each of three pages of tables, their folios at the foot) counts what those
+            # pages show. (Beside the page's number, "Continued on page 35" is the page's furniture.)
             continue
         if sum(m.key in large for m in members) * 2 > len(members) and len(pages) * 2 < ctx.n_text:
             continue
         if len({m.line.text for m in members}) == 1:
             continue  # one line drawn again ("0 1 2 3 4 5 6 7 8 9", a specimen's figures): no page's own number
         claimed.update(m.key for m in members)
+        for m in members:
+            numbered[m.page].add((values[m.key], place))
         # A running head or foot that holds the folio ("170 PART TWO Biological Foundations") is a header
         # or footer: its line holds more words than a page number's ("Page 3 of 9").
         words = len([w for w in shape.split() if w != "{n}" and any(ch.isalpha() for ch in w)])
