@@ -2997,3 +2997,19 @@ def test_a_count_in_words_at_the_other_edge_from_the_folios_on_a_few_pages_is_no
     assert not any(text.startswith("TABLE") for text in got)
     assert {str(n + 2) for n in range(1, 13)} <= got
     assert {f"(Continued on page {n + 3})" for n in range(3, 8)} <= got
+
+
+def test_a_contents_pages_only_entry_is_at_no_edge_from_the_foot():
+    # A short manual: a contents page with one entry and its page number under the heading, a blank page,
+    # then two pages under a running head in the entry's words with their folios at the foot. The entry is
+    # the contents' text: from the page's foot the walk meets only it, but it lies at the top.
+    rng = random.Random(43)
+    contents = Page(1, W, H, (line("Contents", 47, x0=40, size=20), line("Testing repeat table rows", 78, x0=40),
+                              line("1", 78, x0=550)))
+    pages = [contents, Page(2, W, H, ())]
+    for n in (3, 4):
+        pages.append(Page(n, W, H, (line("Testing repeat table rows", 25, x0=34), line(str(n - 2), 810, x0=34),
+                                    *body(rng, top=60, bottom=780))))
+    got = removed(pages)
+    assert (1, "Testing repeat table rows") not in got
+    assert {(3, "Testing repeat table rows"), (4, "Testing repeat table rows"), (3, "1"), (4, "2")} <= got

@@ -56,7 +56,11 @@ def _edges_on(ctx: _Context, furniture: Collection[Key], pages: Iterable[int], n
             block, end_gap, text = _walk(layout, furniture, place, ctx.body, wide, s, seen)
             block, end_gap = _text_rows_off(block, end_gap, place, layout, numbered, wide, ctx.body, s)
             lines = layout.page.lines
+            # A line of the other half of the page is at its own edge or none: on a page of a few lines the
+            # walk from the foot may reach a line at the top (a contents page's only entry).
+            other = "bottom" if place == "top" else "top"
             for ok, gap in _widest_gaps(block, end_gap, place):
+                ok = {key for key in ok if (m := layout.lines.get(key[1])) is None or m.place != other}
                 confirmed |= ok
                 # Set apart by a gap wider than the text's leading, or by its type: a print header or a
                 # head over a rule, close to the text, is in another typeface than the text it stands on
