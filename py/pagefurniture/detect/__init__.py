@@ -146,8 +146,8 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Revises("accept-companions", judging._accept_companions),
     # Keeps a row at the top whose parts stand the same under the text elsewhere: a long table's headings.
     Revises("table-headings", judging._table_headings),
-    # Removes lines at the head of the pages in the words of furniture at their foot, or the other way: a
-    # marking printed at both ("CONFIDENTIAL").
+    # Removes lines at the head of the pages in the words of furniture at their foot, or the other way, on
+    # most of the same pages: a marking printed at both ("CONFIDENTIAL").
     Revises("banners", judging._banners),
     # Keeps removals where the text runs on most other pages (a chapter's heading set low on its opener).
     Revises("in-the-text", judging._in_the_text),
