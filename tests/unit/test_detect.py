@@ -3013,3 +3013,22 @@ def test_a_contents_pages_only_entry_is_at_no_edge_from_the_foot():
     got = removed(pages)
     assert (1, "Testing repeat table rows") not in got
     assert {(3, "Testing repeat table rows"), (4, "Testing repeat table rows"), (3, "1"), (4, "2")} <= got
+
+
+def test_a_title_set_large_beside_a_logos_caption_is_no_companion_of_it():
+    # A report of four parts, three pages each, under a head of a print date and a logo's caption on every
+    # page; over each part's first page the report's title is set large in the caption's row. The caption
+    # and the date are furniture; the title beside them is the page's.
+    rng = random.Random(44)
+    pages = []
+    for n in range(1, 13):
+        lines = [line("11/15/2024 - 1:40:16 PM", 62, x0=72, size=9), line("EMS", 80, x0=72, size=9),
+                 line(f"Page {n}", 760, x0=500, size=9)]
+        if n % 3 == 1:
+            lines.append(line("Precinct Summary Report", 74, x0=250, size=18))
+        pages.append(Page(n, W, H, (*lines, *body(rng, top=130, bottom=700))))
+    got = removed(pages)
+    titles = {(n, i) for n, page in enumerate(pages, start=1) for i, ln in enumerate(page.lines) if ln.size == 18}
+    ids = {(page, index) for g in detect(pages) if g.remove for page, index in g.members}
+    assert titles and not titles & ids
+    assert {(n, "EMS") for n in range(1, 13)} <= got
