@@ -3032,3 +3032,26 @@ def test_a_title_set_large_beside_a_logos_caption_is_no_companion_of_it():
     ids = {(page, index) for g in detect(pages) if g.remove for page, index in g.members}
     assert titles and not titles & ids
     assert {(n, "EMS") for n in range(1, 13)} <= got
+
+
+def test_a_part_number_set_large_over_its_sections_name_is_the_running_head():
+    # A data sheet's part number set large at the top right of every page, its chapter's name under it in
+    # type between the text's and the head's, the text's own headings below: the head and its second row
+    # are furniture, the headings are not.
+    rng = random.Random(45)
+    sections = {**dict.fromkeys(range(1, 4), "Introduction"), **dict.fromkeys(range(4, 9), "Electrical Characteristics"),
+                **dict.fromkeys(range(9, 13), "Package Drawings")}
+    pages = []
+    for n in range(1, 13):
+        name = sections[n]
+        lines = [line("ATECC608A", 23, x0=460, size=16.5, x1=540), line(name, 43, x0=540 - 6 * len(name), size=12, x1=540),
+                 line(f"DS40001977A-page {n}", 760, x0=460, size=8)]
+        if n in (1, 4, 9):
+            lines.append(line(name, 88, x0=72, size=14))
+        pages.append(Page(n, W, H, (*lines, *body(rng, top=110, bottom=700))))
+    got = removed(pages)
+    assert {(n, "ATECC608A") for n in range(1, 13)} <= got
+    assert {(n, sections[n]) for n in range(1, 13)} <= got
+    headings = {(n, i) for n, page in enumerate(pages, start=1) for i, ln in enumerate(page.lines) if ln.size == 14}
+    ids = {(page, index) for g in detect(pages) if g.remove for page, index in g.members}
+    assert headings and not headings & ids

@@ -138,6 +138,8 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Measures("text-block", layout._type_areas),
     # Decides the repeated lines on their place: edge, size against the body, alignment, numbers, tags.
     Revises("judge", judging._judge),
+    # Removes the section's name in the row under a running head set large (a data sheet's part number).
+    Revises("head-sections", judging._head_sections),
     # Keeps a head on only a few pages unless other furniture shares its place (the next section's head).
     Revises("require-support", judging._require_support),
     # Keeps margin text whose column is a table's (one heading over changing values, or table cells).

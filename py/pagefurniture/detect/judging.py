@@ -131,7 +131,45 @@ def _over_head_rows(g: _Group, ctx: _Context) -> bool:
                 continue  # the row under it is the foot's (a slide's title alone over its number)
             named = len(under) == 1 and (m.page, under[0]) in common and lines[under[0]].size <= ctx.body + s.body_slack
             over += named or any((m.page, i) in folios for i in under)
-    return over == len(g.members)
+    return over == len(g.members) or (len(g.pages) >= least and g.numbers == "constant"
+                                      and 2 * len(_sections(g, ctx)) > len(g.members))
+
+
+def _sections(g: _Group, ctx: _Context) -> set[Key]:
+    """The lines alone in the row under a group's lines that repeat (in a group of their own), set smaller
+    than the group's line by a heading's share, in two texts or more: a running head's second row, naming
+    the section each page is in (a data sheet's part number set large over its chapter's name). One text
+    under a title on every page is the title's subtitle (a report's period under its name)."""
+    repeated = ctx.grouped() - set(ctx.furniture())
+    out = {}
+    for m in g.members:
+        layout = ctx.layouts[m.page]
+        if 0 <= m.row < len(layout.rows) - 1:
+            under = layout.rows[m.row + 1]
+            line = layout.page.lines[under[0]]
+            # (In the head's half of the page: a slide's title alone over its number at the foot has none.)
+            if len(under) == 1 and (m.page, under[0]) in repeated and 2 * line.bottom <= layout.page.height \
+                    and line.size * ctx.settings.heading_size <= m.line.size:
+                out[m.page, under[0]] = line.text
+    return set(out) if len(set(out.values())) > 1 else set()
+
+
+def _head_sections(ctx: _Context) -> dict[int, _Group]:
+    """Given the judged groups, removes the kept groups whose lines are all the second rows of a running head
+    set large, repeated letter for letter on most pages (``_sections``): its section's name. Returns the
+    groups it removes after all."""
+    s = ctx.settings
+    least = max(s.min_run, math.ceil(ctx.n_text / 2))
+    second: set[Key] = set()
+    for g in ctx.groups:
+        if g.remove and g.place == "top" and g.numbers == "constant" and len(g.pages) >= least:
+            second |= _sections(g, ctx)
+    if not second:
+        return {}
+    return {k: g.decided(_kind_of(g.place), True,
+                         "in the row under a running head set large, on {pages}: the section's name")
+            for k, g in enumerate(ctx.groups)
+            if not g.remove and g.place == "top" and all(m.key in second for m in g.members)}
 
 
 def _in_block(m: _Line, ctx: _Context, grouped: set[tuple[int, int]]) -> bool:
