@@ -2959,23 +2959,30 @@ def test_a_handout_of_slides_two_by_two_is_read_as_pages_one_above_the_other():
     assert all(text in ("OpenStreetMap - Von Community, Open Data", "Community") for _, text in got)
 
 
+def report_in_parts(furniture: Callable[[int], list[Line]], title: Line, *, seed: int, top: float
+                    ) -> tuple[list[Page], set[tuple[int, int]]]:
+    """A report of four parts, three pages each: ``furniture(n)`` on page n, ``title`` over each part's first
+    page, the text from ``top``. Returns the pages and the title's lines."""
+    rng = random.Random(seed)
+    pages = [Page(n, W, H, (*furniture(n), *([title] if n % 3 == 1 else []), *body(rng, top=top, bottom=700)))
+             for n in range(1, 13)]
+    return pages, {(n, i) for n, page in enumerate(pages, start=1) for i, ln in enumerate(page.lines) if ln is title}
+
+
+def removed_keys(pages: list[Page]) -> set[tuple[int, int]]:
+    return {(page, index) for g in detect(pages) if g.remove for page, index in g.members}
+
+
 def test_a_reports_title_over_each_of_its_parts_is_no_marking_though_its_foot_names_the_report():
     # A report of four parts, three pages each: every page's foot names the report, and the report's title
     # is set large over the first page of each part. The title is printed at the foot of every page, not
     # at the head of most: it is a heading. A marking printed at the head and the foot of every page is
     # furniture at both.
-    rng = random.Random(41)
-    pages = []
-    for n in range(1, 13):
-        lines = [line("Precinct Summary Report", 740, x0=72, size=8), line("SECRET", 20, x0=290, size=12),
-                 line("SECRET", 760, x0=290, size=12)]
-        if n % 3 == 1:
-            lines.append(line("Precinct Summary Report", 50, x0=200, size=18))
-        pages.append(Page(n, W, H, (*lines, *body(rng, top=110, bottom=700))))
+    pages, titles = report_in_parts(lambda n: [line("Precinct Summary Report", 740, x0=72, size=8),
+                                               line("SECRET", 20, x0=290, size=12), line("SECRET", 760, x0=290, size=12)],
+                                    line("Precinct Summary Report", 50, x0=200, size=18), seed=41, top=110)
     got = removed(pages)
-    titles = {(n, i) for n, page in enumerate(pages, start=1) for i, ln in enumerate(page.lines) if ln.size == 18}
-    ids = {(page, index) for g in detect(pages) if g.remove for page, index in g.members}
-    assert titles and not titles & ids
+    assert titles and not titles & removed_keys(pages)
     assert {(n, "SECRET") for n in range(1, 13)} <= got
     assert {(n, "Precinct Summary Report") for n in range(1, 13)} <= got
 
@@ -3019,19 +3026,11 @@ def test_a_title_set_large_beside_a_logos_caption_is_no_companion_of_it():
     # A report of four parts, three pages each, under a head of a print date and a logo's caption on every
     # page; over each part's first page the report's title is set large in the caption's row. The caption
     # and the date are furniture; the title beside them is the page's.
-    rng = random.Random(44)
-    pages = []
-    for n in range(1, 13):
-        lines = [line("11/15/2024 - 1:40:16 PM", 62, x0=72, size=9), line("EMS", 80, x0=72, size=9),
-                 line(f"Page {n}", 760, x0=500, size=9)]
-        if n % 3 == 1:
-            lines.append(line("Precinct Summary Report", 74, x0=250, size=18))
-        pages.append(Page(n, W, H, (*lines, *body(rng, top=130, bottom=700))))
-    got = removed(pages)
-    titles = {(n, i) for n, page in enumerate(pages, start=1) for i, ln in enumerate(page.lines) if ln.size == 18}
-    ids = {(page, index) for g in detect(pages) if g.remove for page, index in g.members}
-    assert titles and not titles & ids
-    assert {(n, "EMS") for n in range(1, 13)} <= got
+    pages, titles = report_in_parts(lambda n: [line("11/15/2024 - 1:40:16 PM", 62, x0=72, size=9),
+                                               line("EMS", 80, x0=72, size=9), line(f"Page {n}", 760, x0=500, size=9)],
+                                    line("Precinct Summary Report", 74, x0=250, size=18), seed=44, top=130)
+    assert titles and not titles & removed_keys(pages)
+    assert {(n, "EMS") for n in range(1, 13)} <= removed(pages)
 
 
 def test_a_part_number_set_large_over_its_sections_name_is_the_running_head():
