@@ -111,7 +111,7 @@ def _companions(ctx: _Context, short: bool) -> dict[tuple[int, int], _Line]:
         fixed = [m.line for m in placed if m.key in furniture]
         # A title set as large as a heading beside small furniture (a report's title beside its logo's
         # caption) is the page's: its row's furniture is set no smaller than a heading's share of it.
-        large = ctx.settings.heading_size * max(ctx.body, max(line.size for line in fixed))
+        large = ctx.settings.heading_size * max([ctx.body, *(line.size for line in fixed)])
         # Beside it, not over it; or a mark raised in it (the "+" of a head's "Na+").
         wanted.update((m.key, m) for m in placed if m.key not in furniture and any(ch.isalnum() for ch in m.line.text)
                       and m.line.size < large
