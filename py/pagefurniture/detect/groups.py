@@ -10,6 +10,7 @@ measures several passes take (medians, clusters, the phrases of a reason).
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -188,6 +189,11 @@ class _Context:
 
     def furniture(self) -> dict[Key, _Group]:
         return furniture_of(self.groups)
+
+    def most(self) -> int:
+        """On how many pages a line stands that stands on most pages: half of the pages with text, never
+        fewer than Settings.min_run."""
+        return max(self.settings.min_run, math.ceil(self.n_text / 2))
 
     def apart(self) -> float:
         """The gap that sets furniture apart from the text: wider than the text's own (Settings.apart

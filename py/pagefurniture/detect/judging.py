@@ -119,7 +119,7 @@ def _over_head_rows(g: _Group, ctx: _Context) -> bool:
     are many, a slide's bullets change; a statement's own title under the name on one page makes the name
     that statement's heading)."""
     s = ctx.settings
-    least = max(s.min_run, math.ceil(ctx.n_text / 2))
+    least = ctx.most()
     common = {m.key for o in ctx.groups if len(o.pages) >= least for m in o.members}
     folios = {m.key for o in ctx.groups if o.remove and o.numbers == "page" for m in o.members}
     over = 0
@@ -158,8 +158,7 @@ def _head_sections(ctx: _Context) -> dict[int, _Group]:
     """Given the judged groups, removes the kept groups whose lines are all the second rows of a running head
     set large, repeated letter for letter on most pages (``_sections``): its section's name. Returns the
     groups it removes after all."""
-    s = ctx.settings
-    least = max(s.min_run, math.ceil(ctx.n_text / 2))
+    least = ctx.most()
     second: set[Key] = set()
     for g in ctx.groups:
         if g.remove and g.place == "top" and g.numbers == "constant" and len(g.pages) >= least:

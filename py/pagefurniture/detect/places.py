@@ -153,7 +153,7 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
     Whatever the block's other rows say (a revision, a date, the page's number among words that change) is
     the block's: a tariff's or a procedure's head."""
     s = ctx.settings
-    least = max(s.min_run, math.ceil(ctx.n_text / 2))
+    least = ctx.most()
     common = {m.key for g in ctx.groups if len(g.pages) >= least for m in g.members}
     repeated = {m.key for g in ctx.groups if len(g.pages) >= s.min_run for m in g.members}
     if not repeated:
@@ -444,7 +444,7 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
             if any(ch.isalpha() for ch in text):
                 heads[g.place, "".join(text.split())] += g.members
     small = ctx.body - s.body_slack
-    least = max(s.min_run, math.ceil(ctx.n_text / 2))
+    least = ctx.most()
     lengths = {len(text) for _, text in heads}
     same: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
     for m in ctx.lines:
