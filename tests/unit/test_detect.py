@@ -570,6 +570,30 @@ def test_a_letters_head_block_on_its_pages_of_a_file_that_holds_others():
     assert not texts_removed(pages(True)) & {"PERSONAL LOANS", "LOAN#:500002938933"}
 
 
+def test_a_thesis_s_title_pages_that_repeat_the_university_s_block_at_their_foot_are_content():
+    # Cover, title page and jury page each set the university's block at their foot, in the text's size,
+    # and little else: everything on them is content, however alike. The numbered pages that follow have
+    # their folios, which are furniture.
+    rng = random.Random(63)
+    block = ["PONTIFICAL UNIVERSITY OF EXAMPLE", "FACULTY OF POLITICAL SCIENCE", "DEPARTMENT OF POLITICAL SCIENCE",
+             "FACULTY OF COMMUNICATION", "DEPARTMENT OF SOCIAL COMMUNICATION", "EXAMPLE CITY", "2019"]
+    pages = []
+    for n in range(1, 16):
+        if n <= 3:
+            # (Each page sets the title its own way: pages that only add to the one before are one slide's
+            # states, never repeated text.)
+            title = ["THE SAFETY OF COMMUNITY LEADERS", "THE SAFETY OF LEADERS: AN ANALYSIS", "LEADERS AT RISK"][n - 1]
+            lines = [line(title, 90, x0=120), *(line(t, 200 + 40 * k, x0=220) for k, t in
+                                                 enumerate(["A. STUDENT", "ADVISER: B. PROFESSOR"][:n - 1]))]
+            lines += [line(t, 640 + 13.5 * k, x0=306 - len(t) * 2.5) for k, t in enumerate(block)]
+        else:
+            lines = [*body(rng, top=72, bottom=700), line(str(n - 3), 750, x0=303)]
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = removed(pages)
+    assert not {t for p, t in got if p <= 3}
+    assert {(n, str(n - 3)) for n in range(4, 16)} <= got
+
+
 def test_a_book_s_copyright_under_a_chapter_s_first_page_but_not_a_footnote():
     # A book prints its copyright in small type under each chapter's first page, below where the text of
     # the other pages ends; a footnote at the foot of another page starts with its mark and stays.

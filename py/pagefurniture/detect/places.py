@@ -148,8 +148,10 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
     rows stacked on each other no farther apart than the text's own lines, up to a gap that sets them apart
     from the text, in the text's size or smaller but for the outermost (a letterhead's name), two or more of
     them (and half or more) holding lines that repeat on most pages with text, or all their lines, in rows
-    of a few parts, lines that repeat on Settings.min_run pages (a letter's head, its name, its number and
-    its date, on the letter's pages of a file that holds others too; a table's or a chart's rows change).
+    of a few parts, lines that repeat on Settings.min_run pages, on a page with text besides the block (a
+    letter's head, its name, its number and its date, on the letter's pages of a file that holds others
+    too; a table's or a chart's rows change; a thesis's title pages, each with the university's block at
+    its foot and little else, are its cover's).
     Whatever the block's other rows say (a revision, a date, the page's number among words that change) is
     the block's: a tariff's or a procedure's head."""
     s = ctx.settings
@@ -178,7 +180,8 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
                 continue
             held = sum(any(m.key in common for m in row) for row in block)
             most = held >= 2 and held * 2 >= len(block) and all(m.line.size <= size for m in block[0])
-            if most or all(len(row) < s.cell_row and all(m.key in repeated for m in row) for row in block):
+            if most or (all(len(row) < s.cell_row and all(m.key in repeated for m in row) for row in block)
+                        and _text_page(layout, ctx, len(block))):
                 found[place, most] += [m for row in block for m in row if m.key not in furniture]
     out = []
     for (place, most), members in found.items():
@@ -1293,12 +1296,13 @@ def _head(ctx: _Context, lines: list[_Line], reason: str) -> list[_Group]:
     return [_Group("top", members[0].shape, members, _numbers(members), "header", True, reason)] if members else []
 
 
-def _text_page(layout: _Layout, ctx: _Context) -> bool:
-    """True when a page holds Settings.text_page_rows rows of text in the body's size: a cover, a title
-    page has little text, and no head or foot zone to speak of."""
+def _text_page(layout: _Layout, ctx: _Context, besides: int = 0) -> bool:
+    """True when a page holds Settings.text_page_rows rows of text in the body's size, more than
+    ``besides`` (the rows of a block in question): a cover, a title page has little text, and no head or
+    foot zone to speak of."""
     s, lines = ctx.settings, layout.page.lines
     return sum(1 for row in layout.rows if any(abs(lines[i].size - ctx.body) <= s.body_slack for i in row)) \
-        >= s.text_page_rows
+        >= s.text_page_rows + besides
 
 
 def _top_rows(layout: _Layout) -> Iterator[tuple[int, list[_Line] | None]]:
