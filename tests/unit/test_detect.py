@@ -594,6 +594,27 @@ def test_a_thesis_s_title_pages_that_repeat_the_university_s_block_at_their_foot
     assert {(n, str(n - 3)) for n in range(4, 16)} <= got
 
 
+def test_a_footer_mark_at_the_top_of_the_page_names_no_footer():
+    # A deck's pages each hold the slide and, at the right, its speaker's notes, which the producer marks
+    # as a footer, as it does the deck's real footer. The notes, a text of their own on each page at the
+    # top, are content; the footer at the foot is furniture.
+    def mark(text: str, top: float, x0: float, kind: str) -> Line:
+        return Line(text, (x0, top, x0 + len(text) * 4.5, top + 9.0), 9.0, "Helvetica", artifact=kind)
+    rng = random.Random(60)
+    pages = []
+    for n in range(1, 9):
+        slide = [Line(f"Slide title {rng.choice(WORDS)} {n}", (40.0, 40.0, 300.0, 64.0), 24.0, "Helvetica")]
+        slide += [Line(" ".join(rng.choice(WORDS) for _ in range(6)), (40.0, 100.0 + 30 * k, 400.0, 118.0 + 30 * k),
+                       18.0, "Helvetica") for k in range(5)]
+        notes = [mark(" ".join(rng.choice(WORDS) for _ in range(9)) + f" {n}.{k}", 40.0 + 12 * k, 520.0, "footer")
+                 for k in range(3)]
+        foot = [mark("Example Talk at the Example Conference", 450.0, 40.0, "footer")]
+        pages.append(Page(n, 960.0, 480.0, (*slide, *notes, *foot)))
+    got = removed(pages)
+    assert {(n, "Example Talk at the Example Conference") for n in range(1, 9)} <= got
+    assert not {t for _, t in got if t != "Example Talk at the Example Conference"}
+
+
 def test_a_book_s_copyright_under_a_chapter_s_first_page_but_not_a_footnote():
     # A book prints its copyright in small type under each chapter's first page, below where the text of
     # the other pages ends; a footnote at the foot of another page starts with its mark and stays.

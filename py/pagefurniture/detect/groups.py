@@ -43,6 +43,14 @@ class _Line:
     rank: int  # how many rows lie between it and its edge (top or bottom; 0 for the outermost row)
     key: Key  # (page, index), the line's name in groups
 
+    @property
+    def named(self) -> bool:
+        """True when the PDF marks the line as a page's header, footer or watermark (NAMED) where it
+        stands: a "footer" at the top of the page or a "header" at its foot names nothing (a producer that
+        marks a panel of notes beside each slide as its footer)."""
+        mark = self.line.artifact
+        return mark in NAMED and (mark, self.place) not in (("footer", "top"), ("header", "bottom"))
+
 
 @dataclass(slots=True)
 class _Group:
@@ -344,7 +352,7 @@ def _titles(ctx: _Context) -> set[Key]:
     (Settings.heading_size), when no one text holds half of them: each slide's own title, which its
     producer draws in the page's header band and tags so. (A tag supports a decision; it does not make
     one. A running head set large says the same on most pages.)"""
-    big = [m for m in ctx.lines if m.place == "top" and m.line.artifact in NAMED
+    big = [m for m in ctx.lines if m.place == "top" and m.named
            and m.line.size >= ctx.body * ctx.settings.heading_size]
     said = Counter(_words(m.line.text) for m in big)
     return {m.key for m in big} if said and said.most_common(1)[0][1] * 2 < len(big) else set()

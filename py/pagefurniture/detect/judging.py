@@ -41,7 +41,7 @@ from .groups import (
     _words,
     furniture_of,
 )
-from .numbers import NAMED, PUBLISHING
+from .numbers import PUBLISHING
 from .settings import Settings
 
 
@@ -71,7 +71,7 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
     if g.place == "body":
         return g.decided("repeated-content", False, "inside the text, not at a page edge")
     where = _where(g.place)
-    marked = sum(m.line.artifact in NAMED for m in g.members)
+    marked = sum(m.named for m in g.members)
     if marked * 2 > len(g.members) and sum(m.key in titles for m in g.members) * 2 <= len(g.members):
         what = {"top": "header", "bottom": "footer"}.get(g.place, "margin note")
         return g.decided(_kind_of(g.place), True, f"marked as a page {what} in the PDF, {where} of {{pages}}")
@@ -381,7 +381,7 @@ def _in_the_text(ctx: _Context) -> dict[int, _Group]:
     out = {}
     for k, g in enumerate(ctx.groups):
         if not g.remove or g.place not in ("top", "bottom") or g.beyond or \
-                sum(m.line.artifact in NAMED for m in g.members) * 2 > len(g.members):
+                sum(m.named for m in g.members) * 2 > len(g.members):
             continue
         members = _spread(g.members, s.text_sample)
         inside = sum(not m.beside and not _outside(m, ctx) and text.runs_through(m) for m in members)

@@ -50,7 +50,7 @@ from .groups import (
     _words,
 )
 from .layout import _in_margin
-from .numbers import CONTACT, DIGITS, NAMED, NOTE_MARK, PAGINATION, PUBLISHING, RIGHTS_NAMED, STAMP, _lone_number
+from .numbers import CONTACT, DIGITS, NOTE_MARK, PAGINATION, PUBLISHING, RIGHTS_NAMED, STAMP, _lone_number
 from .settings import Settings
 
 
@@ -949,7 +949,7 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
             if m.key not in furniture and m.line.artifact in PAGINATION and m.place not in ("diagonal", "body"):
-                if m.line.artifact in NAMED:
+                if m.named:
                     found[(m.place, m.line.artifact)].append(m)
                 elif m.place in ("top", "bottom"):
                     bare[m.key] = m
