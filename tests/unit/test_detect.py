@@ -159,6 +159,20 @@ def test_roman_front_matter_then_arabic():
     assert got == {(i + 1, numerals[i]) for i in range(4)} | {(i + 4, str(i)) for i in range(1, 9)}
 
 
+def test_front_matter_folios_in_their_own_type_at_the_height_of_the_body_s():
+    # A manual numbers its two front pages "I" and "II" in small plain type, and its body from "1" in its
+    # bold type, all at one height: the roman two are page numbers too.
+    rng = random.Random(65)
+    pages = []
+    for n in range(1, 15):
+        folio = Line(["I", "II"][n - 1], (300.0, 742.0, 306.0, 750.0), 8.0, "Times-Roman") if n <= 2 else \
+            Line(str(n - 2), (300.0, 740.0, 306.0, 750.0), 10.0, "Helvetica-Bold")
+        pages.append(Page(n, W, H, (*body(rng, top=72, bottom=600 if n <= 2 else 700), folio)))
+    got = removed(pages)
+    assert {(1, "I"), (2, "II")} <= got
+    assert {(n, str(n - 2)) for n in range(3, 15)} <= got
+
+
 def test_numbering_may_start_anywhere():
     got = texts_removed(pages_of([[line(f"- {139 + i} -", 750, x0=290)] for i in range(6)]))
     assert got == {f"- {139 + i} -" for i in range(6)}

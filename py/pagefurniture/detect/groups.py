@@ -278,8 +278,12 @@ class Slot:
     words: bool = True  # whether its lines hold words, not only page numbers ("Page 3 of 9" does, "- 3 -" not)
 
     def holds(self, m: _Line, *, font: bool = True) -> bool:
-        return (m.place == self.place and abs(m.offset - self.offset) <= self.reach
-                and abs(m.line.size - self.size) <= self.spread and (not font or _family(m.line.font) in self.fonts))
+        return self.near(m) and abs(m.line.size - self.size) <= self.spread \
+            and (not font or _family(m.line.font) in self.fonts)
+
+    def near(self, m: _Line) -> bool:
+        """True when the line stands at the slot's edge and distance from it, in whatever size."""
+        return m.place == self.place and abs(m.offset - self.offset) <= self.reach
 
 
 def _describe(g: _Group, s: Settings) -> Slot:

@@ -35,7 +35,7 @@ from .groups import (
     _side,
     _under_larger,
 )
-from .numbers import CID_MARK, DIGITS, NUMBER_ALONE, _is_garbage, shape_of
+from .numbers import CID_MARK, DIGITS, NUMBER_ALONE, _is_garbage, _lone_number, _Numbering, shape_of
 from .settings import Settings
 
 # A page's rows: the row of each line (-1: not upright), the rows (line indices, from the top), the gap
@@ -723,7 +723,7 @@ def _type_areas(ctx: _Context) -> dict[int, TextBlock | None]:
     wide = ctx.apart()
     extents: dict[tuple[int, int], list[tuple[int, Column]]] = defaultdict(list)
     for layout in ctx.layouts.values():
-        extent = _text_extent(layout, grouped, slots, s, wide)
+        extent = _text_extent(layout, grouped, slots, s, wide, ctx.numbering)
         if extent is not None:
             extents[_page_size(layout.page)].append((layout.page.number, extent))
     # The document's first page may start low (a title, a letterhead) and its last page stop short: where
@@ -759,11 +759,11 @@ def _edge_slots(ctx: _Context) -> dict[Place, list[Slot]]:
 
 
 def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place, list[Slot]], s: Settings,
-                 wide: float) -> Column | None:
+                 wide: float, numbering: _Numbering) -> Column | None:
     """The extent of one page's text (left, top, right, bottom): the rows from the first to the last that
     hold a line no group explains, as wide as its long lines reach (or all its lines, if none is long)."""
     page = layout.page
-    other = _not_text(layout, grouped, slots, s, wide)
+    other = _not_text(layout, grouped, slots, s, wide, numbering)
     first = next((row for row in layout.rows if any(i not in other for i in row)), None)
     if first is None:
         return None
@@ -776,13 +776,17 @@ def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Pla
 
 
 def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place, list[Slot]], s: Settings,
-              wide: float) -> set[int]:
+              wide: float, numbering: _Numbering) -> set[int]:
     """The lines of a page that are not its text: grouped, beyond the page, or in one of its outer rows in
     the place of a group at the edge, or beside such a line in a row set apart from the text. A line not
     placed (deep in the text, or unmapped glyph codes) is the page's text all the same."""
     k = s.outer_rows
+    # A number alone at the height of the page numbers is one of them in any size or face (the front
+    # matter's roman folios in their own type, before the body's are found).
     held = {i for i, m in layout.lines.items()
-            if m.row >= 0 and m.rank < k and any(slot.holds(m) for slot in slots.get(m.place, ()))}
+            if m.row >= 0 and m.rank < k and any(slot.holds(m) or (not slot.words and slot.near(m)
+                                                                    and _lone_number(m.line.text, numbering))
+                                                 for slot in slots.get(m.place, ()))}
     other = held | {i for i, m in layout.lines.items() if m.key in grouped or m.beyond}
     # The rest of such a row, in the size of its words, where the row is set apart from the rows beyond it
     # (``wide``): a running head in two faces, the document's title in one and the current section's

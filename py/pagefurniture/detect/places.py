@@ -672,13 +672,14 @@ def _page_offsets(ctx: _Context, *, slides: bool = False) -> set[tuple[int, bool
 
 def _other_numbering(ctx: _Context, lone: list[tuple[_Line, int]], found: list[_Group]) -> list[_Group]:
     """Given the lone numbers left and the folios just ``found``, returns another numbering where the
-    folios are (the front matter's roman one beside the body's arabic): page numbers too where it counts
-    with the pages over Settings.folio_run pages or more."""
+    folios are, at their height in any size or face (the front matter's roman one beside the body's
+    arabic): page numbers too where it counts with the pages over Settings.folio_run pages or more."""
     s = ctx.settings
     folios = _merge_slots(_describe(g, s) for g in [*ctx.groups, *found] if g.remove
                           and (g.kind == "page-number" or g.numbers == "page") and g.place in ("top", "bottom")
                           and not g.beyond)
-    in_slot = [(m, value) for m, value in lone if any(slot.holds(m) for slot in folios)]
+    # At the folios' height, in any size or face: a front matter sets its numbers in its own type.
+    in_slot = [(m, value) for m, value in lone if any(slot.near(m) for slot in folios)]
     counting = _runs(in_slot, ctx.n_text, s, min_run=s.folio_run) if in_slot else []
     counted = _edge_lines(ctx, {m.key: m for m in counting}) if counting else []
     return _folios(counted, lambda place: f"a page number: it counts with the pages in the place of the "
