@@ -241,6 +241,12 @@ def test_pleading_line_numbers_in_the_left_margin():
     assert {g.kind for g in groups} == {"margin"} and len(groups) == 28
 
 
+def test_page_numbers_that_end_in_a_zero_width_space():
+    # A producer ends every line with a zero-width space, the folio's too: still a page number.
+    extra = [[line(f"{n}\u200b", 750, x0=300)] for n in range(1, 9)]
+    assert {(n, f"{n}\u200b") for n in range(1, 9)} <= removed(pages_of(extra))
+
+
 def test_text_beyond_the_crop_box_is_removed():
     extra = [[line("Userid: ________ DTD INSTR04", -40, size=7)] for _ in range(3)]
     group = next(g for g in detect(pages_of(extra)) if g.remove)
