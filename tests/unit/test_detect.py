@@ -241,6 +241,18 @@ def test_pleading_line_numbers_in_the_left_margin():
     assert {g.kind for g in groups} == {"margin"} and len(groups) == 28
 
 
+def test_a_bill_s_line_numbers_after_its_page_s_number():
+    # A state's bill numbers each line with its page's number and the line's ("3.1", "3.2", ...): a column
+    # that counts the lines down the margin all the same. Numbered clauses of a text ("2.1", "2.4", ...
+    # beside their paragraphs) keep their uneven pace and stay.
+    extra = [[line(f"{n}.{k}", 100 + 13.5 * (k - 1), x0=36, size=10, x1=54) for k in range(1, 29)] for n in range(1, 5)]
+    got = removed(pages_of(extra, x0=90))
+    assert {(n, f"{n}.{k}") for n in range(1, 5) for k in range(1, 29)} <= got
+    clauses = [[line(f"{n}.{k}", 100 + 40 * k + 9 * k * k, x0=36, size=10, x1=54) for k in range(1, 7)]
+               for n in range(1, 5)]
+    assert not texts_removed(pages_of(clauses, x0=90))
+
+
 def test_page_numbers_that_end_in_a_zero_width_space():
     # A producer ends every line with a zero-width space, the folio's too: still a page number.
     extra = [[line(f"{n}\u200b", 750, x0=300)] for n in range(1, 9)]

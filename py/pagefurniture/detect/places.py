@@ -848,9 +848,9 @@ def _number_columns(layout: _Layout, s: Settings
     lines = layout.page.lines
     left, right = block.left, block.right
     # The bare numbers first (a quick test of each line): most pages have none beside the text.
-    digits = [i for i, line in enumerate(lines) if line.text.isdigit() and not line.angle
-              and (line.box[2] < left or line.box[0] > right)]
-    if not digits:
+    counts = {i: count for i, line in enumerate(lines) if not line.angle and (line.box[2] < left or line.box[0] > right)
+              and (count := _line_count(line.text)) is not None}
+    if not counts:
         return
     beside: dict[Literal["left", "right"], list[int]] = {"left": [], "right": []}
     for i, line in enumerate(lines):
@@ -860,7 +860,7 @@ def _number_columns(layout: _Layout, s: Settings
             elif line.box[0] > right:
                 beside["right"].append(i)
     for side, found in beside.items():
-        numbers = [i for i in found if lines[i].text.isdigit()]
+        numbers = [i for i in found if i in counts]
         taken: set[int] = set()
         # Aligned on the edge towards the text, or on the other (right-aligned in the left margin, or not)
         for edge in (2, 0) if side == "left" else (0, 2):
@@ -868,8 +868,8 @@ def _number_columns(layout: _Layout, s: Settings
                      for i in numbers if i not in taken]
             for cluster in _cluster(spots):
                 column = sorted(cluster, key=lambda i: lines[i].top)
-                steps = {int(lines[b].text) - int(lines[a].text) for a, b in pairwise(column)}
-                if len(steps) > 1 or (steps and min(steps) <= 0):
+                steps = {counts[b][1] - counts[a][1] for a, b in pairwise(column)}
+                if len(steps) > 1 or (steps and min(steps) <= 0) or len({counts[i][0] for i in column}) > 1:
                     continue
                 x0 = min(lines[i].box[0] for i in column)
                 x1 = max(lines[i].box[2] for i in column)
@@ -884,6 +884,16 @@ def _number_columns(layout: _Layout, s: Settings
                         2 * sum(abs(p - usual) <= s.line_pace * usual for p in pace) > len(pace)
                 taken.update(column)
                 yield side, edge, _mid(lines[i].box[edge] for i in column), step, column, even
+
+
+def _line_count(text: str) -> tuple[str, int] | None:
+    """A line's number if it may number a line of the text: a bare number ("12"), or one after its page's
+    number and a point ("3.12", a bill's twelfth line on its third page); with that page's part ("" for
+    none), which a column keeps on all its lines."""
+    if text.isdigit():
+        return "", int(text)
+    page, point, line = text.partition(".")
+    return (page, int(line)) if point and page.isdigit() and line.isdigit() else None
 
 
 def _margin_stamps(ctx: _Context) -> list[_Group]:
