@@ -767,6 +767,20 @@ def test_an_archive_stamp_up_the_left_margin_of_the_first_page():
     assert (1, stamp) in got and (4, "Totals per district") not in got
 
 
+def test_a_cover_s_title_up_its_spine_is_the_cover_s():
+    # A book's cover sets its title large across the page and again up its spine, and little else: on a
+    # cover, that is content. (The archive's stamp above stands beside a first page of text.)
+    rng = random.Random(67)
+    spine = "MENTAL HEALTH: A Call for Action by World Health Ministers"
+    cover = (line("MENTAL HEALTH", 200, x0=150, size=28), line("A Call for Action", 250, x0=150, size=20),
+             line(spine, 150, x0=16, size=14, angle=90, x1=32), line("World Health Organization", 700, x0=150),
+             *(line(" ".join(rng.choice(WORDS) for _ in range(9)), 400 + 14 * k, x0=150) for k in range(6)))
+    pages = [Page(1, W, H, cover)] + [Page(n, W, H, (*body(rng), line(str(n), 750, x0=300))) for n in range(2, 9)]
+    got = removed(pages)
+    assert not {t for p, t in got if p == 1}
+    assert {(n, str(n)) for n in range(2, 9)} <= got
+
+
 def test_a_binding_strip_of_two_columns_up_the_left_margin():
     # An exam's first sheets: a notice up the outer edge and field labels beside it, each label once;
     # the notice lies between the labels and the edge, and is a stamp itself, so the labels are too.

@@ -907,10 +907,11 @@ def _margin_stamps(ctx: _Context) -> list[_Group]:
     out = []
     first = min(ctx.layouts)
     for place, members in found.items():
-        # One-off vertical text beside the text is a stamp only on the first page (an archive's identifier);
-        # elsewhere it must recur (a stamp on every page, chapter tabs), else it is a page's own decoration.
+        # One-off vertical text beside the text is a stamp only on the first page (an archive's identifier),
+        # where that page has text (a cover's spine title is the cover's); elsewhere it must recur (a stamp
+        # on every page, chapter tabs), else it is a page's own decoration.
         if len({m.page for m in members}) < 2:
-            members = [m for m in members if m.page == first]
+            members = [m for m in members if m.page == first and _text_page(ctx.layouts[first], ctx)]
             if not members:
                 continue
         out.append(_Group(place, members[0].shape, members, _numbers(members), "margin", True,
