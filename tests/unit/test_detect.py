@@ -886,6 +886,19 @@ def test_what_the_pdf_marks_as_a_header_is_furniture_even_when_large():
     assert group.remove and "marked as a page header in the PDF" in group.reason
 
 
+def test_a_running_head_set_large_and_apart_over_every_page_is_furniture():
+    # A designer's guide sets its title larger than the text at the head of every page, a rule's width
+    # above the text: a running head. The same title set as close over the text as its lines are to each
+    # other, on every page, heads that text (a long table's title over its rows).
+    def pages(gap: float) -> list[Page]:
+        rng = random.Random(62)
+        title = "REVIEW AND RATIONALE OF THE STANDARD"
+        return [Page(n, W, H, (line(title, 30, x0=200, size=14), *body(rng, top=44 + gap, bottom=700),
+                               line(f"II-{n}", 750, x0=72))) for n in range(1, 9)]
+    assert {(n, "REVIEW AND RATIONALE OF THE STANDARD") for n in range(1, 9)} <= removed(pages(34))
+    assert "REVIEW AND RATIONALE OF THE STANDARD" not in texts_removed(pages(3.5))
+
+
 def test_a_title_centred_over_tables_of_changing_width_is_content():
     # A spreadsheet's merged title cell moves with each sheet's table; a running head keeps its place.
     extra = [[line("PRIMARY ELECTION, AUGUST 7, 2018", 40, x0=100 + 60 * i, size=10),

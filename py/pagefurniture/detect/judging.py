@@ -93,7 +93,7 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
             and any(ch.isalpha() for ch in g.shape) \
             and not PUBLISHING.search(g.members[0].line.text) and not _under_larger(g, ctx) \
             and not _beside_furniture(g, ctx, furniture) and not _over_head_rows(g, ctx) \
-            and not _mirrored(g.members, ctx.settings):
+            and not _mirrored(g.members, ctx.settings) and not _apart_on_every_page(g, ctx):
         return g.decided("repeated-content", False,
                          "a heading (larger than the text, and nothing larger below it) repeated on {pages}")
     if not _aligned(g.members, ctx.settings):
@@ -109,6 +109,25 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
                          f"inside the text block, on only {{n}} of {ctx.n_text} pages: like a long table's headings")
     return g.decided(_kind_of(g.place), True,
                      f"{where} of {{n}} of {ctx.n_text} pages, {_apart_from_block(g.place)}, same place and size")
+
+
+def _apart_on_every_page(g: _Group, ctx: _Context) -> bool:
+    """True when a group stands on every page with text, in one text, each time in the outermost row and
+    set apart from the rows under it, on most pages none of them set as large as a heading: a running head
+    set large over a manual's two columns (a section's title set large under it where the section begins).
+    A heading repeated so stands on some pages only, or over its own text (a report's title over the next
+    lines of its title block), or wraps (a long table's title in two lines)."""
+    if g.numbers != "constant" or len(g.pages) != ctx.n_text or ctx.n_text < ctx.settings.min_run:
+        return False
+    wide, large = ctx.apart(), ctx.body * ctx.settings.heading_size
+    over_large = 0
+    for m in g.members:
+        layout = ctx.layouts[m.page]
+        inwards = m.row + (1 if g.place == "top" else -1)
+        if m.rank != 0 or layout.gap_inwards(m.row, g.place) <= wide or not 0 <= inwards < len(layout.rows):
+            return False
+        over_large += any(layout.page.lines[i].size >= large for i in layout.rows[inwards])
+    return 2 * over_large < len(g.members)
 
 
 def _over_head_rows(g: _Group, ctx: _Context) -> bool:
