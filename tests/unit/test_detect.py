@@ -356,7 +356,7 @@ def test_reasons_are_sentences_with_counts():
 @pytest.mark.parametrize("text, expected", [
     ("- 3 -", [3]), ("3 / 12", [3, 12]), ("Page 3", [3]), ("p. 3", [3]), ("[3]", [3]),
     ("3 | Report Title", [3]), ("PAGE 3 OF 34 1333ND19QNB680025", [3, 34]), ("Table A-1.", []),
-    ("025", []), ("xiv", [14]), ("Chapter title 17", [17]),
+    ("025", []), ("xiv", [14]), ("Chapter title 17", [17]), ("Page:2 of 3", [2, 3]), ("Time:14:46:41", []),
 ])
 def test_page_number_tokens(text, expected):
     assert [value for _, value, _ in page_number_tokens(text)] == expected

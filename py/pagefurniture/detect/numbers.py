@@ -146,6 +146,9 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
     numeric = enumerate(tokens) if short else ((i, raw) for i, raw in enumerate(tokens)
                                                if not raw.isalpha() and DIGITS.search(raw))
     for i, raw in numeric:
+        label, colon, rest = raw.partition(":")
+        if colon and label.isalpha():
+            raw = rest  # a label glued to its number: a report's "Page:2"
         for part in (NUMBER_PARTS.split(raw) if "/" in raw or "|" in raw else (raw,)):
             core = part.strip(PN_WRAP)
             if not core:
