@@ -580,6 +580,22 @@ def test_a_running_head_with_raised_signs_goes_whole():
     assert not {t for _, t in got} & {"2"}
 
 
+def test_a_press_notice_s_place_and_date_over_its_count_of_two_pages():
+    # A two-page press notice heads each page with its place, its date and "Seite N von 2", under the
+    # notice's own title on the first page: the stack is the head; the title and the text are not.
+    rng = random.Random(61)
+    pages = []
+    for n in (1, 2):
+        top = 157.0 if n == 1 else 38.0
+        head = [line("Frankfurt am Main", top, x0=400, size=11), line("31. August 2023", top + 13, x0=400, size=11),
+                line(f"Seite {n} von 2", top + 26, x0=400, size=11)]
+        title = [line("Pressenotiz", 126, x0=72, size=16)] if n == 1 else []
+        pages.append(Page(n, W, H, (*title, *head, *body(rng, top=top + 70, bottom=700))))
+    got = removed(pages)
+    assert {(n, t) for n in (1, 2) for t in ("Frankfurt am Main", "31. August 2023", f"Seite {n} von 2")} <= got
+    assert (1, "Pressenotiz") not in got and len(got) == 6
+
+
 def test_a_letters_head_block_on_its_pages_of_a_file_that_holds_others():
     # A court filing holds a complaint and a bank's letter: the letter's head (its name set large, the
     # loan's number and the date under it) repeats on the letter's three pages of eight, set apart from

@@ -715,6 +715,7 @@ def _page_of_pages(ctx: _Context) -> list[_Group]:
     alone: dict[tuple[int, int], _Line] = {}
     total = str(ctx.n_pages)
     short = ctx.n_pages <= s.short_document  # too few pages for a numbering to repeat
+    of_pages: list[_Line] = []  # those that name the document's pages
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
             if (total not in m.line.text and not short) or m.key in furniture or m.place not in ("top", "bottom") \
@@ -724,6 +725,7 @@ def _page_of_pages(ctx: _Context) -> list[_Group]:
             values = [value for _, value in tokens]
             if len(values) == 2 and values == [m.page, ctx.n_pages] and ctx.n_pages > 1:
                 (alone if short else wanted)[m.key] = m
+                of_pages.append(m)
             elif short and m.page > 1 and values:
                 # "Page 2": a letter's page 2, in the text's size or smaller, no words after its number (a
                 # heading that names its number, "Part 3 Declarations", is set larger, or goes on after it:
@@ -740,6 +742,16 @@ def _page_of_pages(ctx: _Context) -> list[_Group]:
         # A short document's text block is no measure (each page's own foot stretches it): at the edge and
         # set apart will do.
         found += _edge_lines(ctx, alone, block=False)
+    # Where short lines stand stacked on it in its own column, up to the edge (a report's date and time
+    # over "Page 2 of 3" in its corner, a press notice's place and date over "Seite 2 von 2"), the stack
+    # is the page's head, set apart from what lies under it in that column.
+    stacked: list[_Line] = []
+    for m in of_pages:
+        if m not in found:
+            stack = _corner_stack(m, ctx)
+            if stack is not None:
+                found.append(m)
+                stacked += [o for o in stack if o.key not in furniture]
     counts = []
     for run in _counted_runs(ctx):
         # A run is one numbering: at the edge and set apart on most of its pages, it is on all (the last
@@ -747,10 +759,16 @@ def _page_of_pages(ctx: _Context) -> list[_Group]:
         # a document of nine pages) are furniture already.
         if all(m.key in furniture or m.key in wanted or m.key in alone for m in run):
             continue
-        if 2 * len(_edge_lines(ctx, {m.key: m for m in run}, block=not short)) > len(run):
+        edge = {m.key for m in _edge_lines(ctx, {m.key: m for m in run}, block=not short)}
+        stacks = {m.key: stack for m in run if m.key not in edge and (stack := _corner_stack(m, ctx)) is not None}
+        if 2 * (len(edge) + len(stacks)) > len(run):
             counts += [m for m in run if m.key not in furniture and m.key not in wanted and m.key not in alone]
-    return _folios(found, lambda place: f"names its page (and the document's {ctx.n_pages} pages), {_where(place)} "
-                                        f"of {{pages}}") + \
+            stacked += [o for stack in stacks.values() for o in stack if o.key not in furniture]
+    heads = [_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
+                    f"stacked on the page's number in its own column, {_where(place)} of {{pages}}, set apart")
+             for place in ("top", "bottom") if (members := [o for o in stacked if o.place == place])]
+    return heads + _folios(found, lambda place: f"names its page (and the document's {ctx.n_pages} pages), "
+                                                f"{_where(place)} of {{pages}}") + \
         _folios(counts, lambda place: f"counts its pages from 1 to their number through the document, {_where(place)} "
                                       f"of {{pages}}")
 
@@ -793,6 +811,45 @@ def _counted_runs(ctx: _Context) -> list[list[_Line]]:
 def _folio_words(shape: str) -> int:
     """The words of a line besides its numbers (digits masked in its shape)."""
     return len([w for w in shape.split() if any(ch.isalpha() for ch in w)])
+
+
+def _corner_stack(m: _Line, ctx: _Context) -> list[_Line] | None:
+    """The lines between a line at the top or bottom edge and that edge, in its own column (each over the
+    ones before it), each nearer the next than a gap that sets furniture apart (``_Context.apart``), short
+    (Settings.stamp_words), in the text's size or smaller and no table's cell, Settings.outer_rows + 1 of
+    them at most: when the nearest line inwards in that column is farther than that gap. None otherwise."""
+    s = ctx.settings
+    layout = ctx.layouts[m.page]
+    apart = ctx.apart()  # the stack's rows within it of each other, the text beyond it
+    top = m.place == "top"
+    x0, x1 = m.line.box[0], m.line.box[2]
+    stack: list[_Line] = []
+    edge = m.line.top if top else m.line.bottom
+    others = sorted((o for o in layout.lines.values() if o.line.angle == 0 and o.key != m.key),
+                    key=lambda o: -o.line.bottom if top else o.line.top)
+    for o in others:  # outwards from the line, nearest first
+        ln = o.line
+        if not _inwards(m.line, ln, top):
+            continue  # not between it and the edge
+        if ln.box[0] >= x1 or ln.box[2] <= x0:
+            continue  # not in its column
+        gap = edge - ln.bottom if top else ln.top - edge
+        if gap > apart or len(ln.text.split()) > s.stamp_words or ln.size > ctx.body + s.body_slack \
+                or o.index in layout.cells or o.place != m.place or len(stack) >= s.outer_rows + 1:
+            return None
+        stack.append(o)
+        x0, x1 = min(x0, ln.box[0]), max(x1, ln.box[2])
+        edge = ln.top if top else ln.bottom
+    inner = [o.line.top - m.line.bottom if top else m.line.top - o.line.bottom
+             for o in layout.lines.values() if o.line.angle == 0 and o.key != m.key and o not in stack
+             and o.line.box[0] < x1 and o.line.box[2] > x0 and _inwards(o.line, m.line, top)]
+    return stack if stack and (not inner or min(inner) > apart) else None
+
+
+def _inwards(line: Line, of: Line, top: bool) -> bool:
+    """True when ``line`` lies on the text's side of ``of`` (below it at the top, above it at the foot),
+    by more than half its height."""
+    return line.top >= of.bottom - line.size / 2 if top else line.bottom <= of.top + line.size / 2
 
 
 def _folios(members: list[_Line], reason: Callable[[Place], str]) -> list[_Group]:
