@@ -16,8 +16,8 @@ from .settings import DEFAULT_SETTINGS, Settings
 
 DIGITS = re.compile(r"\d+")
 ROMAN = re.compile(r"^(?=[mdclxvi])m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
-# Punctuation that may wrap or follow a page number: "- 3 -", "[3]", "(3)", "3.", "3 |", "3/12".
-# What may wrap a page number: punctuation, and the zero-width characters some producers end a line with.
+# What may wrap or follow a page number: punctuation ("- 3 -", "[3]", "(3)", "3.", "3 |", "3/12"), and the
+# zero-width characters some producers end every line with.
 PN_WRAP = "-–—[](){}|/.:·,•*<>«»\u200b\u200c\u200d\u2060\ufeff"  # noqa: RUF001 - the dashes and the middle dot are meant
 ALNUM = re.compile(r"[^\W_]")  # a letter or a digit, in any script
 NUMBER_PARTS = re.compile(r"[/|]")  # "3/12" and "3|Title" hold two tokens
