@@ -2091,6 +2091,37 @@ def test_a_letterheads_contact_row_in_small_print_set_apart_under_it_and_over_th
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
 
 
+def test_the_last_rows_of_one_form_on_every_page_far_over_its_foot_are_the_forms():
+    # One precinct's form a page: the same contests in the same order, each its title, its candidates and
+    # its totals, the votes changing, and the footer far below the last contest. The last contest's rows
+    # repeat in one place as a foot does, but they lie nearer each other and the contests over them than
+    # the footer beyond them: they are the form's.
+    rng = random.Random(59)
+    contests = [("Republican for U.S. Senate", ["BECKY EDWARDS", "ALLY ISOM", "MIKE LEE"]),
+                ("Republican for U.S. House", ["CHRISTOPHER HERROD", "JOHN CURTIS"]),
+                ("Republican for County Commission", ["BART HASLEM", "JOHN LAURSEN"]),
+                ("Republican for County Assessor", ["SONJA NORTON", "WILLIS LEFEVRE", "WAYNE SIMPER"])]
+    pages = []
+    for n in range(1, 7):
+        lines = [line("Summary Results Report", 30), line("Canvass Report", 30, x0=450),
+                 line("Uintah County, Utah", 45), line(f"Precinct {n}", 80, size=13),
+                 line(f"{rng.randint(300, 900)}", 120, x0=60, size=8), line("Registered Voters", 120, x0=120, size=8)]
+        y = 160.0
+        for title, names in contests:
+            lines += [line(title, y, size=8), line("Vote For 1", y + 13, size=6.4), line("TOTAL", y + 23, x0=60, size=8)]
+            y += 43
+            for name in [*names, "Total Votes Cast", "Contest Totals"]:
+                lines += [line(str(rng.randint(10, 300)), y, x0=60, size=8), line(name, y, x0=120, size=8)]
+                y += 13.2
+            y += 12
+        lines += [line(f"Page {n} of 6", 760, size=8), line("Precinct Summary - 07/08/2022 03:18PM", 760, x0=400, size=8)]
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = texts_removed(pages)
+    assert {f"Page {n} of 6" for n in range(1, 7)} <= got
+    assert not got & {"SONJA NORTON", "WAYNE SIMPER", "Contest Totals", "Total Votes Cast", "TOTAL", "Vote For 1",
+                      "Republican for County Assessor"}
+
+
 def test_page_numbers_that_count_the_printed_pages_of_each_file_two_to_a_sheet():
     # Two files printed two pages to a landscape sheet, each page under its own head: the date, the file's
     # name, and "Page 2/5", counted anew for each file, so that no number names its sheet or the sheets'

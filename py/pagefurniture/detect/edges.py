@@ -81,31 +81,45 @@ def _face(font: str) -> str:
 def _text_rows_off(block: list[_Row], end_gap: float | None, place: Place, layout: _Layout,
                    numbered: frozenset[Key], wide: float, body: float, s: Settings
                    ) -> tuple[list[_Row], float | None]:
-    """The walk's rows without the innermost ones that lie nearer the text than the furniture on the page
-    before them: a diagram's first row of labels far below a running head is the diagram's, however it
-    repeats. (A printer's slug beyond the page is as far from the head as the page's margin makes it; a
-    row that holds the page's number is no diagram's; nor is a row of a few words right under that row, set
-    apart from the text and outside the text block, where the text block begins, in the text's size or
-    larger: the part of a court's opinion under its running head, "Syllabus"; a diagram's labels are set
-    smaller, and a section's heading continued under a head block follows rows of its own.) ``wide``: the
-    gap that sets furniture apart from the text; ``body``: the text's size."""
+    """The walk's rows without the innermost run of them that lies nearer the text than the furniture on the
+    page before it (a run of two or more rows far nearer), its rows nearer each other too: a diagram's
+    first row of labels far below a running head is the diagram's, however it repeats, and so are the last
+    rows of a form's table far over its foot, where every page is the same form. (A printer's slug beyond
+    the page is as far from the head as the page's margin makes it; a run that holds the page's number is
+    no diagram's; nor is a row of a few words right under that row, set apart from the text and outside the
+    text block, where the text block begins, in the text's size or larger: the part of a court's opinion
+    under its running head, "Syllabus"; a diagram's labels are set smaller, and a section's heading
+    continued under a head block follows rows of its own.) ``wide``: the gap that sets furniture apart
+    from the text; ``body``: the text's size."""
     height, text, lines = layout.page.height, layout.block, layout.page.lines
     while len(block) > 1 and end_gap is not None:
-        outer, inner = block[-2], block[-1]
-        if ((outer[2] <= 0) if place == "top" else (outer[2] >= height)) or inner[0] & numbered:
+        last = len(block) - 1
+        # One row nearer the text than the furniture before it is the text's; a run of them must lie
+        # Settings.head_gap times as far from that furniture (a head block under a stamp at the edge is
+        # spaced as widely as the text's own headings).
+        start = next((k for k in range(last, 0, -1)
+                      if _gap(block, k, place) > (end_gap if k == last else s.head_gap * end_gap)
+                      and all(_gap(block, k, place) > _gap(block, j, place) for j in range(k + 1, last + 1))), None)
+        if start is None:
             break
-        if end_gap >= wide and text is not None and outer[0] & numbered \
+        outer, inner = block[start - 1], block[last]
+        if ((outer[2] <= 0) if place == "top" else (outer[2] >= height)) \
+                or any(row[0] & numbered for row in block[start:]):
+            break
+        if start == last and end_gap >= wide and text is not None and outer[0] & numbered \
                 and (text.top - wide <= inner[2] + end_gap and inner[2] <= text.top if place == "top"
                      else inner[2] - end_gap <= text.bottom + wide and inner[2] >= text.bottom) \
                 and _few_words(inner[0], lines, s) \
                 and all(len(layout.rows[layout.row_of[i]]) == len(inner[0])
                         and lines[i].size >= body - s.body_slack for _, i in inner[0]):
             break
-        before = (inner[1] - outer[2]) if place == "top" else (outer[2] - inner[1])
-        if before <= end_gap:
-            break
-        block, end_gap = block[:-1], before
+        block, end_gap = block[:start], _gap(block, start, place)
     return _text_run_off(block, end_gap, place, height, numbered, wide, s)
+
+
+def _gap(block: list[_Row], k: int, place: Place) -> float:
+    """The gap between the walk's rows k - 1 and k."""
+    return (block[k][1] - block[k - 1][2]) if place == "top" else (block[k - 1][2] - block[k][1])
 
 
 def _text_run_off(block: list[_Row], end_gap: float | None, place: Place, height: float,
@@ -118,17 +132,13 @@ def _text_run_off(block: list[_Row], end_gap: float | None, place: Place, height
     page's number is the head's, as is one under a row beyond the page.)"""
     if end_gap is None:
         return block, end_gap
-
-    def gap(k: int) -> float:  # between row k - 1 and row k
-        return (block[k][1] - block[k - 1][2]) if place == "top" else (block[k - 1][2] - block[k][1])
-
     for k in range(1, len(block) - 1):
-        inner = [gap(j) for j in range(k + 1, len(block))]
+        inner = [_gap(block, j, place) for j in range(k + 1, len(block))]
         outer = block[k - 1][2]
-        if min(inner) < wide or max(inner) > end_gap or gap(k) < s.head_gap * end_gap \
+        if min(inner) < wide or max(inner) > end_gap or _gap(block, k, place) < s.head_gap * end_gap \
                 or any(row[0] & numbered for row in block[k:]) or (outer <= 0 if place == "top" else outer >= height):
             continue
-        return block[:k], gap(k)
+        return block[:k], _gap(block, k, place)
     return block, end_gap
 
 
