@@ -915,6 +915,30 @@ def test_a_running_head_set_large_and_apart_over_every_page_is_furniture():
     assert "REVIEW AND RATIONALE OF THE STANDARD" not in texts_removed(pages(3.5))
 
 
+def test_a_part_number_set_large_over_each_pages_section_heading_is_the_running_head():
+    # A data sheet sets its part number in 36 pt at the head of every page, each page's section heading in
+    # 14 pt under it, set apart; and a report generator's title in 25 pt over flowing text, then over a
+    # table whose column headings are set nearly as large. Both are running heads, whatever is set large
+    # under them.
+    rng = random.Random(75)
+    sections = ["ABSOLUTE MAXIMUM RATINGS", "ACOUSTIC AND ELECTRICAL SPECIFICATIONS", "TIMING DIAGRAM",
+                "FREQUENCY RESPONSE CURVE", "RELIABILITY", "PACKAGING DETAILS"]
+    sheet = [Page(n, W, H, (line("SPM1423HM4H-B", 41, x0=200, size=36), line(f"{n}. {sections[n - 1]}", 100, size=14),
+                            *body(rng, top=130, bottom=700), line(f"Sheet {n} of 6", 760, x0=480)))
+             for n in range(1, 7)]
+    assert {(n, "SPM1423HM4H-B") for n in range(1, 7)} <= removed(sheet)
+    report = []
+    for n in range(1, 5):
+        under = body(rng, top=90, bottom=700) if n <= 2 else [
+            line("Column A", 92, x0=72, size=24), line("Column B", 92, x0=250, size=24),
+            line("Column C", 92, x0=430, size=24),
+            *(line(f"{word} {rng.randint(10, 999)}", 122 + 16 * k, x0=x, size=12)
+              for k in range(30) for x, word in ((72, "It"), (250, "Rules"), (430, "Cell")))]
+        report.append(Page(n, W, H, (line("Here's the report's header", 40, x0=72, size=25), *under,
+                                     line("And the report's footer", 760, x0=72, size=12))))
+    assert {(n, "Here's the report's header") for n in range(1, 5)} <= removed(report)
+
+
 def test_a_title_centred_over_tables_of_changing_width_is_content():
     # A spreadsheet's merged title cell moves with each sheet's table; a running head keeps its place.
     extra = [[line("PRIMARY ELECTION, AUGUST 7, 2018", 40, x0=100 + 60 * i, size=10),

@@ -113,21 +113,24 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
 
 def _apart_on_every_page(g: _Group, ctx: _Context) -> bool:
     """True when a group stands on every page with text, in one text, each time in the outermost row and
-    set apart from the rows under it, on most pages none of them set as large as a heading: a running head
-    set large over a manual's two columns (a section's title set large under it where the section begins).
-    A heading repeated so stands on some pages only, or over its own text (a report's title over the next
-    lines of its title block), or wraps (a long table's title in two lines)."""
+    set apart from the rows under it, on most pages nothing in them set as large as it is: a running head
+    set large over a manual's two columns, a data sheet's part number over each page's section (a table's
+    column headings set as large are its row). A heading repeated so stands on some pages only, or over its
+    own text (a report's title over the next lines of its title block), or wraps (a long table's title in
+    two lines of one size)."""
     if g.numbers != "constant" or len(g.pages) != ctx.n_text or ctx.n_text < ctx.settings.min_run:
         return False
-    wide, large = ctx.apart(), ctx.body * ctx.settings.heading_size
-    over_large = 0
+    wide, s = ctx.apart(), ctx.settings
+    as_large = 0
     for m in g.members:
         layout = ctx.layouts[m.page]
         inwards = m.row + (1 if g.place == "top" else -1)
         if m.rank != 0 or layout.gap_inwards(m.row, g.place) <= wide or not 0 <= inwards < len(layout.rows):
             return False
-        over_large += any(layout.page.lines[i].size >= large for i in layout.rows[inwards])
-    return 2 * over_large < len(g.members)
+        large = m.line.size * (1 - s.size_tolerance) - s.size_slack
+        as_large += inwards not in layout.table and any(layout.page.lines[i].size >= large
+                                                        for i in layout.rows[inwards])
+    return 2 * as_large < len(g.members)
 
 
 def _over_head_rows(g: _Group, ctx: _Context) -> bool:
