@@ -241,6 +241,50 @@ def test_pleading_line_numbers_in_the_left_margin():
     assert {g.kind for g in groups} == {"margin"} and len(groups) == 28
 
 
+def test_a_transcripts_first_line_numbers_make_no_head_of_the_text_beside_them():
+    # A deposition numbers each of its 25 double-spaced lines; the numbers 1 and 2 stand at the top of
+    # every page in one place, as a head would, but the lines of words beside them are the testimony: a
+    # row that the margin's line numbers count is the text's. (The stamp over them and the foot are
+    # furniture.)
+    rng = random.Random(77)
+    pages = []
+    for n in range(1, 13):
+        lines = [line(f"Case 3:19-cv-04593-LB Document 79-3 Filed 03/26/21 Page {n} of 12", 13, x0=100, size=12)]
+        for k in range(1, 26):
+            top = 53.3 + 25.5 * (k - 1)
+            lines += [line(str(k), top, x0=74 if k < 10 else 68, size=12, x1=81),
+                      line(" ".join(rng.choice(WORDS) for _ in range(8)), top, x0=108, size=12, x1=460)]
+        lines += [line(f"Page {n + 30}", 698, x0=500, size=12), line("Veritext Legal Solutions", 725, x0=240, size=12)]
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = removed(pages)
+    assert {(n, f"Page {n + 30}") for n in range(1, 13)} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
+def test_a_pleadings_foot_under_its_numbered_lines_leaves_the_footnotes_among_them():
+    # Pleading paper numbers 28 lines down the margin; a footnote sits on the last numbered lines, close
+    # over the folio and the two-line foot (the brief's title, its case number). The numbered rows are the
+    # text's however close they come to the foot: the foot ends where they begin.
+    rng = random.Random(78)
+    pages = []
+    for n in range(1, 11):
+        lines = []
+        for k in range(1, 29):
+            top = 72 + 24 * (k - 1)
+            lines.append(line(str(k), top, x0=74, size=11, x1=89))
+            if k <= 25:
+                lines.append(line(" ".join(rng.choice(WORDS) for _ in range(9)), top - 1, x0=108, size=14, x1=540))
+        lines += [line(f"{n} " + " ".join(rng.choice(WORDS) for _ in range(10)), 698, x0=108, size=14, x1=540),
+                  line(" ".join(rng.choice(WORDS) for _ in range(6)), 714, x0=108, size=14, x1=300),
+                  line(str(n), 733, x0=300, size=12, x1=310),
+                  line("DEFS.' MEM. AND POINTS OF AUTHORITIES IN SUPPORT OF MOTION", 754, x0=272, size=8, x1=578),
+                  line("Case No. 16-CV-6794 AB (JCx)", 763.6, x0=445, size=10, x1=578)]
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = removed(pages)
+    assert {(n, "Case No. 16-CV-6794 AB (JCx)") for n in range(1, 11)} <= got
+    assert not any(text.split()[-1] in WORDS for _, text in got)
+
+
 def test_a_bill_s_line_numbers_after_its_page_s_number():
     # A state's bill numbers each line with its page's number and the line's ("3.1", "3.2", ...): a column
     # that counts the lines down the margin all the same. Numbered clauses of a text ("2.1", "2.4", ...

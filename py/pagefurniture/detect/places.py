@@ -98,14 +98,14 @@ def _folio_heads(ctx: _Context) -> dict[Key, _Line]:
 
 def _companions(ctx: _Context, short: bool) -> dict[tuple[int, int], _Line]:
     """The lines of words that share a row with furniture, beside it and not over it, in rows wholly
-    outside the text block (at the edge of a ``short`` document's page)."""
+    outside the text block (at the edge of a ``short`` document's page) that no line numbers count."""
     furniture = ctx.furniture()
     wanted: dict[tuple[int, int], _Line] = {}
     rows = {(m.page, m.row) for g in ctx.groups if g.remove for m in g.members if m.row >= 0}
     for number, r in sorted(rows):
         layout = ctx.layouts[number]
         placed = [layout.lines[i] for i in layout.rows[r] if i in layout.lines]
-        if len(placed) < len(layout.rows[r]) or \
+        if len(placed) < len(layout.rows[r]) or _counted(layout, ctx.settings).intersection(layout.rows[r]) or \
                 not all(m.place in ("top", "bottom") and (short or _outside(m, ctx)) for m in placed):
             continue
         fixed = [m.line for m in placed if m.key in furniture]
@@ -196,13 +196,17 @@ def _block_rows(layout: _Layout, place: Place, tight: float, size: float, ctx: _
     """The rows from a page's ``place`` edge stacked within ``tight`` of each other, up to the first wider
     gap, while each holds upright lines placed at that edge, on the page, no larger than ``size`` (the
     outermost row in any size), within Settings.edge_reach of the edge, and is no table's row; none where no
-    such gap ends them (the text begins at the edge)."""
+    such gap ends them (the text begins at the edge), or a row that the margin's line numbers count
+    (``_counted``) ends them."""
     rows = layout.rows
+    counted = _counted(layout, ctx.settings)
     order = range(len(rows)) if place == "top" else range(len(rows) - 1, -1, -1)
     reach = ctx.settings.edge_reach * layout.page.height  # farther in, the same lines are text (data sheets')
     block: list[list[_Line]] = []
     for r in order:
         placed = [layout.lines.get(i) for i in rows[r]]
+        if counted.intersection(rows[r]):
+            return block
         if r in layout.table or not all(
                 m is not None and m.place == place and not m.beyond and m.line.angle == 0
                 and (m.line.size <= size or not block) and m.offset <= reach for m in placed):
@@ -941,6 +945,13 @@ def _number_columns(layout: _Layout, s: Settings
                         2 * sum(abs(p - usual) <= s.line_pace * usual for p in pace) > len(pace)
                 taken.update(column)
                 yield side, edge, _mid(lines[i].box[edge] for i in column), step, column, even
+
+
+def _counted(layout: _Layout, s: Settings) -> set[int]:
+    """The lines of a page's columns of line numbers that count at one pace (``_number_columns``): the rows
+    they stand in are the text's, however close to the page's edge (a transcript's first lines, a
+    pleading's last, with its footnotes among them)."""
+    return {i for *_, column, even in _number_columns(layout, s) if even for i in column}
 
 
 def _line_count(text: str) -> tuple[str, int] | None:
