@@ -285,6 +285,23 @@ def test_a_pleadings_foot_under_its_numbered_lines_leaves_the_footnotes_among_th
     assert not any(text.split()[-1] in WORDS for _, text in got)
 
 
+def test_a_download_stamp_with_a_line_of_unmapped_glyphs_is_the_foot():
+    # An archive stamps each page it serves at the foot, in three lines: "downloaded from", the reader's
+    # address and the time in a font without a character map, the terms of use. The middle line reads as
+    # unmapped glyph codes; between the stamp's other lines it is the stamp's, not the page's text.
+    rng = random.Random(79)
+    unmapped = "(cid:0)" * 26 + "104.57.191.61 on Thu, 22 Aug 2024 02:02:33 UTC"
+    pages = [Page(n, W, H, (line(str(100 + n), 69, x0=64), *body(rng, top=100, bottom=640),
+                            line("This content downloaded from", 703.8, x0=185, size=8),
+                            line(unmapped, 711.8, x0=125, size=8, x1=293),
+                            line("All use subject to https://about.jstor.org/terms", 719.8, x0=161, size=8)))
+             for n in range(1, 9)]
+    got = removed(pages)
+    assert {(n, text) for n in range(1, 9)
+            for text in ("This content downloaded from", unmapped, "All use subject to https://about.jstor.org/terms")} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
 def test_a_bill_s_line_numbers_after_its_page_s_number():
     # A state's bill numbers each line with its page's number and the line's ("3.1", "3.2", ...): a column
     # that counts the lines down the margin all the same. Numbered clauses of a text ("2.1", "2.4", ...

@@ -481,13 +481,16 @@ def _place_page(page: Page, row_of: list[int], ends: tuple[int, int], frame: _Fr
         place, beyond, offset = _place(line, page, frame, s)
         r = row_of[i]
         rank = max(r - first_row if place == "top" else last_row - r, 0) if r >= 0 else 0
-        if CID_MARK in line.text and line.angle not in (90, 270) and rank > 0 and _is_garbage(line.text, s) \
-                and not _side(line.box, frame.column):
+        if CID_MARK in line.text and line.angle not in (90, 270) and rank > 0 \
+                and (rank >= s.outer_rows or line.text.count(CID_MARK) < 2) \
+                and _is_garbage(line.text, s) and not _side(line.box, frame.column):
             # Unmapped glyph codes repeat without meaning anything (a score's clefs, system after system):
             # never furniture by repetition. Upright text in the text column only, past the page's outermost
-            # rows: a head or foot in unmapped glyphs is still one; vertical text in the side margin is
-            # judged by its place alone, and marks beside the column (a form's registration marks in its
-            # corners) by their place on each page.
+            # row: a head or foot in unmapped glyphs is still one, and so is a run of them in the next row
+            # (a download stamp's address and time in a font without a character map, between its other
+            # lines; one unmapped glyph there is a mark, a symbol or a clef);
+            # vertical text in the side margin is judged by its place alone, and marks beside the column (a
+            # form's registration marks in its corners) by their place on each page.
             continue
         if rank >= edge_rows and place in ("top", "bottom") and not every_line and not line.artifact:
             continue  # deep in the text: never looked at as furniture, so not placed at all

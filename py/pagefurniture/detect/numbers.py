@@ -75,8 +75,20 @@ def shape_of(text: str) -> str:
 
     >>> shape_of("Page 12 of 40")
     'Page # of #'
+
+    A glyph's code is no number: an unmapped glyph keeps it, so that codes that change from page to page
+    make lines that differ.
+
+    >>> shape_of("(cid:8)(cid:17) 12")
+    '(cid:8)(cid:17) #'
     """
-    return DIGITS.sub("#", text)
+    if CID_MARK not in text:
+        return DIGITS.sub("#", text)
+    parts, last = [], 0
+    for code in CID.finditer(text):
+        parts += [DIGITS.sub("#", text[last:code.start()]), code.group()]
+        last = code.end()
+    return "".join([*parts, DIGITS.sub("#", text[last:])])
 
 
 def roman_value(token: str, *, settings: Settings = DEFAULT_SETTINGS) -> int | None:
