@@ -153,6 +153,12 @@ class _Layout:
         return self.gaps[k] if 0 <= k < len(self.gaps) else 0.0
 
 
+# A column of numbers beside a page's text block that may be its line numbers: its side, the edge its
+# numbers are aligned on (the box's index) and where, its step, its lines from the top, and whether it
+# counts at one pace (places._number_columns).
+NumberColumn = tuple[Literal["left", "right"], int, float, int, list[int], bool]
+
+
 @dataclass(slots=True)
 class _Context:
     """What the passes share: the pages, the text size and spacing, the settings and the groups found so far.
@@ -175,6 +181,9 @@ class _Context:
     # What edges._edges answered for every page, by the lines taken as furniture and the page numbers among them.
     edges: dict[tuple[frozenset[Key], frozenset[Key]], tuple[frozenset[Key], frozenset[Key]]] = \
         field(default_factory=dict)
+    # Each page's columns of numbers that may be its line numbers (places._columns_of), once asked: they
+    # stand beside its text block, which is measured once.
+    number_columns: dict[int, list[NumberColumn]] = field(default_factory=dict)
 
     def add(self, found: list[_Group], by: str) -> None:
         """Add groups found by a pass; their lines leave the kept groups they were in."""

@@ -21,6 +21,7 @@ from .edges import _edge_lines, _labels_a_scale, _over
 from .grouping import _runs
 from .groups import (
     Key,
+    NumberColumn,
     Place,
     Side,
     Slot,
@@ -105,7 +106,7 @@ def _companions(ctx: _Context, short: bool) -> dict[tuple[int, int], _Line]:
     for number, r in sorted(rows):
         layout = ctx.layouts[number]
         placed = [layout.lines[i] for i in layout.rows[r] if i in layout.lines]
-        if len(placed) < len(layout.rows[r]) or _counted(layout, ctx.settings).intersection(layout.rows[r]) or \
+        if len(placed) < len(layout.rows[r]) or _counted(ctx, number).intersection(layout.rows[r]) or \
                 not all(m.place in ("top", "bottom") and (short or _outside(m, ctx)) for m in placed):
             continue
         fixed = [m.line for m in placed if m.key in furniture]
@@ -164,8 +165,9 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
     tight, size = ctx.apart(), ctx.body + s.body_slack
     found: dict[tuple[Place, bool], list[_Line]] = defaultdict(list)
     for layout in ctx.layouts.values():
+        counted = _counted(ctx, layout.page.number)
         for place in ("top", "bottom"):
-            block = _block_rows(layout, place, tight, size, ctx)
+            block = _block_rows(layout, place, tight, size, counted, ctx)
             if len(block) < 2:
                 # A block set larger than the text, every line of it repeated on most pages, in rows of a
                 # few parts: a data sheet's part number and maker over each page. (Most pages' outermost
@@ -173,7 +175,7 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
                 if not layout.rows or not all((layout.page.number, i) in common
                                               for i in layout.rows[0 if place == "top" else -1]):
                     continue
-                block = _block_rows(layout, place, tight, math.inf, ctx)
+                block = _block_rows(layout, place, tight, math.inf, counted, ctx)
                 if len(block) >= 2 and all(len(row) < s.cell_row and all(m.key in common for m in row)
                                            for row in block):
                     found[place, True] += [m for row in block for m in row if m.key not in furniture]
@@ -192,14 +194,14 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
     return out
 
 
-def _block_rows(layout: _Layout, place: Place, tight: float, size: float, ctx: _Context) -> list[list[_Line]]:
+def _block_rows(layout: _Layout, place: Place, tight: float, size: float, counted: set[int], ctx: _Context
+                ) -> list[list[_Line]]:
     """The rows from a page's ``place`` edge stacked within ``tight`` of each other, up to the first wider
     gap, while each holds upright lines placed at that edge, on the page, no larger than ``size`` (the
     outermost row in any size), within Settings.edge_reach of the edge, and is no table's row; none where no
     such gap ends them (the text begins at the edge), or a row that the margin's line numbers count
-    (``_counted``) ends them."""
+    (``counted``: the page's ``_counted``) ends them."""
     rows = layout.rows
-    counted = _counted(layout, ctx.settings)
     order = range(len(rows)) if place == "top" else range(len(rows) - 1, -1, -1)
     reach = ctx.settings.edge_reach * layout.page.height  # farther in, the same lines are text (data sheets')
     block: list[list[_Line]] = []
@@ -880,7 +882,7 @@ def _line_numbers(ctx: _Context) -> list[_Group]:
     furniture = ctx.furniture()
     # The columns as drawn, furniture or not: repetition may have taken the numbers that fall in one place
     # on every page (pleading's numbers, all of them), and the rest must still count with those.
-    columns = {page: list(_number_columns(layout, s)) for page, layout in ctx.layouts.items()}
+    columns = {page: _columns_of(ctx, page) for page in ctx.layouts}
     paced = [(side, edge, x, step) for found in columns.values() for side, edge, x, step, column, even in found
              if even]
     found: dict[Literal["left", "right"], list[_Line]] = defaultdict(list)
@@ -898,8 +900,7 @@ def _line_numbers(ctx: _Context) -> list[_Group]:
                    f"lines down the page, on {{pages}}") for side, members in found.items()]
 
 
-def _number_columns(layout: _Layout, s: Settings
-                    ) -> Iterator[tuple[Literal["left", "right"], int, float, int, list[int], bool]]:
+def _number_columns(layout: _Layout, s: Settings) -> Iterator[NumberColumn]:
     """The columns of numbers of one page that may be its line numbers (``_line_numbers``): each with its
     side, the edge its numbers are aligned on (the box's index) and where, its step, its lines from the top,
     and whether it counts at one pace."""
@@ -947,11 +948,19 @@ def _number_columns(layout: _Layout, s: Settings
                 yield side, edge, _mid(lines[i].box[edge] for i in column), step, column, even
 
 
-def _counted(layout: _Layout, s: Settings) -> set[int]:
-    """The lines of a page's columns of line numbers that count at one pace (``_number_columns``): the rows
-    they stand in are the text's, however close to the page's edge (a transcript's first lines, a
-    pleading's last, with its footnotes among them)."""
-    return {i for *_, column, even in _number_columns(layout, s) if even for i in column}
+def _counted(ctx: _Context, number: int) -> set[int]:
+    """The lines of a page's columns of line numbers that count at one pace: the rows they stand in are the
+    text's, however close to the page's edge (a transcript's first lines, a pleading's last, with its
+    footnotes among them)."""
+    return {i for *_, column, even in _columns_of(ctx, number) if even for i in column}
+
+
+def _columns_of(ctx: _Context, number: int) -> list[NumberColumn]:
+    """``_number_columns`` of a page, worked out once."""
+    known = ctx.number_columns.get(number)
+    if known is None:
+        known = ctx.number_columns[number] = list(_number_columns(ctx.layouts[number], ctx.settings))
+    return known
 
 
 def _line_count(text: str) -> tuple[str, int] | None:
