@@ -487,10 +487,9 @@ def _place_page(page: Page, row_of: list[int], ends: tuple[int, int], frame: _Fr
             # Unmapped glyph codes repeat without meaning anything (a score's clefs, system after system):
             # never furniture by repetition. Upright text in the text column only, past the page's outermost
             # row: a head or foot in unmapped glyphs is still one, and so is a run of them in the next row
-            # (a download stamp's address and time in a font without a character map, between its other
-            # lines; one unmapped glyph there is a mark, a symbol or a clef);
-            # vertical text in the side margin is judged by its place alone, and marks beside the column (a
-            # form's registration marks in its corners) by their place on each page.
+            # (a download stamp's address and time between its other lines; one glyph there is a mark, a
+            # symbol or a clef). Vertical text in the side margin is judged by its place alone, and marks
+            # beside the column (a form's registration marks in its corners) by their place on each page.
             continue
         if rank >= edge_rows and place in ("top", "bottom") and not every_line and not line.artifact:
             continue  # deep in the text: never looked at as furniture, so not placed at all
