@@ -490,6 +490,19 @@ def test_truncated_runlength_stream_is_read_up_to_the_cut():
     assert texts(analyze(data), 1) == ["run length text"]
 
 
+def test_flate_stream_with_a_damaged_checksum_is_read_to_the_damage():
+    # A producer that writes a wrong checksum (or a byte too few) at the end of each compressed content
+    # stream: every byte before the damage is text, as in pdfminer's own reading and in viewers.
+    content = h.text_ops([(72, 700 - 14 * k, 12, f"line {k} of a page whose stream ends badly") for k in range(40)])
+    encoded = zlib.compress(content)
+    encoded = encoded[:-1] + bytes([encoded[-1] ^ 0xFF])
+    body = b"<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream" % (len(encoded), encoded)
+    data = h.write([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>", h.HELVETICA,
+                    b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R "
+                    b"/Resources << /Font << /F1 3 0 R >> >> >>", body])
+    assert texts(analyze(data), 1) == [f"line {k} of a page whose stream ends badly" for k in range(40)]
+
+
 def test_reference_cycle_and_cyclic_page_tree_end():
     report, seconds = timed(analyze, h.cyclic_pages_pdf())
     assert len(report.pages) == 2  # the tree's reference to itself is not a page

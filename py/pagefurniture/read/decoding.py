@@ -22,6 +22,7 @@ from ..errors import LimitExceeded
 
 # Decompress in slices of this size so that a bomb is stopped after at most one slice past the cap.
 _SLICE = 1 << 20
+_PIECE = 1 << 12  # input fed at a time to a damaged stream (``_inflate_to_damage``)
 
 
 @dataclass
@@ -78,38 +79,60 @@ def _check(size: int) -> None:
 # -- decoders ------------------------------------------------------------------------------------------
 
 
-def _inflate(data: bytes, *, lenient: bool) -> bytes:
-    """zlib-decompress ``data`` in bounded slices; raise zlib.error on damage unless ``lenient``.
-
-    Lenient mode keeps what was decoded before the damage, as PDF viewers do; pdfminer's own fallback
-    for that case feeds the decompressor one byte at a time and concatenates bytes, which is quadratic.
-    """
+def _inflate(data: bytes) -> bytes:
+    """zlib-decompress ``data`` in bounded slices; raise zlib.error on damage (pdfminer then asks
+    ``_decompress_corrupted``)."""
     cap = _cap()
     limit = cap + 1 if cap is not None else 0
     d = zlib.decompressobj()
     out: list[bytes] = []
     size = 0
     pending = data
-    try:
-        while pending:
-            chunk = d.decompress(pending, _SLICE if limit else 0)
+    while pending:
+        chunk = d.decompress(pending, _SLICE if limit else 0)
+        size += len(chunk)
+        out.append(chunk)
+        if limit and size >= limit:
+            raise _too_large()
+        if d.eof:
+            break
+        pending = d.unconsumed_tail
+        if not pending and not chunk:
+            break
+    if not d.eof:
+        tail = d.flush()
+        size += len(tail)
+        out.append(tail)
+        _check(size)
+    return b"".join(out)
+
+
+def _inflate_to_damage(data: bytes) -> bytes:
+    """Every byte that decodes before the damage in ``data``, as PDF viewers read a damaged stream (one
+    whose checksum is wrong keeps all of its text). The input goes in pieces; the piece that fails goes
+    again, one byte at a time, from the state before it: zlib keeps nothing of a call that fails, and
+    pdfminer's own fallback feeds every byte so and concatenates bytes, which is quadratic."""
+    d = zlib.decompressobj()
+    out: list[bytes] = []
+    size = 0
+    for start in range(0, len(data), _PIECE):
+        piece = data[start:start + _PIECE]
+        before, damaged = d.copy(), False
+        try:
+            chunks = [d.decompress(piece)]
+        except zlib.error:
+            d, chunks, damaged = before, [], True
+            for k in range(len(piece)):
+                try:
+                    chunks.append(d.decompress(piece[k:k + 1]))
+                except zlib.error:
+                    break
+        for chunk in chunks:
             size += len(chunk)
-            out.append(chunk)
-            if limit and size >= limit:
-                raise _too_large()
-            if d.eof:
-                break
-            pending = d.unconsumed_tail
-            if not pending and not chunk:
-                break
-        if not d.eof:
-            tail = d.flush()
-            size += len(tail)
-            out.append(tail)
             _check(size)
-    except zlib.error:
-        if not lenient:
-            raise
+            out.append(chunk)
+        if damaged or d.eof:
+            break
     return b"".join(out)
 
 
@@ -120,7 +143,7 @@ class _Zlib:
 
     @staticmethod
     def decompress(data: bytes, *args: Any, **kwargs: Any) -> bytes:
-        return _inflate(data, lenient=False)
+        return _inflate(data)
 
     @staticmethod
     def decompressobj(*args: Any, **kwargs: Any) -> Any:
@@ -128,7 +151,7 @@ class _Zlib:
 
 
 def _decompress_corrupted(data: bytes) -> bytes:
-    return _inflate(data, lenient=True)
+    return _inflate_to_damage(data)
 
 
 def _lzwdecode(data: bytes) -> bytes:
