@@ -302,6 +302,31 @@ def test_a_download_stamp_with_a_line_of_unmapped_glyphs_is_the_foot():
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
 
 
+def test_vertical_writing_read_glyph_by_glyph_keeps_its_columns():
+    # Japanese set in vertical columns, right to left, is read one glyph a line. The first column is a
+    # chapter's title in brackets on each page ("前書き", "後書き"): its glyphs at the side repeat where the titles
+    # share one, and the text's outer columns repeat their common kana by chance. A stamp stacked in the
+    # margin the same way on every page repeats whole, and goes.
+    kana = "のんできたイらはうしいすまにもとがてるけ読戴嬉"
+    titles = [f"\uff08{word}\uff09" for word in ("前書き", "続き", "下書き", "覚書き", "後書き", "端書き")]
+
+    def column(text: str, x: float) -> list[Line]:
+        return [line(ch, 97 + 14 * k, x0=x, size=14, x1=x + 14, angle=270) for k, ch in enumerate(text)]
+
+    def deck(stamp: str) -> list[Page]:
+        rng = random.Random(7)
+        out = []
+        for n, title in enumerate(titles, 1):
+            lines = column(title, 736) + column(stamp, 800)
+            for x in range(651, 120, -24):
+                lines += column("".join(rng.choice(kana) for _ in range(rng.randint(18, 28))), x)
+            out.append(Page(n, 841.89, 595.28, (*lines, line(str(n), 530, x0=391, size=12, x1=399))))
+        return out
+
+    assert removed(deck("")) == {(n, str(n)) for n in range(1, 7)}
+    assert removed(deck("社外秘")) == {(n, str(n)) for n in range(1, 7)} | {(n, ch) for n in range(1, 7) for ch in "社外秘"}
+
+
 def test_a_bill_s_line_numbers_after_its_page_s_number():
     # A state's bill numbers each line with its page's number and the line's ("3.1", "3.2", ...): a column
     # that counts the lines down the margin all the same. Numbered clauses of a text ("2.1", "2.4", ...

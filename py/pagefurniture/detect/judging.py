@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 
-from ..model import Line
+from ..model import Line, Page
 from .edges import _edges, _labels_a_scale, _own_row, _table_row
 from .groups import (
     Key,
@@ -210,12 +210,38 @@ def _side_judgement(g: _Group, ctx: _Context) -> _Group:
     of = ctx.n_text if len(parities) == 2 else sum(1 for page in ctx.layouts if page % 2 in parities)
     if len(g.pages) * 2 < of:
         return g.decided("repeated-content", False, f"beside the text on only {{n}} of {of} pages")
+    columns = Counter(column for _, column in {(m.page, _glyph_column(m, ctx.layouts[m.page].page)) for m in g.members}
+                      if column)
+    if 2 * columns.total() > len(g.pages) and 2 * max(columns.values()) <= len(g.pages):
+        # Vertical writing is read glyph by glyph: one glyph repeats at the side where the columns beside
+        # the text begin with different words (a chapter's title); a running head so read repeats whole.
+        return g.decided("repeated-content", False,
+                         "one character of a column of vertical writing that reads differently from page to page")
     if sum(_labels_a_scale(m, ctx.layouts[m.page], ctx.settings) for m in g.members) * 2 > len(g.members):
         return g.decided("repeated-content", False, "beside a column of short labels, like a chart's axis title")
     if g.numbers == "varying":
         return g.decided("repeated-content", False,
                          "beside the text, but its numbers change from page to page like a table column's")
     return g.decided("margin", True, f"{_where(g.place)}, beside the text, on {{pages}}")
+
+
+def _glyph_column(m: _Line, page: Page) -> str:
+    """The text of the column of one-glyph lines, running up or down the page, that a one-glyph line is
+    drawn in, each glyph within its size of the next ("" when it stands alone or holds more)."""
+    line = m.line
+    if line.angle not in (90, 270) or len(line.text.strip()) != 1:
+        return ""
+    x0, _, x1, _ = line.box
+    near = line.size / 2
+    stack = sorted((other for other in page.lines if other.angle == line.angle and len(other.text.strip()) == 1
+                    and abs(other.box[0] - x0) <= near and abs(other.box[2] - x1) <= near), key=lambda o: o.top)
+    at = stack.index(line)
+    start = end = at
+    while start > 0 and stack[start].top - stack[start - 1].bottom <= line.size:
+        start -= 1
+    while end + 1 < len(stack) and stack[end + 1].top - stack[end].bottom <= line.size:
+        end += 1
+    return "".join(other.text.strip() for other in stack[start:end + 1]) if end > start else ""
 
 
 def _aligned(members: Sequence[_Line], s: Settings) -> bool:
