@@ -327,6 +327,24 @@ def test_vertical_writing_read_glyph_by_glyph_keeps_its_columns():
     assert removed(deck("社外秘")) == {(n, str(n)) for n in range(1, 7)} | {(n, ch) for n in range(1, 7) for ch in "社外秘"}
 
 
+def test_a_page_number_in_a_bar_beside_each_page_s_title():
+    # A rulebook prints a bar across the top of each page: the page's own title, set large, and beside it
+    # the page's number, the two overlapping in height, the bar set well apart from the text. The titles
+    # are the text's (each page's heading) and draw the text block up around the number; the number is
+    # the bar's. Numbers beside the titles in the text's own flow, no gap under them, are the text's.
+    titles = ["Health, Sanity and Influence", "Rolling and Challenge Levels", "Combat and Damage", "Equipment",
+              "Magic and Rituals", "Running the Game", "Creatures of the Night", "Appendix and Tables"]
+
+    def rulebook(text_top: float) -> list[Page]:
+        rng = random.Random(5)
+        return [Page(n, W, H, (line(title, 17.7, x0=40, size=20), line(str(n), 29.4, x0=480, size=15, x1=488),
+                               *body(rng, top=text_top, bottom=700)))
+                for n, title in enumerate(titles, 1)]
+
+    assert removed(rulebook(92.7)) == {(n, str(n)) for n in range(1, 9)}
+    assert not removed(rulebook(46))
+
+
 def test_a_bill_s_line_numbers_after_its_page_s_number():
     # A state's bill numbers each line with its page's number and the line's ("3.1", "3.2", ...): a column
     # that counts the lines down the margin all the same. Numbered clauses of a text ("2.1", "2.4", ...

@@ -28,6 +28,7 @@ from .groups import (
     _describe,
     _Group,
     _kind_of,
+    _Layout,
     _Line,
     _merge_slots,
     _mid,
@@ -567,7 +568,7 @@ def _beside_folios(groups: list[_Group], ctx: _Context) -> set[Key]:
             for i in ctx.layouts[m.page].rows[m.row] if i != m.index}
 
 
-def _flanking_heads(ctx: _Context, furniture: Collection[Key], confirmed: AbstractSet[Key]) -> set[Key]:
+def _flanking_heads(ctx: _Context, furniture: dict[Key, _Group], confirmed: AbstractSet[Key]) -> set[Key]:
     """The furniture lines at the top or bottom, outside the text block, that the walk of rows in from the
     edge did not reach because text lies between them and the edge elsewhere across the page, with nothing
     but furniture between them and the edge across their own width, and set apart (``_Context.apart``)
@@ -584,16 +585,21 @@ def _flanking_heads(ctx: _Context, furniture: Collection[Key], confirmed: Abstra
         text: list[Line] | None = None  # the page's text, worked out when first asked
         for m in layout.lines.values():
             if m.key not in furniture or m.key in confirmed or m.place not in ("top", "bottom") or m.beyond \
-                    or m.line.angle != 0 or m.row < 0 or not _outside(m, ctx):
+                    or m.line.angle != 0 or m.row < 0:
+                continue
+            top = m.place == "top"
+            # In a band of rows set apart from the text (a bar holding each page's title and its number),
+            # a page number is the bar's, though the titles there draw the text block around it.
+            band = _band_apart(layout, m.row, top, wide)
+            if not _outside(m, ctx) and not (band and furniture[m.key].numbers == "page"):
                 continue
             if text is None:
                 text = [ln for i, ln in enumerate(lines)
                         if (number, i) not in furniture and ln.angle == 0 and ln.text.strip()]
             row, line = layout.rows[m.row], m.line
-            top = m.place == "top"
             if m.row in layout.table or (_table_row(row, lines, ctx.body, s) and not _own_row(row, layout, s)) \
-                    or any(2 * (min(ln.bottom, line.bottom) - max(ln.top, line.top)) > line.bottom - line.top
-                           for ln in text) \
+                    or (any(2 * (min(ln.bottom, line.bottom) - max(ln.top, line.top)) > line.bottom - line.top
+                            for ln in text) and not band) \
                     or not any(ln.top < line.top and ln.bottom <= line.bottom if top else
                                ln.bottom > line.bottom and ln.top >= line.top for ln in text):
                 continue  # joined to the text on its line, or nothing of the text between it and the edge
@@ -614,6 +620,20 @@ def _flanking_heads(ctx: _Context, furniture: Collection[Key], confirmed: Abstra
                     out.add(m.key)
                 break
     return out
+
+
+def _band_apart(layout: _Layout, r: int, top: bool, wide: float) -> bool:
+    """True when row ``r`` and the rows that overlap it, one band across the page, are set apart from the
+    row beyond them towards the text by ``wide`` or more: a bar at the top of each page that holds the
+    page's title beside its number. (A table's totals beside their label lie in the text's flow.)"""
+    gaps = layout.gaps  # gaps[k]: the gap above row k + 1
+    if top:
+        while r + 1 < len(layout.rows) and gaps[r] < 0:
+            r += 1
+        return r + 1 < len(layout.rows) and gaps[r] >= wide
+    while r > 0 and gaps[r - 1] < 0:
+        r -= 1
+    return r > 0 and gaps[r - 1] >= wide
 
 
 def _side_heads(columns: dict[tuple[int, Side], list[_Line]], size: Callable[[tuple[int, Side]], int],
