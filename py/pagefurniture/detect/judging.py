@@ -587,19 +587,20 @@ def _flanking_heads(ctx: _Context, furniture: dict[Key, _Group], confirmed: Abst
             if m.key not in furniture or m.key in confirmed or m.place not in ("top", "bottom") or m.beyond \
                     or m.line.angle != 0 or m.row < 0:
                 continue
-            top = m.place == "top"
-            # In a band of rows set apart from the text (a bar holding each page's title and its number),
-            # a page number is the bar's, though the titles there draw the text block around it.
-            band = _band_apart(layout, m.row, top, wide)
-            if not _outside(m, ctx) and not (band and furniture[m.key].numbers == "page"):
-                continue
             if text is None:
                 text = [ln for i, ln in enumerate(lines)
                         if (number, i) not in furniture and ln.angle == 0 and ln.text.strip()]
-            row, line = layout.rows[m.row], m.line
+            row, line, top = layout.rows[m.row], m.line, m.place == "top"
+            beside = [ln for ln in text
+                      if 2 * (min(ln.bottom, line.bottom) - max(ln.top, line.top)) > line.bottom - line.top]
+            # In a band of rows set apart from the text, beside lines no smaller than the text's (a bar
+            # holding each page's title and its number), a page number is the bar's, though the titles
+            # there draw the text block around it. (A footnote's mark beside its small text is the text's.)
+            band = bool(beside) and all(ln.size >= ctx.body for ln in beside) and _band_apart(layout, m.row, top, wide)
+            if not _outside(m, ctx) and not (band and furniture[m.key].numbers == "page"):
+                continue
             if m.row in layout.table or (_table_row(row, lines, ctx.body, s) and not _own_row(row, layout, s)) \
-                    or (any(2 * (min(ln.bottom, line.bottom) - max(ln.top, line.top)) > line.bottom - line.top
-                            for ln in text) and not band) \
+                    or (beside and not band) \
                     or not any(ln.top < line.top and ln.bottom <= line.bottom if top else
                                ln.bottom > line.bottom and ln.top >= line.top for ln in text):
                 continue  # joined to the text on its line, or nothing of the text between it and the edge
