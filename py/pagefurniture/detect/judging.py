@@ -587,6 +587,9 @@ def _flanking_heads(ctx: _Context, furniture: dict[Key, _Group], confirmed: Abst
             if m.key not in furniture or m.key in confirmed or m.place not in ("top", "bottom") or m.beyond \
                     or m.line.angle != 0 or m.row < 0:
                 continue
+            inside = not _outside(m, ctx)
+            if inside and furniture[m.key].numbers != "page":
+                continue
             if text is None:
                 text = [ln for i, ln in enumerate(lines)
                         if (number, i) not in furniture and ln.angle == 0 and ln.text.strip()]
@@ -596,8 +599,9 @@ def _flanking_heads(ctx: _Context, furniture: dict[Key, _Group], confirmed: Abst
             # In a band of rows set apart from the text, beside lines no smaller than the text's (a bar
             # holding each page's title and its number), a page number is the bar's, though the titles
             # there draw the text block around it. (A footnote's mark beside its small text is the text's.)
-            band = bool(beside) and all(ln.size >= ctx.body for ln in beside) and _band_apart(layout, m.row, top, wide)
-            if not _outside(m, ctx) and not (band and furniture[m.key].numbers == "page"):
+            band = bool(beside) and all(ln.size >= ctx.body for ln in beside) \
+                and _band_apart(layout, m.row, m.place, wide)
+            if inside and not band:
                 continue
             if m.row in layout.table or (_table_row(row, lines, ctx.body, s) and not _own_row(row, layout, s)) \
                     or (beside and not band) \
@@ -623,18 +627,14 @@ def _flanking_heads(ctx: _Context, furniture: dict[Key, _Group], confirmed: Abst
     return out
 
 
-def _band_apart(layout: _Layout, r: int, top: bool, wide: float) -> bool:
+def _band_apart(layout: _Layout, r: int, place: Place, wide: float) -> bool:
     """True when row ``r`` and the rows that overlap it, one band across the page, are set apart from the
     row beyond them towards the text by ``wide`` or more: a bar at the top of each page that holds the
     page's title beside its number. (A table's totals beside their label lie in the text's flow.)"""
-    gaps = layout.gaps  # gaps[k]: the gap above row k + 1
-    if top:
-        while r + 1 < len(layout.rows) and gaps[r] < 0:
-            r += 1
-        return r + 1 < len(layout.rows) and gaps[r] >= wide
-    while r > 0 and gaps[r - 1] < 0:
-        r -= 1
-    return r > 0 and gaps[r - 1] >= wide
+    step = 1 if place == "top" else -1
+    while 0 <= r + step < len(layout.rows) and layout.gap_inwards(r, place) < 0:
+        r += step
+    return layout.gap_inwards(r, place) >= wide
 
 
 def _side_heads(columns: dict[tuple[int, Side], list[_Line]], size: Callable[[tuple[int, Side]], int],
