@@ -211,6 +211,46 @@ def test_repeated_table_column_headings_are_kept():
     assert got == {str(i) for i in range(1, 9)}
 
 
+def test_a_grid_repeated_cell_for_cell_over_every_page_is_its_head():
+    # A data sheet draws its head as a grid: the title and the product's name on the left, revision,
+    # version, language and "Page n of 8" on the right, in rows that share their columns like a table's.
+    # Every row of it stands on every page, cell for cell: the page's template, not a table of the text.
+    # A long table's column headings repeat too, but the rows under them do not: they stay its cells.
+    def sheet(n: int) -> list[Line]:
+        return [line("SAFETY DATA SHEET", 44, x0=100, size=14), line("Revision date:", 44, x0=400, size=7),
+                line("21.6.2018", 44, x0=480, size=7),
+                line("according to Regulation (EC) No. 1907/2006", 60, x0=100, size=7),
+                line("Version:", 60, x0=400, size=7), line("7", 60, x0=520, size=7, x1=524),
+                line("and Regulation (EU) 2015/830", 69, x0=100, size=7), line("Language:", 69, x0=400, size=7),
+                line("en-GB", 69, x0=480, size=7),
+                line("TruCal E Level 1-4", 88, x0=100, size=14),
+                line("Material number 1 9310", 104, x0=100, size=7), line("Page:", 104, x0=400, size=7),
+                line(f"{n} of 8", 104, x0=480, size=7)]
+
+    pages = pages_of([sheet(n) for n in range(1, 9)], top=140)
+    head = {(page.number, ln.text) for page in pages for ln in page.lines[:13]}
+    assert removed(pages) == head
+
+    # The same grid at the foot, in the text's size, a colon drawn alone between a label and its value.
+    def foot(n: int) -> list[Line]:
+        return [line("Issue date/", 730, x0=40), line(":", 730, x0=200, x1=203), line("21/11/2017", 730, x0=220),
+                line(f"{n}/8", 730, x0=540, x1=556), line("Revision date", 742, x0=40),
+                line("Date of last issue", 754, x0=40), line(": 04/06/2017", 754, x0=200),
+                line("Version :", 754, x0=440), line("6", 754, x0=552, x1=557)]
+
+    pages = pages_of([foot(n) for n in range(1, 9)], bottom=700)
+    assert removed(pages) == {(page.number, ln.text) for page in pages for ln in page.lines[:9]}
+
+    rng = random.Random(3)
+    heads = [("District", 72), ("Wells", 182), ("Depth", 292), ("Yield", 402)]
+    tables = [Page(n, W, H, (*(line(t, 60, x0=x) for t, x in heads),
+                             *(line(f"{rng.choice(WORDS)} {rng.randint(10, 99)}", 73.5 + 13.5 * r, x0=x)
+                               for r in range(45) for _, x in heads),
+                             line(str(n), 750, x0=300)))
+              for n in range(1, 9)]
+    assert removed(tables) == {(n, str(n)) for n in range(1, 9)}
+
+
 def test_everything_on_the_cover_is_kept():
     title = "Asset Management Strategy"
     extra = [[line(title, 300, size=24), line("Northwind Research Institute", 340, size=12)]]

@@ -275,9 +275,10 @@ def _table_row(row: list[int], lines: tuple[Line, ...], body: float, s: Settings
 
 
 def _own_row(row: list[int], layout: _Layout, s: Settings) -> bool:
-    """True when a row's lines lie outside the text block, in none of the running text's main typeface:
-    however many its parts, no table's row (two pages printed on one sheet, each with its head)."""
-    return _beyond_block(layout, row, s) and _own_faces(row, layout)
+    """True when a row's lines lie outside the text block, in none of the running text's main typeface,
+    or are the pages' template: however many its parts, no table's row (two pages printed on one sheet,
+    each with its head; a data sheet's foot grid, cell for cell on every page)."""
+    return all(i in layout.template for i in row) or (_beyond_block(layout, row, s) and _own_faces(row, layout))
 
 
 def _own_faces(row: list[int], layout: _Layout) -> bool:

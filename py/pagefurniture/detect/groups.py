@@ -134,6 +134,9 @@ class _Layout:
     turned: int = 0
     table: set[int] = field(default_factory=set)  # the rows that are a table's (layout._table_cells) ...
     cells: set[int] = field(default_factory=set)  # ... and the indices of the lines that are its cells
+    # The lines of the grids that are the pages' template, drawn cell for cell on most pages (layout._templates):
+    # no table's, however many parts their rows have.
+    template: set[int] = field(default_factory=set)
     # The text column its lines were placed against (layout._columns); a page without one has none beside it.
     column: tuple[float, float, float, float] | None = None
 

@@ -373,14 +373,17 @@ def _table_headings(ctx: _Context) -> dict[int, _Group]:
         return {}
     wanted = set(heads.values())
     sizes = {len(row) for row in wanted}
-    # Those rows under a line of the page's text on the page (none of the furniture found): where a table
-    # starts in the text.
+    # Those rows under a line of the page's text on the page (none of the furniture found), other than the
+    # removals themselves: where a table starts in the text. (A head's grid under the head's title, kept,
+    # is those removals on every page.)
     furniture = ctx.furniture()
+    removals = {key for _, key in heads}
     within: set[tuple[tuple[str, int], ...]] = set()
     for page, layout in ctx.layouts.items():
         text_above = False
         for r, row in enumerate(layout.rows):
-            if text_above and len(row) in sizes and (found := row_of(page, r)) in wanted:
+            if text_above and len(row) in sizes and (found := row_of(page, r)) in wanted \
+                    and not any((page, i) in removals for i in row):
                 within.add(found)
             text_above = text_above or any((page, i) not in furniture and _on_page(layout.page.lines[i], layout.page)
                                            for i in row)

@@ -440,15 +440,66 @@ def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False
     pages = [_upright(page, turned[page.number]) for page in pages]
     rowed = {page.number: _rows(page, s) for page in pages}
     columns = _columns(pages, rowed, s)
+    tables = _templates(pages, rowed, {page.number: _table_cells(page, rowed[page.number][1], s) for page in pages}, s)
     layouts: dict[int, _Layout] = {}
     for page in pages:
         row_of, rows, gaps, long = rowed[page.number]
         column = columns.get(page.number)
         placed = _place_page(page, row_of, _ends(page, rows), _frame(page, column, s), s, every_line)
-        table, cells = _table_cells(page, rows, s)
+        table, cells, template = tables[page.number]
         layouts[page.number] = _Layout(page, rows, row_of, gaps, long, placed, turned=turned[page.number], table=table,
-                                       cells=cells, column=column)
+                                       cells=cells, template=template, column=column)
     return layouts
+
+
+def _templates(pages: Sequence[Page], rowed: dict[int, Rowed], tables: dict[int, tuple[set[int], set[int]]],
+               s: Settings) -> dict[int, tuple[set[int], set[int], set[int]]]:
+    """Given the pages, their rows and their tables (``_table_cells``), returns the tables without those
+    that are the pages' template, and the lines of those: a grid whose every row holds a cell drawn in
+    the same place on most pages with text, and Settings.template_share of its cells are (a data sheet's
+    head or foot: title, revision, version, the page's number). A long table repeats its column headings
+    over each page, but the rows under them hold other values: its rows stay a table's."""
+    if len(pages) < 2:
+        return {number: (table, cells, set()) for number, (table, cells) in tables.items()}
+    # The pages each text of a table stands on, by where it starts (to Settings.align_min: a template is
+    # drawn exactly).
+    step = s.align_min
+    seen: dict[tuple[str, int, int], set[int]] = defaultdict(set)
+    for page in pages:
+        rows = rowed[page.number][1]
+        for r in tables[page.number][0]:
+            for i in rows[r]:
+                line = page.lines[i]
+                seen[line.text, round(line.box[0] / step), round(line.box[1] / step)].add(page.number)
+
+    def repeated(line: Line) -> bool:
+        x, y = round(line.box[0] / step), round(line.box[1] / step)
+        on = set().union(*(seen.get((line.text, x + dx, y + dy), ()) for dx in (-1, 0, 1) for dy in (-1, 0, 1)))
+        return 2 * len(on) > len(pages)
+
+    out = {}
+    for page in pages:
+        table, cells = tables[page.number]
+        rows = rowed[page.number][1]
+        kept, kept_cells, template = set(table), set(cells), set[int]()
+        for run in _runs_of(sorted(table)):
+            marks = [[repeated(page.lines[i]) for i in rows[r]] for r in run]
+            if all(any(row) for row in marks) and sum(map(sum, marks)) >= s.template_share * sum(map(len, marks)):
+                kept.difference_update(run)
+                template.update(i for r in run for i in rows[r])
+        out[page.number] = kept, kept_cells - template, template
+    return out
+
+
+def _runs_of(numbers: list[int]) -> list[list[int]]:
+    """Given sorted numbers, returns their runs of consecutive numbers."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return runs
 
 
 def _ends(page: Page, rows: list[list[int]]) -> tuple[int, int]:
@@ -779,9 +830,10 @@ def _text_extent(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Pla
 
 def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place, list[Slot]], s: Settings,
               wide: float, numbering: _Numbering) -> set[int]:
-    """The lines of a page that are not its text: grouped, beyond the page, or in one of its outer rows in
-    the place of a group at the edge, or beside such a line in a row set apart from the text. A line not
-    placed (deep in the text, or unmapped glyph codes) is the page's text all the same."""
+    """The lines of a page that are not its text: grouped, beyond the page, the pages' template (a grid drawn
+    cell for cell on most pages, its colons and marks too), or in one of its outer rows in the place of a
+    group at the edge, or beside such a line in a row set apart from the text. A line not placed (deep in
+    the text, or unmapped glyph codes) is the page's text all the same."""
     k = s.outer_rows
     # A number alone at the height of the page numbers is one of them in any size or face (the front
     # matter's roman folios in their own type, before the body's are found).
@@ -789,7 +841,7 @@ def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place,
             if m.row >= 0 and m.rank < k and any(slot.holds(m) or (not slot.words and slot.near(m)
                                                                     and _lone_number(m.line.text, numbering))
                                                  for slot in slots.get(m.place, ()))}
-    other = held | {i for i, m in layout.lines.items() if m.key in grouped or m.beyond}
+    other = held | {i for i, m in layout.lines.items() if m.key in grouped or m.beyond or i in layout.template}
     # The rest of such a row, in the size of its words, where the row is set apart from the rows beyond it
     # (``wide``): a running head in two faces, the document's title in one and the current section's
     # name, changing from page to page, in another. (A slide's title beside a logo is larger; a footnote

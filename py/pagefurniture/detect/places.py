@@ -200,7 +200,9 @@ def _block_rows(layout: _Layout, place: Place, tight: float, size: float, counte
     gap, while each holds upright lines placed at that edge, on the page, no larger than ``size`` (the
     outermost row in any size), within Settings.edge_reach of the edge, and is no table's row; none where no
     such gap ends them (the text begins at the edge), or a row that the margin's line numbers count
-    (``counted``: the page's ``_counted``) ends them."""
+    (``counted``: the page's ``_counted``) ends them. A row's lines beside the text column count as at the
+    edge with the rest of their row: a head's long lines stretch the column up beside its short ones (a
+    data sheet's version number at the right end of the grid)."""
     rows = layout.rows
     order = range(len(rows)) if place == "top" else range(len(rows) - 1, -1, -1)
     reach = ctx.settings.edge_reach * layout.page.height  # farther in, the same lines are text (data sheets')
@@ -209,8 +211,8 @@ def _block_rows(layout: _Layout, place: Place, tight: float, size: float, counte
         placed = [layout.lines.get(i) for i in rows[r]]
         if counted.intersection(rows[r]):
             return block
-        if r in layout.table or not all(
-                m is not None and m.place == place and not m.beyond and m.line.angle == 0
+        if r in layout.table or not any(m is not None and m.place == place for m in placed) or not all(
+                m is not None and m.place in (place, "left", "right") and not m.beyond and m.line.angle == 0
                 and (m.line.size <= size or not block) and m.offset <= reach for m in placed):
             return []
         block.append([m for m in placed if m is not None])

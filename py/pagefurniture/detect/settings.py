@@ -202,6 +202,9 @@ class Settings:
     # ... but two rows more than this many of their font sizes apart are no neighbours in a table: a sheet's
     # footer under its last row.
     table_gap: float = 2.0
+    # A table whose every row holds a cell drawn in the same place on most pages, and at least this share
+    # of its cells, is the pages' template (a data sheet's head grid), not a table of the text.
+    template_share: float = 0.75
     # A line sharing its row with text is furniture only when at least this many font sizes away from it.
     far: float = 2.0
     # Two lines of one row are drawn over each other when they share more than this share of the narrower
