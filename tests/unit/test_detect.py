@@ -251,6 +251,20 @@ def test_a_grid_repeated_cell_for_cell_over_every_page_is_its_head():
     assert removed(tables) == {(n, str(n)) for n in range(1, 9)}
 
 
+def test_a_head_of_four_parts_in_the_text_s_size_two_of_them_side_by_side():
+    # An official journal's head, set apart over the text by a rule: its folio with the language's code
+    # boxed beside it, the journal's name and the date, in the text's size. The folio and the code stand
+    # close together, one place of the head; the head's three places stand far apart, as a table's cells
+    # do not.
+    def head(n: int) -> list[Line]:
+        return [line(f"L 29/{n}", 50, x0=60, x1=90), line("ES", 50, x0=100, x1=112),
+                line("Official Journal of the European Union", 50, x0=200, x1=390),
+                line("31.1.2020", 50, x0=500, x1=545)]
+
+    pages = pages_of([head(n) for n in range(1, 9)], top=90)
+    assert removed(pages) == {(page.number, ln.text) for page in pages for ln in page.lines[:4]}
+
+
 def test_everything_on_the_cover_is_kept():
     title = "Asset Management Strategy"
     extra = [[line(title, 300, size=24), line("Northwind Research Institute", 340, size=12)]]

@@ -236,9 +236,11 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
 
 
 def _spread_out(row: list[int], lines: tuple[Line, ...], s: Settings) -> bool:
-    """True when each part of a row stands Settings.far of its size or more from the next."""
+    """True when a row's parts stand Settings.far of their size or more apart, in Settings.table_cells
+    places or more: parts closer than that are one place (a folio beside the box of its language code)."""
     parts = sorted((lines[i].box[0], lines[i].box[2], lines[i].size) for i in row)
-    return all(b[0] - a[1] >= s.far * max(a[2], b[2]) for a, b in pairwise(parts))
+    places = 1 + sum(b[0] - a[1] >= s.far * max(a[2], b[2]) for a, b in pairwise(parts))
+    return places >= s.table_cells
 
 
 def _specks(row: list[int], lines: tuple[Line, ...], block: TextBlock | None, place: Place) -> bool:
