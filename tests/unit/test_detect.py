@@ -417,6 +417,15 @@ def test_page_numbers_that_end_in_a_zero_width_space():
     assert {(n, f"{n}\u200b") for n in range(1, 9)} <= removed(pages_of(extra))
 
 
+def test_a_folio_beside_glyphs_the_reader_could_not_map():
+    # A notebook's print heads each page with its folio and file name, a separator drawn in a symbol font
+    # between them that the reader cannot map: outer side, left on even pages and right on odd ones.
+    extra = [[line(f"{n}\ufffd\ufffd\ufffd Notes.nb", 40, x0=72) if n % 2 == 0 else
+              line(f"Notes.nb \ufffd\ufffd\ufffd{n}", 40, x0=460)] for n in range(1, 9)]
+    pages = pages_of(extra)
+    assert removed(pages) == {(page.number, page.lines[0].text) for page in pages}
+
+
 def test_text_beyond_the_crop_box_is_removed():
     extra = [[line("Userid: ________ DTD INSTR04", -40, size=7)] for _ in range(3)]
     group = next(g for g in detect(pages_of(extra)) if g.remove)
