@@ -426,6 +426,21 @@ def test_a_folio_beside_glyphs_the_reader_could_not_map():
     assert removed(pages) == {(page.number, page.lines[0].text) for page in pages}
 
 
+def test_a_chart_s_tick_labels_at_the_top_of_its_pages_are_no_folios():
+    # A worksheet's plots stand at the top of some pages, their vertical axis labelled "1", "0.5", "0" (or
+    # "2", "1", "0") down the page, the first label near the top edge. By chance those first labels rise
+    # with the pages (1, 2, 2, 4 on pages 2, 3, 5, 7); each heads a scale, and no page has a folio.
+    firsts = {2: 1, 3: 2, 5: 2, 7: 4}
+    extra = []
+    for n in range(1, 9):
+        top = firsts.get(n)
+        extra.append([] if top is None else
+                     [line(f"{top * (2 - k) / 2:g}", 60 + 80 * k + (12 if k == 2 else 0), x0=286, x1=293, size=15)
+                      for k in range(3)])
+    pages = pages_of(extra, top=330)
+    assert not removed(pages)
+
+
 def test_text_beyond_the_crop_box_is_removed():
     extra = [[line("Userid: ________ DTD INSTR04", -40, size=7)] for _ in range(3)]
     group = next(g for g in detect(pages_of(extra)) if g.remove)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from itertools import pairwise
 
 from .groups import (
     Key,
@@ -51,6 +52,8 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             continue
         if m.index in layouts[m.page].cells:
             continue  # a table's cell: its numbers are the table's
+        if m.shape.startswith("#") and _on_a_scale(m, layouts[m.page], s):
+            continue  # a chart's tick label
         for shape, value, is_roman in shapes(m.line.text, m.shape):
             if _numbers_itself(m.line.size, shape, ctx):
                 # A heading that numbers itself stands alone in its row; a folio set as large as the running
@@ -127,6 +130,57 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             found.append(_Group(place, shape.replace("{n}", "#"), members, "page", _kind_of(place), True,
                                 f"holds a page number: it counts with the pages, {_where(place)} of {{pages}}"))
     return found
+
+
+def _on_a_scale(m: _Line, layout: _Layout, s: Settings) -> bool:
+    """True when a number is the end of a scale: Settings.table_cells numbers or more in one column (their
+    right edges or centres aligned) or in one row, at even steps apart (Settings.scale_pace), whose values
+    step evenly too, the number first or last of them: a chart's tick labels ("3", "2", "1" up a plot's
+    side, the first at the top of the page). A folio stands alone; a table's figures under it do not step
+    evenly."""
+    value = _scale_value(m.line.text)
+    if value is None:
+        return False
+    box, near = m.line.box, max(s.align_min, s.align_size * m.line.size)
+    row = set(layout.rows[m.row]) if m.row >= 0 else set()
+    lines = layout.page.lines
+    least = s.table_cells
+    # (where along the scale, value) of the numbers in its column, by its right edge and by its centre, and
+    # in its row
+    scales: list[list[tuple[float, float]]] = [[], [], []]
+    for i, ln in enumerate(lines):
+        if ln.angle != 0 or (v := _scale_value(ln.text)) is None:
+            continue
+        if abs(ln.box[2] - box[2]) <= near:
+            scales[0].append((ln.box[1], v))
+        if abs(ln.box[0] + ln.box[2] - box[0] - box[2]) <= 2 * near:
+            scales[1].append((ln.box[1], v))
+        if i in row:
+            scales[2].append((ln.box[0], v))
+    at = (box[1], box[1], box[0])
+    for scale, here in zip(scales, at, strict=True):
+        if len(scale) < least:
+            continue
+        scale.sort()
+        k = scale.index((here, value))
+        for run in (scale[k:k + least], scale[k - least + 1:k + 1][::-1] if k >= least - 1 else []):
+            if len(run) < least:
+                continue
+            steps = [(b[0] - a[0], b[1] - a[1]) for a, b in pairwise(run)]
+            pace = max(near, s.scale_pace * steps[0][0])
+            if steps[0][1] and all(abs(d - steps[0][0]) <= pace and abs(v - steps[0][1]) <= 1e-9 * abs(steps[0][1])
+                                   for d, v in steps):
+                return True
+    return False
+
+
+def _scale_value(text: str) -> float | None:
+    """The value of a line that is a number alone, as a chart labels its scale ("3", "-0.5", "1,5")."""
+    text = text.strip().replace("\u2212", "-").replace(",", ".")
+    try:
+        return float(text) if text and (text[0].isdigit() or text[0] in "-.") else None
+    except ValueError:
+        return None
 
 
 def _folio_end(shape: str) -> tuple[str, ...] | None:

@@ -145,6 +145,9 @@ class Settings:
     # none closer (a display or a heading between two lines numbers none of its own). A bill's clause
     # numbers beside the text count their clauses, however long each is.
     line_pace: float = 0.1
+    # A chart's tick labels stand at even steps along its axis, to this share of a step (the origin's label
+    # is set off its place, clear of the other axis).
+    scale_pace: float = 0.25
     # A line of more words than this is running text, never a page number's line; a long footer with its
     # counter ("... Global Dividends - Pag. 3 di 9") has up to about twenty.
     pn_tokens: int = 24
