@@ -1773,6 +1773,25 @@ def test_a_page_turned_to_hold_a_wide_table_keeps_its_head_with_the_paper():
     assert len(got) == 20
 
 
+def test_a_landscape_page_with_the_stamp_every_page_has_up_its_margin_is_upright():
+    # A signed call: every page carries the signature's stamp up its left margin and the signature's foot.
+    # Its page 6 is landscape paper, its text upright on it, the same stamp up its margin in two lines (the
+    # page is shorter): that page is no portrait page turned, its foot is where the foot is.
+    rng = random.Random(9)
+    stamp = "Verification code GEN-7641-659e-4ff0 | https://example.org/verify/GEN-7641-659e-4ff0"
+    foot = ["CSV : GEN-7641-659e-4ff0", "SIGNED BY : JANE ROE | DATE : 07/10/2020"]
+    pages = []
+    for n in range(1, 11):
+        width, height = (H, W) if n == 6 else (W, H)
+        parts = [stamp] if n != 6 else [stamp[:37], stamp[38:]]
+        ups = [Line(text, (14 + 10 * k, height - 60 - len(text) * 4, 22 + 10 * k, height - 60), 7.0, "Helvetica",
+                    angle=90) for k, text in enumerate(parts)]
+        feet = [line(text, height - 60 + 12 * k, x0=72, size=8) for k, text in enumerate(foot)]
+        pages.append(Page(n, width, height, (*ups, *feet, *body(rng, top=80, bottom=height - 110))))
+    got = removed(pages)
+    assert {text for page, text in got if page == 6} >= set(foot)
+
+
 def test_a_slides_states_are_one_slide_while_its_later_points_wait_beyond_the_page():
     # A metropolis deck: frame titles a little larger than the text, a frame number at the foot that stays
     # while a frame is built up, and the points not yet shown parked far beyond the page (the last point

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Literal
@@ -82,13 +83,16 @@ def _rows(page: Page, s: Settings) -> Rowed:
     return row_of, rows, gaps, long
 
 
-def _turn(page: Page, usual: tuple[int, int] | None, s: Settings) -> int:
+def _turn(page: Page, usual: tuple[int, int] | None, stamps: AbstractSet[str], s: Settings) -> int:
     """How far a page must be turned for most of its text to read left to right: 90 (a quarter turn
     clockwise) when its text runs mostly up the page, 270 when down, else 0. A landscape page set
     sideways in a portrait document (a wide table) runs its foot along the long edge, which is its foot
     once the page is turned. A page the other way round from the document's ``usual`` size, read turned
     by the PDF (a page turned to hold a wide table), whose only text up or down it runs along a side,
-    beyond all of its upright text, is turned back: its head and foot stayed with the paper."""
+    beyond all of its upright text, is turned back: its head and foot stayed with the paper. Unless that
+    text runs up or down the pages of the usual size too (``stamps``; a part of one: a signature's stamp up
+    the margin of every page, in two lines where the page is shorter): then the page is upright, its stamp
+    where the others have theirs."""
     up = down = 0
     for line in page.lines:
         if line.angle == 90:
@@ -99,7 +103,8 @@ def _turn(page: Page, usual: tuple[int, int] | None, s: Settings) -> int:
         return 0  # nearly every page: only upright text
     total = sum(len(line.text) for line in page.lines)
     turn, chars = (90, up) if up >= down else (270, down)
-    if usual is not None and (round(page.height), round(page.width)) == usual != usual[::-1] and _along_side(page):
+    if usual is not None and (round(page.height), round(page.width)) == usual != usual[::-1] and _along_side(page) \
+            and not all(any(line.text in stamp for stamp in stamps) for line in page.lines if line.angle in (90, 270)):
         return turn
     if _at_ends(page):
         return 0  # a sideways table or figure on a page whose head and folio stayed upright, over and under it
@@ -436,7 +441,11 @@ def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False
     mostly up or down it is read turned the way its text reads (``_turn``)."""
     sizes = Counter(_page_size(page) for page in pages)
     usual = sizes.most_common(1)[0][0] if sizes else None
-    turned = {page.number: _turn(page, usual, s) for page in pages}
+    # The text running up or down the pages of the usual size, where some page is the other way round.
+    stamps = {line.text for page in pages if _page_size(page) == usual for line in page.lines
+              if line.angle in (90, 270)} if usual is not None and any(
+        (round(page.height), round(page.width)) == usual != usual[::-1] for page in pages) else set()
+    turned = {page.number: _turn(page, usual, stamps, s) for page in pages}
     pages = [_upright(page, turned[page.number]) for page in pages]
     rowed = {page.number: _rows(page, s) for page in pages}
     columns = _columns(pages, rowed, s)
