@@ -441,6 +441,23 @@ def test_a_chart_s_tick_labels_at_the_top_of_its_pages_are_no_folios():
     assert not removed(pages)
 
 
+def test_a_table_s_column_headings_set_sideways_out_into_the_margin_are_content():
+    # A questionnaire heads its columns of boxes with their answers set sideways, side by side, their first
+    # letters level; the last of them stand right of the text column. A stamp up the margin, in two lines,
+    # stands beside the text alone.
+    answers = ["I fully agree", "I mostly agree", "I partially agree", "I hardly agree", "I do not agree at all",
+               "Don't know"]
+
+    def sideways(text: str, x0: float, bottom: float) -> Line:
+        return Line(text, (x0, bottom - len(text) * 5, x0 + 10, bottom), 10.0, "Times-Roman", angle=90)
+
+    extra = [[*(sideways(text, 470 + 26 * k, 196) for k, text in enumerate(answers)),
+              sideways("Verification code GEN-7641-659e", 14, 600), sideways("https://example.org/verify", 26, 600)]
+             for _ in range(8)]
+    pages = pages_of(extra)
+    assert texts_removed(pages) == {"Verification code GEN-7641-659e", "https://example.org/verify"}
+
+
 def test_text_beyond_the_crop_box_is_removed():
     extra = [[line("Userid: ________ DTD INSTR04", -40, size=7)] for _ in range(3)]
     group = next(g for g in detect(pages_of(extra)) if g.remove)

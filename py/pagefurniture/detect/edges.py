@@ -361,3 +361,26 @@ def _labels_a_scale(m: _Line, layout: _Layout, s: Settings) -> bool:
              for k, ln in enumerate(near)]
     return any(len(column) >= s.table_cells and m.line.size < s.heading_size * _mid(near[k].size for k in column)
                for column in _cluster(edges))
+
+
+def _sideways_headings(m: _Line, layout: _Layout, s: Settings) -> bool:
+    """True when a line running up or down the page stands in a row of Settings.table_cells or more such
+    lines side by side (each within Settings.far of its size of the next), their first letters level, and
+    the row reaches in over the text column: a table's column headings set sideways over its narrow
+    columns of boxes. A stamp up the margin stands there alone, or with its own lines, beside the text."""
+    line = m.line
+    if line.angle not in (90, 270) or layout.column is None:
+        return False
+    first = 3 if line.angle == 90 else 1  # the edge of the box its first letter is at: bottom going up
+    near = max(s.align_min, s.align_size * line.size)
+    level = sorted((other for other in layout.page.lines if other.angle == line.angle
+                    and abs(other.box[first] - line.box[first]) <= near), key=lambda other: other.box[0])
+    lo = hi = next(k for k, other in enumerate(level) if other is line)
+    reach = s.far * line.size
+    while lo > 0 and level[lo].box[0] - level[lo - 1].box[2] <= reach:
+        lo -= 1
+    while hi + 1 < len(level) and level[hi + 1].box[0] - level[hi].box[2] <= reach:
+        hi += 1
+    left, _, right, _ = layout.column
+    return hi - lo + 1 >= s.table_cells and any(other.box[0] < right and other.box[2] > left
+                                                for other in level[lo:hi + 1])

@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..model import Line, Page
-from .edges import _edges, _labels_a_scale, _own_row, _table_row
+from .edges import _edges, _labels_a_scale, _own_row, _sideways_headings, _table_row
 from .groups import (
     Key,
     Place,
@@ -220,6 +220,9 @@ def _side_judgement(g: _Group, ctx: _Context) -> _Group:
                          "one character of a column of vertical writing that reads differently from page to page")
     if sum(_labels_a_scale(m, ctx.layouts[m.page], ctx.settings) for m in g.members) * 2 > len(g.members):
         return g.decided("repeated-content", False, "beside a column of short labels, like a chart's axis title")
+    if sum(_sideways_headings(m, ctx.layouts[m.page], ctx.settings) for m in g.members) * 2 > len(g.members):
+        return g.decided("repeated-content", False,
+                         "one of a row of lines set sideways that reaches over the text: a table's column headings")
     if g.numbers == "varying":
         return g.decided("repeated-content", False,
                          "beside the text, but its numbers change from page to page like a table column's")

@@ -17,7 +17,7 @@ from itertools import pairwise
 from typing import Literal
 
 from ..model import Line
-from .edges import _edge_lines, _labels_a_scale, _over
+from .edges import _edge_lines, _labels_a_scale, _over, _sideways_headings
 from .grouping import _runs
 from .groups import (
     Key,
@@ -1020,7 +1020,7 @@ def _stamps(layout: _Layout, furniture: dict, s: Settings) -> list[_Line]:
         # In the margin means between the page's edge and all of its text.
         if all((m.page, i) in furniture or (m.page, i) in taken for i, ln in enumerate(layout.page.lines)
                if ln is not m.line and (ln.box[2] <= x0 if m.place == "left" else ln.box[0] >= x1)) and \
-                not _labels_a_scale(m, layout, s):
+                not _labels_a_scale(m, layout, s) and not _sideways_headings(m, layout, s):
             found.append(m)
             taken.add(m.key)
     return found
