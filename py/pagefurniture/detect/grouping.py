@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from itertools import pairwise
 
+from ..model import Line
 from .groups import (
     Key,
     Place,
@@ -42,6 +43,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     # shape: most lines share a few.)
     slot_of: dict[str, str | tuple[str, ...]] = {}
     large: set[Key] = set()  # numbers set as large as a heading, beside other parts of their row
+    numbers: dict[int, list[tuple[int, Line, float]]] = {}  # each page's numbers alone (``_page_numbers``), when asked
     layouts, roman_tokens = ctx.layouts, s.roman_tokens
     for m in ctx.ungrouped():
         if "#" not in m.shape and len(m.shape.split(None, roman_tokens)) > roman_tokens:
@@ -52,8 +54,11 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             continue
         if m.index in layouts[m.page].cells:
             continue  # a table's cell: its numbers are the table's
-        if m.shape.startswith("#") and _on_a_scale(m, layouts[m.page], s):
-            continue  # a chart's tick label
+        if m.shape.startswith("#"):
+            if m.page not in numbers:
+                numbers[m.page] = _page_numbers(layouts[m.page])
+            if _on_a_scale(m, layouts[m.page], numbers[m.page], s):
+                continue  # a chart's tick label
         for shape, value, is_roman in shapes(m.line.text, m.shape):
             if _numbers_itself(m.line.size, shape, ctx):
                 # A heading that numbers itself stands alone in its row; a folio set as large as the running
@@ -132,25 +137,34 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     return found
 
 
-def _on_a_scale(m: _Line, layout: _Layout, s: Settings) -> bool:
+# What a number alone on a chart's scale starts with: a digit, a sign or a point (the plotting programs
+# that set a scale's labels set them in ASCII digits).
+SCALE_START = frozenset("0123456789-.\u2212")
+
+
+def _page_numbers(layout: _Layout) -> list[tuple[int, Line, float]]:
+    """The upright lines of a page that are a number alone (``_scale_value``), with its value."""
+    # The first character asked here first: most lines start with a letter, and this runs for every line.
+    return [(i, ln, v) for i, ln in enumerate(layout.page.lines)
+            if ln.text[:1] in SCALE_START and ln.angle == 0 and (v := _scale_value(ln.text)) is not None]
+
+
+def _on_a_scale(m: _Line, layout: _Layout, numbers: list[tuple[int, Line, float]], s: Settings) -> bool:
     """True when a number is the end of a scale: Settings.table_cells numbers or more in one column (their
     right edges or centres aligned) or in one row, at even steps apart (Settings.scale_pace), whose values
     step evenly too, the number first or last of them: a chart's tick labels ("3", "2", "1" up a plot's
     side, the first at the top of the page). A folio stands alone; a table's figures under it do not step
-    evenly."""
+    evenly. ``numbers``: the page's numbers alone (``_page_numbers``)."""
     value = _scale_value(m.line.text)
-    if value is None:
+    least = s.table_cells
+    if value is None or len(numbers) < least:
         return False
     box, near = m.line.box, max(s.align_min, s.align_size * m.line.size)
     row = set(layout.rows[m.row]) if m.row >= 0 else set()
-    lines = layout.page.lines
-    least = s.table_cells
     # (where along the scale, value) of the numbers in its column, by its right edge and by its centre, and
     # in its row
     scales: list[list[tuple[float, float]]] = [[], [], []]
-    for i, ln in enumerate(lines):
-        if ln.angle != 0 or (v := _scale_value(ln.text)) is None:
-            continue
+    for i, ln, v in numbers:
         if abs(ln.box[2] - box[2]) <= near:
             scales[0].append((ln.box[1], v))
         if abs(ln.box[0] + ln.box[2] - box[0] - box[2]) <= 2 * near:
@@ -176,9 +190,11 @@ def _on_a_scale(m: _Line, layout: _Layout, s: Settings) -> bool:
 
 def _scale_value(text: str) -> float | None:
     """The value of a line that is a number alone, as a chart labels its scale ("3", "-0.5", "1,5")."""
-    text = text.strip().replace("\u2212", "-").replace(",", ".")
+    text = text.strip()
+    if text[:1] not in SCALE_START:
+        return None  # most lines: words
     try:
-        return float(text) if text and (text[0].isdigit() or text[0] in "-.") else None
+        return float(text.replace("\u2212", "-").replace(",", "."))
     except ValueError:
         return None
 

@@ -468,7 +468,7 @@ def _templates(pages: Sequence[Page], rowed: dict[int, Rowed], tables: dict[int,
     the same place on most pages with text, and Settings.template_share of its cells are (a data sheet's
     head or foot: title, revision, version, the page's number). A long table repeats its column headings
     over each page, but the rows under them hold other values: its rows stay a table's."""
-    if len(pages) < 2:
+    if len(pages) < 2 or not any(table for table, _ in tables.values()):
         return {number: (table, cells, set()) for number, (table, cells) in tables.items()}
     # The pages each text of a table stands on, by where it starts (to Settings.align_min: a template is
     # drawn exactly).
@@ -483,7 +483,12 @@ def _templates(pages: Sequence[Page], rowed: dict[int, Rowed], tables: dict[int,
 
     def repeated(line: Line) -> bool:
         x, y = round(line.box[0] / step), round(line.box[1] / step)
-        on = set().union(*(seen.get((line.text, x + dx, y + dy), ()) for dx in (-1, 0, 1) for dy in (-1, 0, 1)))
+        on: set[int] = set()
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                found = seen.get((line.text, x + dx, y + dy))
+                if found:
+                    on |= found
         return 2 * len(on) > len(pages)
 
     out = {}
