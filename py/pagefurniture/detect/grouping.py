@@ -157,7 +157,7 @@ def _on_a_scale(m: _Line, layout: _Layout, numbers: list[tuple[int, Line, float]
     evenly. ``numbers``: the page's numbers alone (``_page_numbers``)."""
     value = _scale_value(m.line.text)
     least = s.table_cells
-    if value is None or len(numbers) < least:
+    if value is None or m.line.angle != 0 or len(numbers) < least:
         return False
     box, near = m.line.box, max(s.align_min, s.align_size * m.line.size)
     row = set(layout.rows[m.row]) if m.row >= 0 else set()
@@ -175,6 +175,8 @@ def _on_a_scale(m: _Line, layout: _Layout, numbers: list[tuple[int, Line, float]
     for scale, here in zip(scales, at, strict=True):
         if len(scale) < least:
             continue
+        if (here, value) not in scale:
+            continue  # a number of its own shape ("3 " set with a space before it is no label of a scale)
         scale.sort()
         k = scale.index((here, value))
         for run in (scale[k:k + least], scale[k - least + 1:k + 1][::-1] if k >= least - 1 else []):
