@@ -441,6 +441,28 @@ def test_a_chart_s_tick_labels_at_the_top_of_its_pages_are_no_folios():
     assert not removed(pages)
 
 
+def test_folios_the_scale_test_cannot_place_on_a_scale_are_still_folios():
+    # A folio set with a space before it, over a column of two other numbers, and one running up the side
+    # beside a column of upright numbers: neither is a scale's label, and both count with the pages.
+    extra = [[line(f" {n}", 750, x0=300, x1=310), line("1", 700, x0=300, x1=310), line("2", 650, x0=300, x1=310),
+              Line(str(n), (580, 400, 590, 410), 10.0, "Times-Roman", angle=90),
+              *(line(str(v), 460 - 40 * v, x0=560, x1=590) for v in (5, 6, 7))] for n in range(1, 9)]
+    got = removed(pages_of(extra))
+    assert {(n, f" {n}") for n in range(1, 9)} | {(n, str(n)) for n in range(1, 9)} <= got
+
+
+def test_circled_numbers_down_the_margin_are_read_as_no_line_numbers():
+    # A Korean guide numbers its steps "①", "②", "③" down the left margin beside the text: digits to
+    # Python, but no numbers a column of line numbers counts (they once stopped the whole file).
+    rng = random.Random(12)
+    pages = []
+    for n in range(1, 9):
+        text = body(rng, x0=100)
+        marks = [line(chr(0x2460 + k), text[3 * k + n % 3 + 10].box[1], x0=60, x1=70) for k in range(5)]
+        pages.append(Page(n, W, H, (*text, *marks, line(str(n), 750, x0=300))))
+    assert removed(pages) == {(n, str(n)) for n in range(1, 9)}
+
+
 def test_a_table_s_column_headings_set_sideways_out_into_the_margin_are_content():
     # A questionnaire heads its columns of boxes with their answers set sideways, side by side, their first
     # letters level; the last of them stand right of the text column. A stamp up the margin, in two lines,

@@ -968,11 +968,12 @@ def _columns_of(ctx: _Context, number: int) -> list[NumberColumn]:
 def _line_count(text: str) -> tuple[str, int] | None:
     """A line's number if it may number a line of the text: a bare number ("12"), or one after its page's
     number and a point ("3.12", a bill's twelfth line on its third page); with that page's part ("" for
-    none), which a column keeps on all its lines."""
-    if text.isdigit():
+    none), which a column keeps on all its lines. Decimal digits only: a circled "①" or a raised "²" is a
+    digit to ``str.isdigit`` but no number ``int`` reads."""
+    if text.isdecimal():
         return "", int(text)
     page, point, line = text.partition(".")
-    return (page, int(line)) if point and page.isdigit() and line.isdigit() else None
+    return (page, int(line)) if point and page.isdecimal() and line.isdecimal() else None
 
 
 def _margin_stamps(ctx: _Context) -> list[_Group]:
