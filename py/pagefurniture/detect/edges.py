@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Iterable
 from itertools import pairwise
 
 from ..model import Line
-from .groups import Key, Place, TextBlock, _cluster, _Context, _Layout, _Line, _mark, _mid, _on_page, _outside
+from .groups import Key, Place, TextBlock, _chain, _cluster, _Context, _Layout, _Line, _mark, _mid, _on_page, _outside
 from .numbers import shape_of
 from .settings import Settings
 
@@ -375,12 +375,8 @@ def _sideways_headings(m: _Line, layout: _Layout, s: Settings) -> bool:
     near = max(s.align_min, s.align_size * line.size)
     level = sorted((other for other in layout.page.lines if other.angle == line.angle
                     and abs(other.box[first] - line.box[first]) <= near), key=lambda other: other.box[0])
-    lo = hi = next(k for k, other in enumerate(level) if other is line)
-    reach = s.far * line.size
-    while lo > 0 and level[lo].box[0] - level[lo - 1].box[2] <= reach:
-        lo -= 1
-    while hi + 1 < len(level) and level[hi + 1].box[0] - level[hi].box[2] <= reach:
-        hi += 1
+    lo, hi = _chain([(other.box[0], other.box[2]) for other in level],
+                    next(k for k, other in enumerate(level) if other is line), s.far * line.size)
     left, _, right, _ = layout.column
     return hi - lo + 1 >= s.table_cells and any(other.box[0] < right and other.box[2] > left
                                                 for other in level[lo:hi + 1])

@@ -374,6 +374,17 @@ def _titles(ctx: _Context) -> set[Key]:
     return {m.key for m in big} if said and said.most_common(1)[0][1] * 2 < len(big) else set()
 
 
+def _chain(spans: Sequence[tuple[float, float]], at: int, reach: float) -> tuple[int, int]:
+    """The first and last of the spans (start, end; in order along one direction) chained to span ``at``,
+    each starting within ``reach`` of the end of the one before it."""
+    lo = hi = at
+    while lo > 0 and spans[lo][0] - spans[lo - 1][1] <= reach:
+        lo -= 1
+    while hi + 1 < len(spans) and spans[hi + 1][0] - spans[hi][1] <= reach:
+        hi += 1
+    return lo, hi
+
+
 def _words(text: str) -> str:
     """A line's words, whatever their case and spacing: a head may set its heading in capitals."""
     return " ".join(text.casefold().split())

@@ -23,6 +23,7 @@ from .groups import (
     Place,
     Side,
     _apart_from_block,
+    _chain,
     _cluster,
     _Context,
     _describe,
@@ -239,12 +240,7 @@ def _glyph_column(m: _Line, page: Page) -> str:
     near = line.size / 2
     stack = sorted((other for other in page.lines if other.angle == line.angle and len(other.text.strip()) == 1
                     and abs(other.box[0] - x0) <= near and abs(other.box[2] - x1) <= near), key=lambda o: o.top)
-    at = stack.index(line)
-    start = end = at
-    while start > 0 and stack[start].top - stack[start - 1].bottom <= line.size:
-        start -= 1
-    while end + 1 < len(stack) and stack[end + 1].top - stack[end].bottom <= line.size:
-        end += 1
+    start, end = _chain([(other.top, other.bottom) for other in stack], stack.index(line), line.size)
     return "".join(other.text.strip() for other in stack[start:end + 1]) if end > start else ""
 
 

@@ -103,12 +103,17 @@ def _turn(page: Page, usual: tuple[int, int] | None, stamps: AbstractSet[str], s
         return 0  # nearly every page: only upright text
     total = sum(len(line.text) for line in page.lines)
     turn, chars = (90, up) if up >= down else (270, down)
-    if usual is not None and (round(page.height), round(page.width)) == usual != usual[::-1] and _along_side(page) \
+    if _the_other_way(page, usual) and _along_side(page) \
             and not all(any(line.text in stamp for stamp in stamps) for line in page.lines if line.angle in (90, 270)):
         return turn
     if _at_ends(page):
         return 0  # a sideways table or figure on a page whose head and folio stayed upright, over and under it
     return turn if chars > s.vertical_page * total else 0
+
+
+def _the_other_way(page: Page, usual: tuple[int, int] | None) -> bool:
+    """True when a page is the document's ``usual`` size turned a quarter (and that size is no square)."""
+    return usual is not None and (round(page.height), round(page.width)) == usual != usual[::-1]
 
 
 def _along_side(page: Page) -> bool:
@@ -443,8 +448,7 @@ def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False
     usual = sizes.most_common(1)[0][0] if sizes else None
     # The text running up or down the pages of the usual size, where some page is the other way round.
     stamps = {line.text for page in pages if _page_size(page) == usual for line in page.lines
-              if line.angle in (90, 270)} if usual is not None and any(
-        (round(page.height), round(page.width)) == usual != usual[::-1] for page in pages) else set()
+              if line.angle in (90, 270)} if any(_the_other_way(page, usual) for page in pages) else set()
     turned = {page.number: _turn(page, usual, stamps, s) for page in pages}
     pages = [_upright(page, turned[page.number]) for page in pages]
     rowed = {page.number: _rows(page, s) for page in pages}
@@ -495,13 +499,13 @@ def _templates(pages: Sequence[Page], rowed: dict[int, Rowed], tables: dict[int,
     for page in pages:
         table, cells = tables[page.number]
         rows = rowed[page.number][1]
-        kept, kept_cells, template = set(table), set(cells), set[int]()
+        kept, template = set(table), set[int]()
         for run in _runs_of(sorted(table)):
             marks = [[repeated(page.lines[i]) for i in rows[r]] for r in run]
             if all(any(row) for row in marks) and sum(map(sum, marks)) >= s.template_share * sum(map(len, marks)):
                 kept.difference_update(run)
                 template.update(i for r in run for i in rows[r])
-        out[page.number] = kept, kept_cells - template, template
+        out[page.number] = kept, cells - template, template
     return out
 
 
