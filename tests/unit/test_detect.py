@@ -839,6 +839,27 @@ def test_a_letters_head_block_on_its_pages_of_a_file_that_holds_others():
     assert not texts_removed(pages(True)) & {"PERSONAL LOANS", "LOAN#:500002938933"}
 
 
+def test_a_forms_long_table_headings_ruled_off_from_its_rows_on_a_few_pages_are_its_cells():
+    # A benefits form runs its table of events over four of its twelve pages: two rows of spanning
+    # headings, set apart from the column headings under them by a rule (a gap wider than the text's
+    # leading), repeat at the top of each. The other pages' text starts higher: the block lies where the
+    # pages have their text, and rows that repeat on a few pages there are the table's headings.
+    rng = random.Random(71)
+    pages = []
+    for n in range(1, 13):
+        if 8 <= n <= 11:
+            lines = [line("Qualifying Events That Permit", 40, x0=100), line("Change Permitted", 44, x0=330),
+                     line("Time Limits", 44, x0=480), line("Enrollment or Change", 52, x0=110),
+                     line("From Not", 80, x0=290), line("From Self", 80, x0=350), line("When You Must File", 80, x0=460),
+                     line("Code", 92, x0=40), line("Event", 92, x0=160)]
+            lines += body(rng, top=120, bottom=740)
+        else:
+            lines = body(rng, top=30, bottom=740)
+        lines.append(line(str(n), 760, x0=300, x1=310))
+        pages.append(Page(n, W, H, tuple(lines)))
+    assert texts_removed(pages) == {str(n) for n in range(1, 13)}
+
+
 def test_a_thesis_s_title_pages_that_repeat_the_university_s_block_at_their_foot_are_content():
     # Cover, title page and jury page each set the university's block at their foot, in the text's size,
     # and little else: everything on them is content, however alike. The numbered pages that follow have

@@ -182,8 +182,11 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
                 continue
             held = sum(any(m.key in common for m in row) for row in block)
             most = held >= 2 and held * 2 >= len(block) and all(m.line.size <= size for m in block[0])
+            # On a few pages only, the block lies beyond where the pages' text begins: within it, rows that
+            # repeat on a few pages are a long table's headings (a form's, ruled off from its rows).
             if most or (all(len(row) < s.cell_row and all(m.key in repeated for m in row) for row in block)
-                        and _text_page(layout, ctx, len(block))):
+                        and _text_page(layout, ctx, len(block))
+                        and (layout.block is None or any(layout.block.outside(m, s) for m in block[0]))):
                 found[place, most] += [m for row in block for m in row if m.key not in furniture]
     out = []
     for (place, most), members in found.items():
