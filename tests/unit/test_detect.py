@@ -3423,21 +3423,24 @@ def test_a_reports_title_over_each_of_its_parts_is_no_marking_though_its_foot_na
     assert {(n, "Precinct Summary Report") for n in range(1, 13)} <= got
 
 
-def test_a_count_in_words_at_the_other_edge_from_the_folios_on_a_few_pages_is_no_page_number():
+def test_a_count_at_the_other_edge_from_the_folios_on_a_few_pages_is_no_page_number():
     # A recommendation's tables, one a page on three of its ten pages, each labelled at the top ("TABLE
-    # 1/T.6"), its folio at the foot: a page has one number. "Continued on page" beside the folio, on as
-    # few pages, names the next page and is the foot's.
+    # 1/T.6"), its folio at the foot: a page has one number. So has a form whose table's sections, numbered
+    # down the margin, start one a page on three pages. "Continued on page" beside the folio, on as few
+    # pages, names the next page and is the foot's.
     rng = random.Random(42)
     pages = []
     for n in range(1, 13):
         lines = [line(str(n + 2), 750, x0=300)]
         if 6 <= n <= 8:
             lines.append(line(f"TABLE {n - 5}/T.6", 86, x0=270, size=9))
+            lines.append(line(f"{n - 5}", 400, x0=40, x1=46))
         if 3 <= n <= 7:
             lines.append(line(f"(Continued on page {n + 3})", 730, x0=400, size=8))
         pages.append(Page(n, W, H, (*lines, *body(rng, top=110, bottom=700))))
     got = texts_removed(pages)
     assert not any(text.startswith("TABLE") for text in got)
+    assert not {(n, str(n - 5)) for n in range(6, 9)} & removed(pages)
     assert {str(n + 2) for n in range(1, 13)} <= got
     assert {f"(Continued on page {n + 3})" for n in range(3, 8)} <= got
 

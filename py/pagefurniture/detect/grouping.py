@@ -112,11 +112,12 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
         worded = any(ch.isalpha() for ch in shape.replace("{n}", ""))
         if len(pages) < 2 or (worded and _labels(members, ctx)):
             continue
-        if worded and len(pages) * 2 < ctx.n_text and all(
+        if len(pages) * 2 < ctx.n_text and all(
                 any(value != values[m.key] and edge != place for value, edge in numbered[m.page]) for m in members):
-            # A page has one number: a count in words on a few pages that have another at the other edge
-            # ("TABLE 1/T.6" over each of three pages of tables, their folios at the foot) counts what those
-            # pages show. (Beside the page's number, "Continued on page 35" is the page's furniture.)
+            # A page has one number: a count on a few pages that have another at the other edge ("TABLE
+            # 1/T.6" over each of three pages of tables, a form's sections numbered down the margin, their
+            # folios at the foot) counts what those pages show. (Beside the page's number, "Continued on
+            # page 35" is the page's furniture.)
             continue
         if sum(m.key in large for m in members) * 2 > len(members) and len(pages) * 2 < ctx.n_text:
             continue
