@@ -839,6 +839,29 @@ def test_a_letters_head_block_on_its_pages_of_a_file_that_holds_others():
     assert not texts_removed(pages(True)) & {"PERSONAL LOANS", "LOAN#:500002938933"}
 
 
+def test_a_lists_column_headings_ruled_off_from_its_first_row_on_every_page_are_its_cells():
+    # A cumulative list of notices in two columns of three, its column headings at the top of every page
+    # over a rule, farther from the first row than a sheet's footer may stand from its last: each heading
+    # starts a column of the rows under it, so they head the table; the folio at the foot is furniture.
+    rng = random.Random(72)
+    pages = []
+    for n in range(1, 11):
+        lines = [line("Chart No.", 40, x0=57, size=8), line("Notices to Mariners", 40, x0=139, size=8),
+                 line("Chart No.", 40, x0=315, size=8), line("Notices to Mariners", 40, x0=397, size=8)]
+        y = 70.0
+        while y < 720:
+            for x0 in (57, 315):
+                lines += [line(str(rng.randint(100, 999)), y, x0=x0, size=8, x1=x0 + 12),
+                          line(f"{rng.choice(['Jan.', 'May', 'Oct.'])} {rng.randint(2001, 2021)}", y, x0=x0 + 36,
+                               size=8, x1=x0 + 69),
+                          line(" ".join(str(rng.randint(10, 9999)) for _ in range(6)), y, x0=x0 + 82, size=8,
+                               x1=x0 + 200)]
+            y += 12.0
+        lines.append(line(str(n), 760, x0=300, x1=305))
+        pages.append(Page(n, W, H, tuple(lines)))
+    assert texts_removed(pages) == {str(n) for n in range(1, 11)}
+
+
 def test_a_forms_long_table_headings_ruled_off_from_its_rows_on_a_few_pages_are_its_cells():
     # A benefits form runs its table of events over four of its twelve pages: two rows of spanning
     # headings, set apart from the column headings under them by a rule (a gap wider than the text's

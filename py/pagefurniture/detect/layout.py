@@ -207,7 +207,8 @@ def _table_cells(page: Page, rows: list[list[int]], s: Settings) -> tuple[set[in
     above or below do, is a table's (the columns a table's rows share); its cells are the lines in those
     columns. A running head or foot has its parts where no neighbour has cells; a printer's slug of many
     parts has no neighbour of many cells; a folio in the margin beside a table's row is in no column; a
-    sheet's footer far under its last row (Settings.table_gap) is no neighbour of it."""
+    sheet's footer far under its last row (Settings.table_gap) is no neighbour of it, but column headings
+    over the first row, each over one of its columns, are its own however far a rule sets them apart."""
     lines = page.lines
     table: set[int] = set()
     cells: set[int] = set()
@@ -232,10 +233,14 @@ def _table_cells(page: Page, rows: list[list[int]], s: Settings) -> tuple[set[in
                 continue
         b = rows[k]
         low = max(lines[i].bottom for q in rows[r:k] for i in q)
-        if min(lines[j].top for j in b) - low > s.table_gap * max(lines[i].size for i in (*a, *b)):
-            continue  # far apart: a footer under the table's last row
         shared = _same_columns(lines, a, b, s)
-        if len({i for i, _ in shared}) >= least:
+        heads = {i for i, _ in shared}
+        if min(lines[j].top for j in b) - low > s.table_gap * max(lines[i].size for i in (*a, *b)) and not (
+                len(heads) == len(a) and low < page.height / 2):
+            # Far apart: a footer under the table's last row. A table's column headings, each over a column
+            # of its first row, head it however wide the rule between them (a list's headings on each page).
+            continue
+        if len(heads) >= least:
             table.update(range(r, k + 1))
             cells.update(i for pair in shared for i in pair)
             cells.update(i for q in rows[r + 1:k] for i in q)
