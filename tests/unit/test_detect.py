@@ -1567,6 +1567,36 @@ def test_a_tariff_s_head_block_whose_revision_line_changes():
     assert not {text for _, text in got if text.startswith(tuple(WORDS))}
 
 
+def test_a_tariff_s_head_block_under_the_filing_stamp_over_each_leaf():
+    # Each leaf of a tariff carries the regulator's filing stamp at the very top and, under a wide gap,
+    # the tariff's own head block: four rows set tight, the leaf's number, revision, date and order in
+    # them changing, placed higher on leaves filed earlier. Block after block from the edge, each a head's,
+    # is furniture, however far its paragraphs stand apart.
+    rng = random.Random(45)
+    months = ["JANUARY", "APRIL", "JUNE", "SEPTEMBER", "OCTOBER"]
+    pages = []
+    for n in range(1, 9):
+        rev, y = rng.randint(2, 30), {3: 53, 6: 66}.get(n, 80)
+        head = [line("Status: EFFECTIVE", 20, x0=449, size=7),
+                line("Received: 09/10/2025", 28, x0=72, size=7), line("Effective Date: 10/01/2025", 28, x0=410, size=7),
+                line("PSC NO: 220 ELECTRICITY", y, x0=72), line(f"LEAF: {348 + n}", y, x0=495),
+                line("NIAGARA MOHAWK POWER CORPORATION", y + 11.5, x0=72), line(f"REVISION: {rev}", y + 11.5, x0=478),
+                line(f"INITIAL EFFECTIVE DATE: {rng.choice(months)} 1, {rng.randint(2009, 2025)}", y + 23, x0=72),
+                line(f"SUPERSEDING REVISION: {rev - 1}", y + 23, x0=408),
+                line(f"STAMPS: Issued in Compliance with Order in Case {rng.randint(10, 24)}-E-0{rng.randint(100, 999)}.",
+                     y + 34.5, x0=72)]
+        text, top = [], y + 58.0
+        while top < 700:
+            for _ in range(4):
+                text.append(line(" ".join(rng.choice(WORDS) for _ in range(12)), top, x1=532))
+                top += 11.5
+            top += 11.5
+        pages.append(Page(n, W, H, (*head, *text)))
+    got = removed(pages)
+    assert {(p.number, p.lines[k].text) for p in pages if p.number not in (3, 6) for k in range(10)} <= got
+    assert not {text for _, text in got if text.startswith(tuple(WORDS))}
+
+
 def test_a_head_block_that_grows_with_the_section():
     # A newsletter's running head: the folio and title on the left, the issue on the right, on every page;
     # some sections set a banner over it, one line or two, stacked tight on the head and outside the text.

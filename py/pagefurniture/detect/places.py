@@ -162,32 +162,17 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
     if not repeated:
         return []
     furniture = ctx.furniture()
-    tight, size = ctx.apart(), ctx.body + s.body_slack
     found: dict[tuple[Place, bool], list[_Line]] = defaultdict(list)
     for layout in ctx.layouts.values():
         counted = _counted(ctx, layout.page.number)
         for place in ("top", "bottom"):
-            block = _block_rows(layout, place, tight, size, counted, ctx)
-            if len(block) < 2:
-                # A block set larger than the text, every line of it repeated on most pages, in rows of a
-                # few parts: a data sheet's part number and maker over each page. (Most pages' outermost
-                # row at an edge holds a line that does not repeat so: nothing to ask.)
-                if not layout.rows or not all((layout.page.number, i) in common
-                                              for i in layout.rows[0 if place == "top" else -1]):
-                    continue
-                block = _block_rows(layout, place, tight, math.inf, counted, ctx)
-                if len(block) >= 2 and all(len(row) < s.cell_row and all(m.key in common for m in row)
-                                           for row in block):
-                    found[place, True] += [m for row in block for m in row if m.key not in furniture]
-                continue
-            held = sum(any(m.key in common for m in row) for row in block)
-            most = held >= 2 and held * 2 >= len(block) and all(m.line.size <= size for m in block[0])
-            # On a few pages only, the block lies beyond where the pages' text begins: within it, rows that
-            # repeat on a few pages are a long table's headings (a form's, ruled off from its rows).
-            if most or (all(len(row) < s.cell_row and all(m.key in repeated for m in row) for row in block)
-                        and _text_page(layout, ctx, len(block))
-                        and (layout.block is None or any(layout.block.outside(m, s) for m in block[0]))):
-                found[place, most] += [m for row in block for m in row if m.key not in furniture]
+            # Block after block from the edge while each is a head's: a filing's stamp over the tariff's
+            # own head block, a gap between them.
+            skip = 0
+            while taken := _head_block(layout, place, skip, counted, common, repeated, ctx):
+                rows, most = taken
+                found[place, most] += [m for row in rows for m in row if m.key not in furniture]
+                skip += len(rows)
     out = []
     for (place, most), members in found.items():
         if len({m.page for m in members}) >= (least if most else s.min_run):
@@ -197,17 +182,47 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
     return out
 
 
-def _block_rows(layout: _Layout, place: Place, tight: float, size: float, counted: set[int], ctx: _Context
-                ) -> list[list[_Line]]:
-    """The rows from a page's ``place`` edge stacked within ``tight`` of each other, up to the first wider
-    gap, while each holds upright lines placed at that edge, on the page, no larger than ``size`` (the
-    outermost row in any size), within Settings.edge_reach of the edge, and is no table's row; none where no
-    such gap ends them (the text begins at the edge), or a row that the margin's line numbers count
-    (``counted``: the page's ``_counted``) ends them. A row's lines beside the text column count as at the
-    edge with the rest of their row: a head's long lines stretch the column up beside its short ones (a
-    data sheet's version number at the right end of the grid)."""
+def _head_block(layout: _Layout, place: Place, skip: int, counted: set[int], common: set[Key], repeated: set[Key],
+                ctx: _Context) -> tuple[list[list[_Line]], bool] | None:
+    """The rows of a page's block at its ``place`` edge, past the ``skip`` rows of the blocks before it
+    (``_block_rows``), when it is a head's or a foot's (``_head_blocks``), and whether for holding lines that
+    repeat on most pages; None when it is not."""
+    s = ctx.settings
+    tight, size = ctx.apart(), ctx.body + s.body_slack
+    block = _block_rows(layout, place, tight, size, counted, ctx, skip)
+    if len(block) < 2:
+        # A block set larger than the text, every line of it repeated on most pages, in rows of a
+        # few parts: a data sheet's part number and maker over each page. (Most pages' outermost
+        # row at an edge holds a line that does not repeat so: nothing to ask.)
+        if skip or not layout.rows or not all((layout.page.number, i) in common
+                                              for i in layout.rows[0 if place == "top" else -1]):
+            return None
+        block = _block_rows(layout, place, tight, math.inf, counted, ctx)
+        if len(block) >= 2 and all(len(row) < s.cell_row and all(m.key in common for m in row) for row in block):
+            return block, True
+        return None
+    held = sum(any(m.key in common for m in row) for row in block)
+    most = held >= 2 and held * 2 >= len(block) and all(m.line.size <= size for m in block[0])
+    # On a few pages only, the block lies beyond where the pages' text begins: within it, rows that
+    # repeat on a few pages are a long table's headings (a form's, ruled off from its rows).
+    if most or (all(len(row) < s.cell_row and all(m.key in repeated for m in row) for row in block)
+                and _text_page(layout, ctx, len(block))
+                and (layout.block is None or any(layout.block.outside(m, s) for m in block[0]))):
+        return block, most
+    return None
+
+
+def _block_rows(layout: _Layout, place: Place, tight: float, size: float, counted: set[int], ctx: _Context,
+                skip: int = 0) -> list[list[_Line]]:
+    """The rows from a page's ``place`` edge, past its ``skip`` outermost rows, stacked within ``tight`` of
+    each other, up to the first wider gap, while each holds upright lines placed at that edge, on the page,
+    no larger than ``size`` (the page's outermost row in any size), within Settings.edge_reach of the edge,
+    and is no table's row; none where no such gap ends them (the text begins at the edge), or a row that the
+    margin's line numbers count (``counted``: the page's ``_counted``) ends them. A row's lines beside the
+    text column count as at the edge with the rest of their row: a head's long lines stretch the column up
+    beside its short ones (a data sheet's version number at the right end of the grid)."""
     rows = layout.rows
-    order = range(len(rows)) if place == "top" else range(len(rows) - 1, -1, -1)
+    order = range(skip, len(rows)) if place == "top" else range(len(rows) - 1 - skip, -1, -1)
     reach = ctx.settings.edge_reach * layout.page.height  # farther in, the same lines are text (data sheets')
     block: list[list[_Line]] = []
     for r in order:
@@ -216,10 +231,10 @@ def _block_rows(layout: _Layout, place: Place, tight: float, size: float, counte
             return block
         if r in layout.table or not any(m is not None and m.place == place for m in placed) or not all(
                 m is not None and m.place in (place, "left", "right") and not m.beyond and m.line.angle == 0
-                and (m.line.size <= size or not block) and m.offset <= reach for m in placed):
+                and (m.line.size <= size or not (block or skip)) and m.offset <= reach for m in placed):
             return []
         block.append([m for m in placed if m is not None])
-        if len(block) > ctx.settings.edge_rows:
+        if skip + len(block) > ctx.settings.edge_rows:
             return []
         if layout.gap_inwards(r, place) > tight:
             return block
