@@ -131,6 +131,12 @@ def test_a_sections_count_of_its_pages_is_a_page_number():
     extra = [[line(folio, 750, x0=520)] for folio in folios]
     assert texts_removed(pages_of(extra)) == set(folios)
     assert {g.kind for g in detect(pages_of(extra)) if g.remove} == {"page-number"}
+    # A manual's chapter and its page after a point ("1.2" under the second page of chapter 1), beside a
+    # table's values with a point that change from page to page.
+    rng = random.Random(6)
+    extra = [[line(f"1.{n}", 750, x0=300), line(f"{rng.randint(1, 9)}.{rng.randint(1, 9)}", 690, x0=400)]
+             for n in range(1, 9)]
+    assert texts_removed(pages_of(extra)) == {f"1.{n}" for n in range(1, 9)}
 
 
 def test_phone_numbers_and_lone_cell_values_at_the_bottom_are_kept():

@@ -25,10 +25,10 @@ NUMBER_PARTS = re.compile(r"[/|]")  # "3/12" and "3|Title" hold two tokens
 NUMBER_ALONE = re.compile(r"[\W\d_]*\d[\W\d_]*")  # figures without a letter: "4", "12 / 31", "- 3 -"
 # A slide's number with the letter of one of its overlays ("3-a", "3-b": slide 3 built in states).
 OVERLAY = re.compile(r"^(\d+)-[a-z]$")
-# A section's own count of its pages after the section's letters or number ("THYR-2", "A-3", "4-12"), alone
-# on its line: a manual's or a guideline's folio. Its slot keeps the section's part, so that "A-2" counts
+# A section's own count of its pages after the section's letters or number ("THYR-2", "A-3", "4-12", "1.5"),
+# alone on its line: a manual's or a guideline's folio. Its slot keeps the section's part, so that "A-2" counts
 # only with "A-1".
-SECTION_PAGE = re.compile(r"^(?:[A-Za-z]{1,6}|\d{1,3})[-\u2010\u2011\u2013](\d+)$")
+SECTION_PAGE = re.compile(r"^(?:[A-Za-z]{1,6}|\d{1,3})[-\u2010\u2011\u2013.](\d+)$")
 CID = re.compile(r"\(cid:\d+\)")
 CID_MARK = "(cid:"  # in every glyph code pdfminer could not map to a character: a quick test before CID
 # What names a publication's rights and identity: a copyright, a DOI (a book prints it under each chapter's
