@@ -139,6 +139,14 @@ def test_a_sections_count_of_its_pages_is_a_page_number():
     assert texts_removed(pages_of(extra)) == {f"1.{n}" for n in range(1, 9)}
 
 
+def test_a_folio_wrapped_in_unmapped_glyphs_is_a_page_number():
+    # A brochure's running foot whose spaces and bullet are glyphs the font does not map: pdfminer gives
+    # their codes, glued to the folio ("(cid:3)(cid:3)12(cid:3)"), one more or fewer from page to page.
+    extra = [[line(f"Works for women (cid:88)(cid:3)(cid:3){n}(cid:3)" + "(cid:3)" * (n % 2), 750, x0=380)]
+             for n in range(1, 9)]
+    assert len(texts_removed(pages_of(extra))) == 8
+
+
 def test_phone_numbers_and_lone_cell_values_at_the_bottom_are_kept():
     rng = random.Random(5)
     extra = [[line(f"1-800-555-01{rng.randint(10, 99)}", 705), line(str(rng.randint(10, 99)), 705, x0=300),

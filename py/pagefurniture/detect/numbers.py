@@ -31,6 +31,7 @@ OVERLAY = re.compile(r"^(\d+)-[a-z]$")
 SECTION_PAGE = re.compile(r"^(?:[A-Za-z]{1,6}|\d{1,3})[-\u2010\u2011\u2013.](\d+)$")
 CID = re.compile(r"\(cid:\d+\)")
 CID_MARK = "(cid:"  # in every glyph code pdfminer could not map to a character: a quick test before CID
+CID_ENDS = re.compile(r"^(?:\(cid:\d+\))+|(?:\(cid:\d+\))+$")  # the glyph codes at either end of a word
 # What names a publication's rights and identity: a copyright, a DOI (a book prints it under each chapter's
 # first page), the article's own citation by its volume and its range of pages ("vol. 28 no 2, 2019, p.
 # 83-108", under an article's first page).
@@ -163,6 +164,8 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
         if colon and label.isalpha():
             raw = rest  # a label glued to its number: a report's "Page:2"
         for part in (NUMBER_PARTS.split(raw) if "/" in raw or "|" in raw else (raw,)):
+            if CID_MARK in part:
+                part = CID_ENDS.sub("", part)  # unmapped glyphs glued to a number (its spaces, a bullet) wrap it
             core = part.strip(PN_WRAP)
             if not core:
                 continue
