@@ -876,6 +876,32 @@ def test_a_lists_column_headings_ruled_off_from_its_first_row_on_every_page_are_
     assert texts_removed(pages) == {str(n) for n in range(1, 11)}
 
 
+def test_a_reports_head_band_of_four_parts_over_a_title_set_large_is_its_head():
+    # A two-page schedule printed from a report designer: "Page", "1 of 2", the title set large and the
+    # date in one row, the time under the date beside the title, a band set apart from the table's
+    # column headings under it. The band's own first row overlaps the second: the gap under the band
+    # tells it from a table's row.
+    rng = random.Random(73)
+    pages = []
+    for n in (1, 2):
+        lines = [line("Page", 27, x0=23), line(f"{n} of 2", 27, x0=65), line("Sep 22, 2023", 27, x0=533),
+                 line("League Schedule By", 27.5, x0=235, size=18), line("2:51 PM", 40.3, x0=555),
+                 line("League Name: Hockey - Fall 2023", 56, x0=208, size=8.5)]
+        y = 71.7
+        lines += [line(t, y, x0=x, size=8.5) for t, x in (("Game Date", 18), ("Time", 92), ("Home Team", 255),
+                                                          ("Away Team", 382), ("League", 502))]
+        while (y := y + 16.5) < 740:
+            lines += [line(f"Oct {rng.randint(1, 30)}, 2023", y, x0=18, size=8.5),
+                      line(f"{rng.randint(9, 11)}:{rng.choice(['00', '30'])} PM", y, x0=92, size=8.5),
+                      line(f"#{rng.randint(1, 12)}-Team {rng.choice(WORDS)}", y, x0=255, size=8.5),
+                      line(f"#{rng.randint(1, 12)}-Team {rng.choice(WORDS)}", y, x0=382, size=8.5),
+                      line("Hockey - Fall 2023", y, x0=502, size=8.5)]
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = removed(pages)
+    assert {(n, text) for n in (1, 2) for text in ("Page", f"{n} of 2", "Sep 22, 2023")} <= got
+    assert not {(p.number, ln.text) for p in pages for ln in p.lines if ln.top >= 71} & got
+
+
 def test_a_forms_long_table_headings_ruled_off_from_its_rows_on_a_few_pages_are_its_cells():
     # A benefits form runs its table of events over four of its twelve pages: two rows of spanning
     # headings, set apart from the column headings under them by a rule (a gap wider than the text's

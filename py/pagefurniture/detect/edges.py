@@ -202,7 +202,7 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
         content = not fur or (any(_on_page(lines[i], page) for i in row) and (
             r in layout.table or (_table_row(row, lines, body, s) and not _own_row(row, layout, s)
                                   and not seen.has(place, row, lines)
-                                  and (block or len(fur) < len(row) or layout.gap_inwards(r, place) < wide
+                                  and (block or len(fur) < len(row) or layout.band_gap(r, place) < wide
                                        or not _spread_out(row, lines, s)))))
         if content and not block:
             return block, None, set()  # the text begins at the edge (most pages at one edge)

@@ -155,6 +155,15 @@ class _Layout:
         k = r if place == "top" else r - 1
         return self.gaps[k] if 0 <= k < len(self.gaps) else 0.0
 
+    def band_gap(self, r: int, place: Place) -> float:
+        """``gap_inwards`` past the rows that overlap row ``r`` towards the text: the gap under a band of
+        rows across the page (a bar holding each page's title beside its number, a report's title set large
+        beside two rows of small print)."""
+        step = 1 if place == "top" else -1
+        while 0 <= r + step < len(self.rows) and self.gap_inwards(r, place) < 0:
+            r += step
+        return self.gap_inwards(r, place)
+
 
 # A column of numbers beside a page's text block that may be its line numbers: its side, the edge its
 # numbers are aligned on (the box's index) and where, its step, its lines from the top, and whether it

@@ -29,7 +29,6 @@ from .groups import (
     _describe,
     _Group,
     _kind_of,
-    _Layout,
     _Line,
     _merge_slots,
     _mid,
@@ -602,7 +601,7 @@ def _flanking_heads(ctx: _Context, furniture: dict[Key, _Group], confirmed: Abst
             # holding each page's title and its number), a page number is the bar's, though the titles
             # there draw the text block around it. (A footnote's mark beside its small text is the text's.)
             band = bool(beside) and all(ln.size >= ctx.body for ln in beside) \
-                and _band_apart(layout, m.row, m.place, wide)
+                and layout.band_gap(m.row, m.place) >= wide
             if inside and not band:
                 continue
             if m.row in layout.table or (_table_row(row, lines, ctx.body, s) and not _own_row(row, layout, s)) \
@@ -627,16 +626,6 @@ def _flanking_heads(ctx: _Context, furniture: dict[Key, _Group], confirmed: Abst
                     out.add(m.key)
                 break
     return out
-
-
-def _band_apart(layout: _Layout, r: int, place: Place, wide: float) -> bool:
-    """True when row ``r`` and the rows that overlap it, one band across the page, are set apart from the
-    row beyond them towards the text by ``wide`` or more: a bar at the top of each page that holds the
-    page's title beside its number. (A table's totals beside their label lie in the text's flow.)"""
-    step = 1 if place == "top" else -1
-    while 0 <= r + step < len(layout.rows) and layout.gap_inwards(r, place) < 0:
-        r += step
-    return layout.gap_inwards(r, place) >= wide
 
 
 def _side_heads(columns: dict[tuple[int, Side], list[_Line]], size: Callable[[tuple[int, Side]], int],
