@@ -902,6 +902,34 @@ def test_a_reports_head_band_of_four_parts_over_a_title_set_large_is_its_head():
     assert not {(p.number, ln.text) for p in pages for ln in p.lines if ln.top >= 71} & got
 
 
+def test_a_codebooks_column_headings_on_both_sides_of_its_text_column_are_its_cells():
+    # A codebook's table on every page: the column, the variable's name and its description, the headings
+    # over them in one row under the survey's title. The descriptions' short lines make the text column,
+    # so "Variable Description", centred over its wide column, lies beside it on the right, "Col" and
+    # "Variable Name" on the left: one row across the page, the table's headings, not a side head.
+    rng = random.Random(74)
+    pages = []
+    for n in range(1, 11):
+        lines = [line("2000 Freshman Survey (Codebook)", 48, x0=321, size=8),
+                 line("Col", 69, x0=51, size=8), line("Variable Name", 69, x0=112, size=8),
+                 line("Variable Description", 69, x0=353, size=8)]
+        y, col = 78.0, 10 * n
+        while y < 720:
+            lines += [line(str(col), y, x0=52, size=8, x1=60),
+                      line(f"VAR{rng.randint(100, 999)}", y, x0=117, size=8, x1=150),
+                      line(" ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 6))), y, x0=195, size=8,
+                           x1=rng.choice([290, 310, 335]))]
+            col += 1
+            for _ in range(rng.randint(0, 4)):
+                y += 10
+                lines.append(line(f"{rng.randint(1, 9)} = " + " ".join(rng.choice(WORDS) for _ in range(3)), y,
+                                  x0=201, size=8, x1=280))
+            y += 10
+        lines.append(line(f"Page {n} of 10", 760, x0=280, size=8))
+        pages.append(Page(n, W, H, tuple(lines)))
+    assert texts_removed(pages) == {"2000 Freshman Survey (Codebook)"} | {f"Page {n} of 10" for n in range(1, 11)}
+
+
 def test_a_forms_long_table_headings_ruled_off_from_its_rows_on_a_few_pages_are_its_cells():
     # A benefits form runs its table of events over four of its twelve pages: two rows of spanning
     # headings, set apart from the column headings under them by a rule (a gap wider than the text's

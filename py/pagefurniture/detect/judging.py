@@ -642,8 +642,12 @@ def _side_heads(columns: dict[tuple[int, Side], list[_Line]], size: Callable[[tu
                 continue  # a column of many lines beside the text is a table's or a chart's, not a side head's
         elif size(where) > max(s.side_column, len(column)):
             continue  # ... and so it is where only its lines at the edge are placed
+        # Lines beside the column on its other side, in a row of its own, make it a row across the page: a
+        # table's headings, some over the columns left of the text and some right of it.
+        across = {o.row for o in columns.get((where[0], "right" if where[1] == "left" else "left"), ())
+                  if o.key not in furniture}
         for m in column:
-            if m.key not in furniture or m.place not in ("top", "bottom"):
+            if m.key not in furniture or m.place not in ("top", "bottom") or m.row in across:
                 continue
             outward = [o for o in column if (o.line.top < m.line.top if m.place == "top" else o.line.top > m.line.top)]
             if all(o.key in furniture for o in outward):
