@@ -28,6 +28,7 @@ OVERLAY = re.compile(r"^(\d+)-[a-z]$")
 # A section's own count of its pages after the section's letters or number ("THYR-2", "A-3", "4-12", "1.5"),
 # alone on its line: a manual's or a guideline's folio. Its slot keeps the section's part, so that "A-2" counts
 # only with "A-1".
+LAST_DIGITS = re.compile(r"\d+(?=\D*$)")  # the last run of digits in a word: a section's count of its pages
 SECTION_PAGE = re.compile(r"^(?:[A-Za-z]{1,6}|\d{1,3})[-\u2010\u2011\u2013.](\d+)$")
 CID = re.compile(r"\(cid:\d+\)")
 CID_MARK = "(cid:"  # in every glyph code pdfminer could not map to a character: a quick test before CID
@@ -207,15 +208,15 @@ def _numbered_shapes(tokens: Callable[[str], Tokens], pn_tokens: int, roman_toke
     if not found:
         return ()
     raw = text.split()
-    return tuple((" ".join([*words[:ti], _numbered(raw[ti], words[ti]), *words[ti + 1:]]), value, is_roman)
+    return tuple((" ".join([*words[:ti], _numbered(raw[ti]), *words[ti + 1:]]), value, is_roman)
                  for ti, value, is_roman in found)
 
 
-def _numbered(raw: str, word: str) -> str:
-    """A page-number token's shape: "{n}", or the section's part and "{n}" for a section's count ("A-{n}")."""
+def _numbered(raw: str) -> str:
+    """A page-number token's shape: "{n}", or the section's part as printed and "{n}" for a section's count
+    ("A-{n}", "3.{n}": the third chapter's pages count apart from the first's)."""
     if SECTION_PAGE.match(raw.strip(PN_WRAP)):
-        k = word.rfind("#")
-        return word[:k] + "{n}" + word[k + 1:]
+        return LAST_DIGITS.sub("{n}", raw)
     return "{n}"
 
 
