@@ -939,14 +939,16 @@ def test_a_forms_long_table_headings_ruled_off_from_its_rows_on_a_few_pages_are_
     # A benefits form runs its table of events over four of its twelve pages: two rows of spanning
     # headings, set apart from the column headings under them by a rule (a gap wider than the text's
     # leading), repeat at the top of each. The other pages' text starts higher: the block lies where the
-    # pages have their text, and rows that repeat on a few pages there are the table's headings.
+    # pages have their text, and rows that repeat on a few pages there, over a row of many parts, are the
+    # table's headings.
     rng = random.Random(71)
     pages = []
     for n in range(1, 13):
         if 8 <= n <= 11:
             lines = [line("Qualifying Events That Permit", 40, x0=100), line("Change Permitted", 44, x0=330),
                      line("Time Limits", 44, x0=480), line("Enrollment or Change", 52, x0=110),
-                     line("From Not", 80, x0=290), line("From Self", 80, x0=350), line("When You Must File", 80, x0=460),
+                     line("From Not", 80, x0=290), line("From Self", 80, x0=350), line("From One", 80, x0=405),
+                     line("When You Must File", 80, x0=460),
                      line("Code", 92, x0=40), line("Event", 92, x0=160)]
             lines += body(rng, top=120, bottom=740)
         else:
@@ -954,6 +956,19 @@ def test_a_forms_long_table_headings_ruled_off_from_its_rows_on_a_few_pages_are_
         lines.append(line(str(n), 760, x0=300, x1=310))
         pages.append(Page(n, W, H, tuple(lines)))
     assert texts_removed(pages) == {str(n) for n in range(1, 13)}
+    # A data sheet's head block on its five pages of a twelve-page file, over its prose: where the
+    # addenda's text starts as high, it is the data sheet's head all the same.
+    pages = []
+    for n in range(1, 13):
+        if n <= 5:
+            lines = [line("www.ti.com", 30, x0=40, size=8), line("ADC081S021", 30, x0=500, size=8),
+                     line("SNAS308G - APRIL 2005 - REVISED MAY 2016", 40, x0=400, size=8),
+                     *body(rng, top=70, bottom=720)]
+        else:
+            lines = body(rng, top=25, bottom=720)
+        lines.append(line(str(n), 760, x0=300, x1=306))
+        pages.append(Page(n, W, H, tuple(lines)))
+    assert {(n, ln.text) for n in range(2, 6) for ln in pages[n - 1].lines[:3]} <= removed(pages)
 
 
 def test_a_thesis_s_title_pages_that_repeat_the_university_s_block_at_their_foot_are_content():

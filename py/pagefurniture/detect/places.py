@@ -203,13 +203,20 @@ def _head_block(layout: _Layout, place: Place, skip: int, counted: set[int], com
         return None
     held = sum(any(m.key in common for m in row) for row in block)
     most = held >= 2 and held * 2 >= len(block) and all(m.line.size <= size for m in block[0])
-    # On a few pages only, the block lies beyond where the pages' text begins: within it, rows that
-    # repeat on a few pages are a long table's headings (a form's, ruled off from its rows).
+    # On a few pages only, where the pages' text begins, rows that repeat over rows of many parts are a
+    # long table's headings (a form's, ruled off from its rows).
     if most or (all(len(row) < s.cell_row and all(m.key in repeated for m in row) for row in block)
                 and _text_page(layout, ctx, len(block))
-                and (layout.block is None or any(layout.block.outside(m, s) for m in block[0]))):
+                and (layout.block is None or any(layout.block.outside(m, s) for m in block[0])
+                     or len(_next_row(layout, place, skip + len(block))) < s.cell_row)):
         return block, most
     return None
+
+
+def _next_row(layout: _Layout, place: Place, skip: int) -> list[int]:
+    """The row of a page past its ``skip`` outermost rows at its ``place`` edge (none past the last)."""
+    r = skip if place == "top" else len(layout.rows) - 1 - skip
+    return layout.rows[r] if 0 <= r < len(layout.rows) else []
 
 
 def _block_rows(layout: _Layout, place: Place, tight: float, size: float, counted: set[int], ctx: _Context,
