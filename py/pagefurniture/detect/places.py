@@ -152,7 +152,8 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
     of a few parts, lines that repeat on Settings.min_run pages, on a page with text besides the block (a
     letter's head, its name, its number and its date, on the letter's pages of a file that holds others
     too; a table's or a chart's rows change; a thesis's title pages, each with the university's block at
-    its foot and little else, are its cover's).
+    its foot and little else, are its cover's; where the other pages' text begins, over a row of many
+    parts, such rows are a long table's headings). Past a block so found, the next is asked the same.
     Whatever the block's other rows say (a revision, a date, the page's number among words that change) is
     the block's: a tariff's or a procedure's head."""
     s = ctx.settings
