@@ -152,6 +152,15 @@ def test_a_folio_wrapped_in_unmapped_glyphs_is_a_page_number():
     assert len(texts_removed(pages_of(extra))) == 8
 
 
+def test_a_running_head_set_large_with_its_folio_on_the_outer_side_is_a_page_number():
+    # A union's brochure sets its running head larger than the text, alone in its row, the folio on the
+    # outer side of facing pages: "2 Works for women" on the left, "Works for women 3" on the right (its
+    # spaces unmapped glyphs on some). A heading that numbers itself ("Step 3") keeps one side.
+    extra = [[line(f"{n} (cid:88)(cid:3)Works for women", 30, x0=80, size=13) if n % 2 == 0 else
+              line(f"Works for women (cid:88)(cid:3)(cid:3){n}(cid:3)", 30, x0=380, size=13)] for n in range(1, 11)]
+    assert len(texts_removed(pages_of(extra))) == 10
+
+
 def test_phone_numbers_and_lone_cell_values_at_the_bottom_are_kept():
     rng = random.Random(5)
     extra = [[line(f"1-800-555-01{rng.randint(10, 99)}", 705), line(str(rng.randint(10, 99)), 705, x0=300),

@@ -28,7 +28,7 @@ from .groups import (
     _where,
     _words,
 )
-from .numbers import ALNUM, PN_WRAP
+from .numbers import ALNUM, CID, CID_MARK, PN_WRAP
 from .settings import Settings
 
 
@@ -42,7 +42,9 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     # it, in their order, make the slot; a number with no words beside it is its shape. (Worked out once a
     # shape: most lines share a few.)
     slot_of: dict[str, str | tuple[str, ...]] = {}
-    large: set[Key] = set()  # numbers set as large as a heading, beside other parts of their row
+    large: set[Key] = set()  # numbers set as large as a heading, beside other parts of their row ...
+    alone: set[Key] = set()  # ... or alone in it
+    first: dict[Key, bool] = {}  # whether the number stands first in its line (of the shapes asked)
     numbers: dict[int, list[tuple[int, Line, float]]] = {}  # each page's numbers alone (``_page_numbers``), when asked
     layouts, roman_tokens = ctx.layouts, s.roman_tokens
     for m in ctx.ungrouped():
@@ -62,14 +64,18 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
         for shape, value, is_roman in shapes(m.line.text, m.shape):
             if _numbers_itself(m.line.size, shape, ctx):
                 # A heading that numbers itself stands alone in its row; a folio set as large as the running
-                # head it closes ("King James Bible  Genesis  Page 44") shares the head's row, and counts
-                # over half the pages or more (a title's count of its slides, "Commands 1/3", does not).
-                if m.row < 0 or len(layouts[m.page].rows[m.row]) == 1:
+                # head it closes ("King James Bible  Genesis  Page 44") shares the head's row, or stands on
+                # the outer side of facing pages, and counts over half the pages or more (a title's count of
+                # its slides, "Commands 1/3", does neither).
+                if m.row < 0:
                     continue
-                large.add(m.key)
+                (alone if len(layouts[m.page].rows[m.row]) == 1 else large).add(m.key)
+                first[m.key] = shape.startswith("{n}")
             slot = slot_of.get(shape)
             if slot is None:
-                slot = slot_of[shape] = tuple(w for w in shape.split() if w != "{n}" and w.strip(PN_WRAP)) or shape
+                # (Glyphs the font does not map, glued to a word, are no part of the slot's words.)
+                parts = (CID.sub("", w) if CID_MARK in w else w for w in shape.split() if w != "{n}")
+                slot = slot_of[shape] = tuple(w for w in parts if w.strip(PN_WRAP)) or shape
             key: tuple[Place, str | tuple[str, ...], bool] = (m.place, slot, is_roman)
             slots[key].append((m, value))
             shapes_of[key].append(shape)
@@ -119,7 +125,10 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             # folios at the foot) counts what those pages show. (Beside the page's number, "Continued on
             # page 35" is the page's furniture.)
             continue
-        if sum(m.key in large for m in members) * 2 > len(members) and len(pages) * 2 < ctx.n_text:
+        if sum(m.key in large or m.key in alone for m in members) * 2 > len(members) and (
+                len(pages) * 2 < ctx.n_text
+                or (sum(m.key in alone for m in members) * 2 > len(members)
+                    and len({first[m.key] for m in members if m.key in first}) < 2)):
             continue
         if len({m.line.text for m in members}) == 1:
             continue  # one line drawn again ("0 1 2 3 4 5 6 7 8 9", a specimen's figures): no page's own number
