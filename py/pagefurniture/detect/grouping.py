@@ -44,7 +44,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     slot_of: dict[str, str | tuple[str, ...]] = {}
     large: set[Key] = set()  # numbers set as large as a heading, beside other parts of their row ...
     alone: set[Key] = set()  # ... or alone in it
-    first: dict[Key, bool] = {}  # whether the number stands first in its line (of the shapes asked)
+    first: dict[Key, bool] = {}  # for those, whether the number stands first in its line
     numbers: dict[int, list[tuple[int, Line, float]]] = {}  # each page's numbers alone (``_page_numbers``), when asked
     layouts, roman_tokens = ctx.layouts, s.roman_tokens
     for m in ctx.ungrouped():
