@@ -139,7 +139,7 @@ def test_a_sections_count_of_its_pages_is_a_page_number():
     assert texts_removed(pages_of(extra)) == {f"1.{n}" for n in range(1, 9)}
     # Sections numbered so at the top of three pages, "1.1", "3.2", "3.3", under the folios: each chapter's
     # count is its own.
-    extra = [[line(f"- {n} -", 40, x0=290)] + ([line(f"{['1.1', '3.2', '3.3'][n - 4]}", 70, x0=72)] if 4 <= n <= 6 else [])
+    extra = [[line(f"- {n} -", 40, x0=290)] + ([line(['1.1', '3.2', '3.3'][n - 4], 70, x0=72)] if 4 <= n <= 6 else [])
              for n in range(1, 11)]
     assert texts_removed(pages_of(extra, top=90)) == {f"- {n} -" for n in range(1, 11)}
 
