@@ -42,7 +42,7 @@ from .groups import (
     _words,
     furniture_of,
 )
-from .numbers import PUBLISHING
+from .numbers import CLOCK, PUBLISHING
 from .settings import Settings
 
 
@@ -89,9 +89,9 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
     # A heading: larger than the text and over it (a long table's title, a slide's), in words, unless it
     # says what it is, a web address or a copyright: the publication's masthead; or it shares its row with
     # the page's number: a running head set large, whose folio closes it. (Figures alone, a patent's number
-    # over each page, head no text.)
+    # over each page, head no text; nor does a time of day, "2:51 PM" under a print stamp's date.)
     if g.place == "top" and size >= ctx.body * ctx.settings.heading_size and not beside \
-            and any(ch.isalpha() for ch in g.shape) \
+            and any(ch.isalpha() for ch in g.shape) and not CLOCK.fullmatch(g.members[0].line.text) \
             and not PUBLISHING.search(g.members[0].line.text) and not _under_larger(g, ctx) \
             and not _beside_furniture(g, ctx, furniture) and not _over_head_rows(g, ctx) \
             and not _mirrored(g.members, ctx.settings) and not _apart_on_every_page(g, ctx):

@@ -60,6 +60,9 @@ _DATE = (r"(?:\b\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\b"  # in figures
 _TIME = r"(?:\b\d{1,2}:\d{2}(?::\d{2})?\b)"
 _PRINTED = r"(?:\bprint|\bgenerat|\bimprim|\bgénéré|\bgedruckt|\berstellt|\bcreated\b)"
 STAMP = re.compile(rf"{_DATE}.*{_TIME}|{_TIME}.*{_DATE}|{_PRINTED}.*{_DATE}", re.IGNORECASE)
+# A time of day alone ("2:51 PM", "14:03"): the machine's, however large it is set (a stamp's date and time
+# stacked in two rows); its letters are no words of a heading.
+CLOCK = re.compile(rf"\s*{_TIME}\s*(?:[ap]\.?\s?m\.?)?\s*", re.IGNORECASE)
 # What the PDF's tags say, as extraction reports it (``Line.artifact``): these name page furniture. A
 # bare /Artifact without a type also marks decoration (bullets, photo credits), so it only supports.
 PAGINATION = frozenset({"header", "footer", "pagination", "watermark"})
