@@ -161,6 +161,30 @@ def test_a_running_head_set_large_with_its_folio_on_the_outer_side_is_a_page_num
     assert len(texts_removed(pages_of(extra))) == 10
 
 
+def test_a_table_column_of_one_number_many_times_a_page_in_the_margin_is_no_page_number():
+    # An export policy's schedule: each row starts with its chapter's number in a narrow column left of
+    # the text, the same number down most of a page, rising by one every few pages. It never runs ahead
+    # of the pages and never falls, as a slide count does, but a page prints its own number once (twice:
+    # head and foot), not forty times.
+    rng = random.Random(31)
+    pages, chapter = [], 40
+    for n in range(1, 13):
+        lines, y = [], 72.0
+        while y < 740:
+            if rng.random() < 0.012:
+                chapter += 1
+            lines += [line(str(chapter), y, x0=60, size=6), line(f"{rng.randint(100000, 999999)}", y, x0=76, size=6),
+                      line(" ".join(rng.choice(WORDS) for _ in range(rng.randint(2, 5))), y, x0=115, size=6),
+                      line("Free", y, x0=261, size=6)]
+            if rng.random() < 0.4:
+                y += 8.0
+                lines.append(line(" ".join(rng.choice(WORDS) for _ in range(5)), y, x0=115, size=6))
+            y += 8.0
+        pages.append(Page(n, W, H, tuple(lines)))
+    assert len({pages[0].lines[0].text, pages[-1].lines[0].text}) == 2
+    assert not texts_removed(pages) & {str(c) for c in range(40, chapter + 1)}
+
+
 def test_phone_numbers_and_lone_cell_values_at_the_bottom_are_kept():
     rng = random.Random(5)
     extra = [[line(f"1-800-555-01{rng.randint(10, 99)}", 705), line(str(rng.randint(10, 99)), 705, x0=300),

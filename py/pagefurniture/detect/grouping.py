@@ -90,6 +90,9 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     for key, items in slots.items():
         if len(items) < 2 or items[0][0].page == items[-1][0].page:
             continue  # on one page only (items come page by page): no sequence
+        copies = Counter((m.page, value) for m, value in items)
+        if max(copies.values()) > s.folio_copies:
+            items = [(m, value) for m, value in items if copies[m.page, value] <= s.folio_copies]
         for cl in _cluster([(m.offset, tolerance * max(m.line.size, min_size), k) for k, (m, _) in enumerate(items)]):
             lone = not isinstance(key[1], tuple) and not key[1].replace("{n}", "").strip(PN_WRAP + " ")
             # A frame number counts with the slides; where each state of a slide has its own page's number

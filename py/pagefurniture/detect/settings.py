@@ -132,6 +132,9 @@ class Settings:
     # Elsewhere a page-number sequence needs this many pages, and may skip this many (pictures, openers).
     min_run: int = 3
     run_gap: int = 3
+    # A page prints its own number this many times at most (in its head and its foot); a number it holds
+    # more often at one edge or margin is a table column's (a chapter's number down each row).
+    folio_copies: int = 2
     # A second numbering in the folios' place (the front matter's roman beside the body's arabic) needs
     # this many pages that count: the folio's place vouches for it.
     folio_run: int = 2
