@@ -185,6 +185,29 @@ def test_a_table_column_of_one_number_many_times_a_page_in_the_margin_is_no_page
     assert not texts_removed(pages) & {str(c) for c in range(40, chapter + 1)}
 
 
+def test_a_letterheads_short_last_line_over_a_column_of_ticks_beside_the_text_is_the_letterhead():
+    # A specification's letterhead at the top right of every page, beside its text column: "Directorate
+    # General", "Institutions and Population", "eID". Far under "eID", a table's last column of ticks
+    # stands just left of where it ends: short labels, but no axis the upright "eID" runs along. (On A4,
+    # "eID" stands right of the text column's margin: it is asked about as a side margin's line.)
+    rng = random.Random(37)
+    pages = []
+    for n in range(1, 8):
+        lines = [line("Directorate General", 42, x0=460, x1=551), line("Institutions and Population", 55, x0=427, x1=551),
+                 line("eID", 68, x0=533, x1=551), line(f"{n} / 7", 760, x0=290, x1=318)]
+        lines.append(line(f"{n} {rng.choice(WORDS)} file", 110, x0=71, size=12))
+        lines += [line(" ".join(rng.choice(WORDS) for _ in range(8)), 130 + 13.5 * k, x0=72, x1=400) for k in range(8)]
+        for k in range(16):
+            y = 250 + 14 * k
+            lines += [line(str(k), y, x0=74, x1=82), line(f"{rng.choice(WORDS)} {rng.choice(WORDS)}", y, x0=159, x1=246),
+                      line(rng.choice(["Binary", "ASCII", "UTF-8"]), y, x0=344, x1=372),
+                      line(str(rng.randint(1, 99)), y, x0=429, x1=441), line("\u2713 \u2713", y, x0=478, x1=526)]
+        pages.append(Page(n, 595.32, 841.92, tuple(lines)))  # A4
+    got = texts_removed(pages)
+    assert {"Directorate General", "Institutions and Population", "eID"} <= got
+    assert "\u2713 \u2713" not in got
+
+
 def test_phone_numbers_and_lone_cell_values_at_the_bottom_are_kept():
     rng = random.Random(5)
     extra = [[line(f"1-800-555-01{rng.randint(10, 99)}", 705), line(str(rng.randint(10, 99)), 705, x0=300),

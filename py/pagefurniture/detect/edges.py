@@ -351,7 +351,10 @@ def _labels_a_scale(m: _Line, layout: _Layout, s: Settings) -> bool:
     size), set no larger than they are: a chart's axis title beside its tick labels (Settings.table_cells
     of them or more, their near edges in one column). A journal's or an archive's stamp up the margin is
     set large, beside the text's own columns of numbers (its contents' page numbers, its equations').
-    The labels' size is the measure, not the body's: a page of charts may have no text of its own."""
+    The labels' size is the measure, not the body's: a page of charts may have no text of its own. (An
+    upright line in the side margin runs along nothing: a letterhead's last line over a table's column.)"""
+    if m.line.angle not in (90, 270):
+        return False
     x0, _, x1, _ = m.line.box
     reach = s.far * m.line.size
     near = [ln for ln in layout.page.lines
