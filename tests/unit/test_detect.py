@@ -1325,6 +1325,23 @@ def test_a_running_head_set_large_and_apart_over_every_page_is_furniture():
     assert "REVIEW AND RATIONALE OF THE STANDARD" not in texts_removed(pages(3.5))
 
 
+def test_a_makers_name_set_large_over_each_pages_larger_heading_is_the_running_head():
+    # A manual prints its maker's name in 18 pt at the head of every page, set apart; under it most pages
+    # open a section with a heading set larger still, each page its own; the others go on with the text,
+    # which starts as close under the name as a heading's text would. Those headings are the pages', not
+    # the next lines of a title block: the name is the running head.
+    rng = random.Random(41)
+    pages = []
+    for n in range(1, 13):
+        lines = [line("brandywine communications", 36, x0=72, size=18)]
+        if n % 4:
+            lines.append(line(f"{rng.choice(WORDS).upper()} {rng.choice(WORDS).upper()}", 100, size=20))
+        lines += body(rng, top=140 if n % 4 else 58, bottom=680)
+        lines.append(line(f"{n}", 760, x0=540))
+        pages.append(Page(n, W, H, tuple(lines)))
+    assert {(n, "brandywine communications") for n in range(1, 13)} <= removed(pages)
+
+
 def test_a_part_number_set_large_over_each_pages_section_heading_is_the_running_head():
     # A data sheet sets its part number in 36 pt at the head of every page, each page's section heading in
     # 14 pt under it, set apart; and a report generator's title in 25 pt over flowing text, then over a

@@ -113,25 +113,30 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
 
 
 def _apart_on_every_page(g: _Group, ctx: _Context) -> bool:
-    """True when a group stands on every page with text, in one text, each time in the outermost row and
-    set apart from the rows under it, on most pages nothing in them set as large as it is: a running head
+    """True when a group stands on every page with text, in one text, each time in the outermost row, on
+    most pages set apart from the rows under it and nothing in them set as large as it is: a running head
     set large over a manual's two columns, a data sheet's part number over each page's section (a table's
-    column headings set as large are its row). A heading repeated so stands on some pages only, or over its
-    own text (a report's title over the next lines of its title block), or wraps (a long table's title in
-    two lines of one size)."""
+    column headings set as large are its row; a page's own heading set large under it, found on that page
+    only, is that page's). A heading repeated so stands on some pages only, or over its own text (a
+    report's title over the next lines of its title block, repeated with it), or wraps (a long table's
+    title in two lines of one size)."""
     if g.numbers != "constant" or len(g.pages) != ctx.n_text or ctx.n_text < ctx.settings.min_run:
         return False
     wide, s = ctx.apart(), ctx.settings
-    as_large = 0
+    grouped = ctx.grouped()
+    apart = as_large = 0
     for m in g.members:
         layout = ctx.layouts[m.page]
         inwards = m.row + (1 if g.place == "top" else -1)
-        if m.rank != 0 or layout.gap_inwards(m.row, g.place) <= wide or not 0 <= inwards < len(layout.rows):
+        if m.rank != 0 or not 0 <= inwards < len(layout.rows):
             return False
+        if layout.gap_inwards(m.row, g.place) <= wide:
+            continue  # (a maker's name set large, as close over some pages' prose as a heading would be)
+        apart += 1
         large = m.line.size * (1 - s.size_tolerance) - s.size_slack
-        as_large += inwards not in layout.table and any(layout.page.lines[i].size >= large
+        as_large += inwards not in layout.table and any(layout.page.lines[i].size >= large and (m.page, i) in grouped
                                                         for i in layout.rows[inwards])
-    return 2 * as_large < len(g.members)
+    return 2 * apart > len(g.members) and 2 * as_large < apart
 
 
 def _over_head_rows(g: _Group, ctx: _Context) -> bool:
