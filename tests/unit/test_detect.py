@@ -208,6 +208,27 @@ def test_a_letterheads_short_last_line_over_a_column_of_ticks_beside_the_text_is
     assert "\u2713 \u2713" not in got
 
 
+def test_a_title_pages_notice_in_small_type_under_its_few_lines_is_the_title_pages():
+    # A standard's title page, after its cover: the title, its release, who prepared it and the date, then
+    # at its foot, in small type, where to write and the copyright. A book's chapter opener prints its
+    # copyright so under its text; a title page's few lines make the notice the title page's.
+    rng = random.Random(43)
+    cover = [line("THE STANDARD", 200, x0=200, size=24)]
+    title = [line("THE GEDCOM STANDARD", 120, x0=180, size=18), line("Release 5.5", 160, x0=270),
+             line("Prepared by the", 480, x0=260), line("Family History Department", 494, x0=240),
+             line("2 January 1996", 530, x0=260),
+             line("Email:", 620, x0=72, size=8), line("Mail:", 620, x0=220, size=8),
+             line("gedcom@example.org", 630, x0=72, size=8), line("Family History Department", 630, x0=220, size=8),
+             line("Telephone:", 650, x0=72, size=8), line("Salt Lake City, UT 84150", 650, x0=220, size=8),
+             line("Copyright \u00a9 1987, 1996 by the Department. This document may be copied for purposes of review",
+                  700, x0=72, size=8),
+             line("or programming, provided this notice is included. All other rights reserved.", 710, x0=72, size=8)]
+    pages = [Page(1, W, H, tuple(cover)), Page(2, W, H, tuple(title))]
+    pages += [Page(n, W, H, (*body(rng, top=72, bottom=700), line(str(n - 2), 750, x0=540))) for n in range(3, 11)]
+    assert {(n, str(n - 2)) for n in range(3, 11)} <= removed(pages)
+    assert not {text for page, text in removed(pages) if page <= 2}
+
+
 def test_phone_numbers_and_lone_cell_values_at_the_bottom_are_kept():
     rng = random.Random(5)
     extra = [[line(f"1-800-555-01{rng.randint(10, 99)}", 705), line(str(rng.randint(10, 99)), 705, x0=300),

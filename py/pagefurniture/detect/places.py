@@ -1199,7 +1199,8 @@ def _publisher_feet(ctx: _Context) -> list[_Group]:
     below the text block, one of them a copyright or a DOI (RIGHTS_NAMED) not found already, none a
     footnote nor a caption. A book prints its copyright under each chapter's first page; footnotes lie
     where the other pages' text runs and start with their mark; a running foot's copyright names no notes
-    set small over it (a data sheet's table notes). (The first page's foot is its own pass's.)"""
+    set small over it (a data sheet's table notes); a title page's notice under its few lines is the title
+    page's (``_text_page``). (The first page's foot is its own pass's.)"""
     s = ctx.settings
     small = ctx.body - s.body_slack
     furniture = ctx.furniture()
@@ -1219,7 +1220,8 @@ def _publisher_feet(ctx: _Context) -> list[_Group]:
         gap = _gap_over(layout, rows)
         if gap is None or gap <= wide or not _outside(rows[0][0], ctx) \
                 or not any(RIGHTS_NAMED.search(m.line.text) for row in rows for m in row if m.key not in furniture) \
-                or any(_footnote(row, layout.block, s) for row in rows) or _under_picture(rows[-1], layout):
+                or any(_footnote(row, layout.block, s) for row in rows) or _under_picture(rows[-1], layout) \
+                or not _text_page(layout, ctx, len(rows)):
             continue
         wanted.update((m.key, m) for row in rows for m in row if m.key not in furniture)
     members = _edge_lines(ctx, wanted, block=False) if wanted else []
