@@ -1204,6 +1204,28 @@ def test_a_table_set_sideways_under_an_upright_head_keeps_the_page_upright():
     assert not any(page == 4 and text not in ("Short Article Title", "4") for page, text in got)
 
 
+def test_a_download_notices_sentence_under_a_covers_text_but_not_the_texts_last_line():
+    # A publisher's download cover: a few lines, and at its foot, in small type, the sentence saying who
+    # downloaded it and when. A notice's filing line that ends the text of its last page, a date and a
+    # time in as many words, lies in the text block: the text's.
+    rng = random.Random(47)
+    notice = "This content was downloaded from IP address 112.133.244.33 on 31/08/2021 at 06:37"
+    filed = "[FR Doc. 2022-02753 Filed: 2/9/2022 8:45 am; Publication Date: 2/10/2022]"
+    cover = [line("Conference Series: Earth and Environmental Science", 38, x0=39, size=12),
+             line("A comprehensive supplement made from germinated wheat", 136, x0=39, size=16),
+             line("To cite this article: V V Kazina et al 2021", 187, x0=39, size=8),
+             line(notice, 705, x0=144, size=8)]  # where the other pages' text runs
+    pages = [Page(1, W, H, tuple(cover))]
+    for n in range(2, 9):
+        lines = body(rng, top=72, bottom=700 if n < 8 else 400)
+        if n == 8:
+            lines.append(line(filed, 430))
+        pages.append(Page(n, W, H, (*lines, line(str(n), 750, x0=300))))
+    got = removed(pages)
+    assert (1, notice) in got
+    assert (8, filed) not in got
+
+
 def test_an_archive_stamp_up_the_left_margin_of_the_first_page():
     stamp = "arXiv:2004.04906v3 [cs.CL] 30 Sep 2020"
     extra = [[line(stamp, 260, x0=16, size=20, angle=90, x1=36)]] + [[line(str(i), 750, x0=300)] for i in range(2, 9)]

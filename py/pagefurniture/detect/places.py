@@ -1101,19 +1101,21 @@ def _deep(m: _Line | None, s: Settings) -> bool:
 
 def _print_stamps(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the print stamps at a page's top or bottom edge: a line of a few
-    words that holds a date with a time of day, or a date with a word of printing (STAMP), in the text's
-    size or smaller, met from the edge through furniture only and set apart from the text, on any page,
-    even once (a report's "Printed on: 8/26/2019", a cover sheet's "Document généré le 6 déc. 2023
-    14:03", a court's filing stamp), with the rows stacked on them outside the text block (the case number
-    under the filing's time). With them, on a document of one page, whose number no numbering can vouch
-    for, its own number alone in its outermost row."""
+    words (on a page of a few lines, a sentence: a cover's download notice) that holds a date with a time
+    of day, or a date with a word of printing (STAMP), in the text's size or smaller, met from the edge
+    through furniture only and set apart from the text, on any page, even once (a report's "Printed on:
+    8/26/2019", a cover sheet's "Document généré le 6 déc. 2023 14:03", a court's filing stamp), with the
+    rows stacked on them outside the text block (the case number under the filing's time). With them, on
+    a document of one page, whose number no numbering can vouch for, its own number alone in its
+    outermost row."""
     s = ctx.settings
     furniture = ctx.furniture()
     size = ctx.body + s.body_slack
     stamps = {m.key: m for m in ctx.lines  # in the rows nearest the edge (Settings.outer_rows)
               if m.rank < s.outer_rows and m.place in ("top", "bottom") and m.line.size <= size and not m.beyond
-              and m.line.angle == 0 and m.key not in furniture and len(m.line.text.split()) <= s.stamp_words
-              and STAMP.search(m.line.text)}
+              and m.line.angle == 0 and m.key not in furniture and STAMP.search(m.line.text)
+              and ((words := len(m.line.text.split())) <= s.stamp_words
+                   or (words <= s.stamp_sentence and not _text_page(ctx.layouts[m.page], ctx)))}
     own: dict[Key, _Line] = {}
     if ctx.n_text == 1 and not any(g.remove and g.kind == "page-number" for g in ctx.groups):
         own = {m.key: m for m, value, roman in _lone_numbers(ctx) if m.rank == 0 and value == m.page and not roman}

@@ -84,6 +84,8 @@ class Settings:
 
     # A print stamp (numbers.STAMP) is a line of this many words at most: a date and time, and what it is.
     stamp_words: int = 8
+    # ... or a sentence of this many words at most on a page of a few lines (a cover's download notice).
+    stamp_sentence: int = 16
 
     # -- the margins ------------------------------------------------------------------------------------
 
