@@ -1094,6 +1094,27 @@ def test_a_footer_mark_at_the_top_of_the_page_names_no_footer():
     assert not {t for _, t in got if t != "Example Talk at the Example Conference"}
 
 
+def test_past_a_download_cover_the_next_pages_licence_foot_is_the_first_pages():
+    # A conference paper as a publisher's site serves it: a cover of a few lines first, then the paper,
+    # whose first page carries the licence and the publisher's line at its foot, in small type, once.
+    rng = random.Random(53)
+    cover = [line("Conference Series: Earth and Environmental Science", 38, x0=39, size=12),
+             line("A comprehensive supplement made from germinated wheat", 136, x0=39, size=16),
+             line("View the article online for updates and enhancements.", 233, x0=39, size=8)]
+    licence = ["Content from this work may be used under the terms of the Creative Commons Attribution 3.0",
+               "licence. Any further distribution of this work must maintain attribution to the author(s) and DOI.",
+               "Published under licence by IOP Publishing Ltd"]
+    pages = [Page(1, W, H, tuple(cover))]
+    for n in range(2, 10):
+        lines = body(rng, top=72, bottom=680)
+        if n == 2:
+            lines += [line(text, 715 + 9 * k, size=7) for k, text in enumerate(licence)]
+        pages.append(Page(n, W, H, (*lines, line(str(n - 1), 750, x0=300))))
+    got = removed(pages)
+    assert {(2, text) for text in licence} <= got
+    assert not {text for page, text in got if page == 1}
+
+
 def test_a_book_s_copyright_under_a_chapter_s_first_page_but_not_a_footnote():
     # A book prints its copyright in small type under each chapter's first page, below where the text of
     # the other pages ends; a footnote at the foot of another page starts with its mark and stays.

@@ -1147,10 +1147,10 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
     a footnote (``_footnote``): a first page's footnotes lie in the text block, where the other pages'
     text runs down to, unless those pages are short."""
     s = ctx.settings
-    layout = next(iter(ctx.layouts.values()))  # the first page with text
-    if layout.block is None or ctx.n_text <= 1:
-        return []
-    if not _text_page(layout, ctx):
+    # The first page of text: past a cover (a download service's, a few lines), the next page's foot is
+    # the first page's.
+    layout = next((layout for layout in ctx.layouts.values() if _text_page(layout, ctx)), None)
+    if layout is None or layout.block is None or ctx.n_text <= 1:
         return []
     furniture = ctx.furniture()
     small = ctx.body - s.body_slack
