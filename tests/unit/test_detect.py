@@ -576,6 +576,35 @@ def test_a_table_s_column_headings_set_sideways_out_into_the_margin_are_content(
     assert texts_removed(pages) == {"Verification code GEN-7641-659e", "https://example.org/verify"}
 
 
+def test_a_tariffs_boxed_headings_upright_and_sideways_over_its_narrow_columns_are_content():
+    # A customs tariff repeats its boxed column headings over every page: "Codification" and "Désignation
+    # des Produits" centred over their columns, and over the narrow columns at the right, in one band
+    # with them, their headings set sideways, centred in their boxes (in two lines each). Under the
+    # box the rows begin, their cells in those columns. The edition over the box is the running head.
+    def sideways(text: str, x0: float, middle: float) -> Line:
+        return Line(text, (x0, middle - len(text) * 2.2, x0 + 7, middle + len(text) * 2.2), 7.0, "Arial", angle=90)
+
+    heads = ["Droit", "d'Importation", "Unité", "de Quantité", "Normalisée", "Unités", "Complé-", "mentaires"]
+    rng = random.Random(59)
+    pages = []
+    for n in range(1, 10):
+        lines = [line("Edition 1er janvier 2022", 29, x0=54, size=8),
+                 line("Codification", 63, x0=82, x1=176, size=12), line("Désignation des Produits", 63, x0=255, x1=436, size=12),
+                 *(sideways(text, 491 + 10 * k, 63.0) for k, text in enumerate(heads))]
+        y = 102.0
+        while y < 760:
+            lines += [line(str(rng.randint(1, 9)), y, x0=70, size=8), line(f"{rng.randint(10, 99)} 00", y, x0=161, size=8),
+                      line("- - " + " ".join(rng.choice(WORDS) for _ in range(6)), y, x0=198, x1=479, size=8),
+                      line(rng.choice(["2,5", "17,5", "30"]), y, x0=492, size=8), line("kg", y, x0=518, size=8),
+                      line(rng.choice(["-", "u", "N"]), y, x0=552, size=8)]
+            y += 18.0
+        lines.append(line(f"{n} / Chap 84", 800, x0=280, size=8))
+        pages.append(Page(n, 595.56, 842.04, tuple(lines)))
+    got = texts_removed(pages)
+    assert {"Edition 1er janvier 2022"} <= got
+    assert not got & {"Codification", "Désignation des Produits", *heads}
+
+
 def test_text_beyond_the_crop_box_is_removed():
     extra = [[line("Userid: ________ DTD INSTR04", -40, size=7)] for _ in range(3)]
     group = next(g for g in detect(pages_of(extra)) if g.remove)

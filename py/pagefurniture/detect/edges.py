@@ -367,19 +367,44 @@ def _labels_a_scale(m: _Line, layout: _Layout, s: Settings) -> bool:
 
 
 def _sideways_headings(m: _Line, layout: _Layout, s: Settings) -> bool:
+    """True when a line runs up or down the page in a row of a table's column headings set sideways
+    (``_sideways_row``)."""
+    return _sideways_row(m.line, layout, s)
+
+
+def _sideways_row(line: Line, layout: _Layout, s: Settings) -> bool:
     """True when a line running up or down the page stands in a row of Settings.table_cells or more such
-    lines side by side (each within Settings.far of its size of the next), their first letters level, and
-    the row reaches in over the text column: a table's column headings set sideways over its narrow
-    columns of boxes. A stamp up the margin stands there alone, or with its own lines, beside the text."""
-    line = m.line
+    lines side by side (each within Settings.far of its size of the next), their first letters or their
+    middles level, and the row reaches in over the text column or stands over columns of cells (upright
+    lines under it in Settings.table_cells rows or more): a table's column headings set sideways over its
+    narrow columns of boxes or of figures, from the foot of their boxes or centred in them. A stamp up the
+    margin stands there alone, or with its own lines, beside the text, nothing under it."""
     if line.angle not in (90, 270) or layout.column is None:
         return False
     first = 3 if line.angle == 90 else 1  # the edge of the box its first letter is at: bottom going up
     near = max(s.align_min, s.align_size * line.size)
+    middle = line.box[1] + line.box[3]
     level = sorted((other for other in layout.page.lines if other.angle == line.angle
-                    and abs(other.box[first] - line.box[first]) <= near), key=lambda other: other.box[0])
+                    and (abs(other.box[first] - line.box[first]) <= near
+                         or abs(other.box[1] + other.box[3] - middle) <= 2 * near)), key=lambda other: other.box[0])
     lo, hi = _chain([(other.box[0], other.box[2]) for other in level],
                     next(k for k, other in enumerate(level) if other is line), s.far * line.size)
+    if hi - lo + 1 < s.table_cells:
+        return False
+    row = level[lo:hi + 1]
     left, _, right, _ = layout.column
-    return hi - lo + 1 >= s.table_cells and any(other.box[0] < right and other.box[2] > left
-                                                for other in level[lo:hi + 1])
+    if any(other.box[0] < right and other.box[2] > left for other in row):
+        return True
+    x0, x1, low = row[0].box[0], max(other.box[2] for other in row), max(other.box[3] for other in row)
+    under = {layout.row_of[i] for i, other in enumerate(layout.page.lines)
+             if other.angle == 0 and other.top >= low and other.box[0] < x1 and other.box[2] > x0}
+    return len(under) >= s.table_cells
+
+
+def _beside_sideways_headings(m: _Line, layout: _Layout, s: Settings) -> bool:
+    """True when an upright line's middle lies within the height of a row of column headings set sideways
+    (``_sideways_row``): the upright headings of the same row of boxes over a table. (A running head over
+    the boxes may touch their top.)"""
+    middle = (m.line.top + m.line.bottom) / 2
+    return any(other.angle in (90, 270) and other.top < middle < other.bottom
+               and _sideways_row(other, layout, s) for other in layout.page.lines)

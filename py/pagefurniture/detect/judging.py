@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..model import Line, Page
-from .edges import _edges, _labels_a_scale, _own_row, _sideways_headings, _table_row
+from .edges import _beside_sideways_headings, _edges, _labels_a_scale, _own_row, _sideways_headings, _table_row
 from .groups import (
     Key,
     Place,
@@ -81,6 +81,9 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
                          "a table's cell: its row shares its columns with the rows beside it")
     if g.place in ("left", "right"):
         return _side_judgement(g, ctx)
+    if sum(_beside_sideways_headings(m, ctx.layouts[m.page], ctx.settings) for m in g.members) * 2 > len(g.members):
+        return g.decided("repeated-content", False,
+                         "in one row with a table's column headings set sideways: a heading of that row")
     reach = ctx.settings.edge_reach
     if 2 * sum(m.offset > reach * ctx.layouts[m.page].page.height for m in g.members) > len(g.members):
         return g.decided("repeated-content", False, "in the middle of the page, far from its edge, on {pages}")
