@@ -1042,6 +1042,41 @@ def test_a_codebooks_column_headings_on_both_sides_of_its_text_column_are_its_ce
     assert texts_removed(pages) == {"2000 Freshman Survey (Codebook)"} | {f"Page {n} of 10" for n in range(1, 11)}
 
 
+def test_a_row_label_that_ends_a_few_pages_at_one_height_and_stands_in_the_text_of_more_is_the_texts():
+    # A data definition documents one analysis after another, each a table of labels and values that
+    # ends with its "Documentation" row and the analysis's code. Where a page holds two analyses, the
+    # second is cut after its documentation's first line, at the foot of the page, at one height on the
+    # three pages that do so; on the other pages the label stands in the text, at other heights, the
+    # analyses there alike in pairs. A running foot's words stand in the text once at most, as its heading.
+    rng = random.Random(29)
+    labels = ["Display", "AnalysisResult", "Analysis Parameter(s)", "Analysis Variable(s)", "Reason", "References"]
+
+    def analysis(y: float, cut: bool) -> list[Line]:
+        out = []
+        for label in labels:
+            out += [line(label, y, x0=76, size=9), line(" ".join(rng.choice(WORDS) for _ in range(8)), y, x0=204, size=9)]
+            y += 23.0
+        out.append(line("Documentation", y, x0=76, size=9))
+        if cut:  # the same analysis each time
+            return [*out, line("SAP Section 10.1.1 ANCOVA analysis of CHG for pairwise comparisons among", y, x0=204, size=9),
+                    line("groups and adjusted means, using randomized treatment as class variable", y + 11, x0=204, size=9)]
+        out += [line(f"SAP Section 10.1.{rng.randint(1, 9)} analysis of {rng.choice(WORDS)}", y, x0=204, size=9),
+                line(f"groups and adjusted means by {rng.choice(WORDS)}", y + 11.0, x0=204, size=9),
+                line("Statements", y + 41, x0=76, size=9)]
+        return out + [line(f"proc glm {rng.choice(WORDS)};", y + 41 + 10 * k, x0=204, size=9) for k in range(3)]
+
+    pages = []
+    for n in range(1, 13):
+        lines = [line(f"Table_14-3.{n:02d}", 92, x0=72, size=12)]
+        if n in (3, 6, 9):
+            lines += analysis(115.0, False) + analysis(115.0 + 23 * 6 + 104, True)
+        else:
+            lines += analysis(115.0 + 22.0 * ((n - 1) // 3), False)
+        pages.append(Page(n, 792.0, 612.0, tuple(lines)))
+    got = removed(pages)
+    assert not {(n, text) for n, text in got if "Documentation" in text or "SAP Section" in text}
+
+
 def test_a_forms_long_table_headings_ruled_off_from_its_rows_on_a_few_pages_are_its_cells():
     # A benefits form runs its table of events over four of its twelve pages: two rows of spanning
     # headings, set apart from the column headings under them by a rule (a gap wider than the text's

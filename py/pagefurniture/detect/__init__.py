@@ -142,6 +142,8 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Revises("head-sections", judging._head_sections),
     # Keeps a head on only a few pages unless other furniture shares its place (the next section's head).
     Revises("require-support", judging._require_support),
+    # Keeps a head on a few pages whose words the text holds on more pages: a table's row label.
+    Revises("words-of-the-text", judging._words_of_the_text),
     # Keeps margin text whose column is a table's (one heading over changing values, or table cells).
     Revises("margin-columns", judging._margin_columns),
     # Removes changing lines (a time, a file id) that share their row with furniture on most pages.

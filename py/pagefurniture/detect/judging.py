@@ -311,6 +311,27 @@ def _require_support(ctx: _Context) -> dict[int, _Group]:
     return out
 
 
+def _words_of_the_text(ctx: _Context) -> dict[int, _Group]:
+    """Given the judged groups, keeps a removal at the top or bottom on fewer than half of the pages whose
+    words the text holds on more other pages, in groups kept: a table's row label that ends a few pages at
+    one height (an analysis's "Documentation" row, the same analysis documented each time) is one of the
+    text's labels. A running head's words stand in the text once or so, as its heading. Returns the
+    groups it keeps after all."""
+    kept: dict[str, set[int]] = defaultdict(set)
+    for g in ctx.groups:
+        if not g.remove:
+            kept[_words(g.members[0].line.text)].update(g.pages)
+    out = {}
+    for k, g in enumerate(ctx.groups):
+        if g.remove and g.place in ("top", "bottom") and g.numbers == "constant" and 2 * len(g.pages) < ctx.n_text:
+            elsewhere = kept.get(_words(g.members[0].line.text), set()) - set(g.pages)
+            if len(elsewhere) > len(g.pages):
+                out[k] = g.decided("repeated-content", False,
+                                   f"its words stand in the text of {len(elsewhere)} other pages: one of the "
+                                   f"text's labels")
+    return out
+
+
 def _margin_columns(ctx: _Context) -> dict[int, _Group]:
     """Given the groups, keeps margin text whose column is not furniture: pleading numbers are all
     repeated, while a table column that sticks out beside the text has one repeated heading over values
