@@ -384,7 +384,7 @@ def _sideways_row(line: Line, layout: _Layout, s: Settings) -> bool:
     first = 3 if line.angle == 90 else 1  # the edge of the box its first letter is at: bottom going up
     near = max(s.align_min, s.align_size * line.size)
     middle = line.box[1] + line.box[3]
-    level = sorted((other for other in layout.page.lines if other.angle == line.angle
+    level = sorted((other for other in layout.sideways if other.angle == line.angle
                     and (abs(other.box[first] - line.box[first]) <= near
                          or abs(other.box[1] + other.box[3] - middle) <= 2 * near)), key=lambda other: other.box[0])
     lo, hi = _chain([(other.box[0], other.box[2]) for other in level],
@@ -406,5 +406,4 @@ def _beside_sideways_headings(m: _Line, layout: _Layout, s: Settings) -> bool:
     (``_sideways_row``): the upright headings of the same row of boxes over a table. (A running head over
     the boxes may touch their top.)"""
     middle = (m.line.top + m.line.bottom) / 2
-    return any(other.angle in (90, 270) and other.top < middle < other.bottom
-               and _sideways_row(other, layout, s) for other in layout.page.lines)
+    return any(other.top < middle < other.bottom and _sideways_row(other, layout, s) for other in layout.sideways)

@@ -139,6 +139,8 @@ class _Layout:
     template: set[int] = field(default_factory=set)
     # The text column its lines were placed against (layout._columns); a page without one has none beside it.
     column: tuple[float, float, float, float] | None = None
+    # Its lines set sideways, up or down the page (a table's column headings, a stamp): most pages have none.
+    sideways: tuple[Line, ...] = ()
 
     def beside(self, side: Side) -> int:
         """How many of the page's lines lie wholly on that side of its text column (``_side``)."""

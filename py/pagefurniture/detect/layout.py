@@ -466,7 +466,8 @@ def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False
         placed = _place_page(page, row_of, _ends(page, rows), _frame(page, column, s), s, every_line)
         table, cells, template = tables[page.number]
         layouts[page.number] = _Layout(page, rows, row_of, gaps, long, placed, turned=turned[page.number], table=table,
-                                       cells=cells, template=template, column=column)
+                                       cells=cells, template=template, column=column,
+                                       sideways=tuple(line for line in page.lines if line.angle in (90, 270)))
     return layouts
 
 
