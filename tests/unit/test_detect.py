@@ -1077,6 +1077,28 @@ def test_a_row_label_that_ends_a_few_pages_at_one_height_and_stands_in_the_text_
     assert not {(n, text) for n, text in got if "Documentation" in text or "SAP Section" in text}
 
 
+def test_a_web_address_at_the_foot_of_a_few_pages_is_no_label_for_being_the_head_of_the_others():
+    # A data sheet prints its maker's web address in its head, wherever the head's other parts leave
+    # room, and on three pages of figures at the foot instead. The head's copies of the address are no
+    # text that holds the words, whatever is made of them: the foot's are furniture.
+    rng = random.Random(61)
+    pages = []
+    for n in range(1, 15):
+        odd = n % 2
+        lines = [line("ADC081S021 SNAS308F - APRIL 2005", 30, x0=330 if odd else 72, x1=540 if odd else 282)]
+        if n in (10, 11, 12):
+            lines.append(line("www.example.com", 752, x0=72, x1=140))
+        else:
+            x0 = rng.choice([72, 190, 330, 472])  # where the head's other parts leave room
+            lines.append(line("www.example.com", 44, x0=x0, x1=x0 + 68))
+        lines += body(rng, top=80, bottom=700)
+        lines.append(line(str(n), 766, x0=530 if odd else 72))
+        pages.append(Page(n, W, H, tuple(lines)))
+    foot = next(g for g in detect(pages) if g.text == "www.example.com" and any(page == 10 for page, _ in g.members))
+    assert foot.remove and sorted(page for page, _ in foot.members) == [10, 11, 12]
+    assert foot.reason.startswith("at the bottom of 3 of 14 pages")  # kept for a moment, not found again
+
+
 def test_a_forms_long_table_headings_ruled_off_from_its_rows_on_a_few_pages_are_its_cells():
     # A benefits form runs its table of events over four of its twelve pages: two rows of spanning
     # headings, set apart from the column headings under them by a rule (a gap wider than the text's

@@ -313,14 +313,18 @@ def _require_support(ctx: _Context) -> dict[int, _Group]:
 
 def _words_of_the_text(ctx: _Context) -> dict[int, _Group]:
     """Given the judged groups, keeps a removal at the top or bottom on fewer than half of the pages whose
-    words the text holds on more other pages, in groups kept: a table's row label that ends a few pages at
-    one height (an analysis's "Documentation" row, the same analysis documented each time) is one of the
-    text's labels. A running head's words stand in the text once or so, as its heading. Returns the
-    groups it keeps after all."""
+    words the text holds on more other pages, in kept groups' lines inside the text block and deeper than
+    the rows running heads take (Settings.outer_rows): a table's row label that ends a few pages at one
+    height (an analysis's "Documentation" row, the same analysis documented each time) is one of the
+    text's labels. A running head's words stand in the text once or so, as its heading (and a head kept
+    for now, in the outer rows of other pages, is no text: a web address on the outer side of facing
+    pages). Returns the groups it keeps after all."""
+    outer = ctx.settings.outer_rows
     kept: dict[str, set[int]] = defaultdict(set)
     for g in ctx.groups:
         if not g.remove:
-            kept[_words(g.members[0].line.text)].update(g.pages)
+            kept[_words(g.members[0].line.text)].update(m.page for m in g.members
+                                                        if m.rank >= outer and not _outside(m, ctx))
     out = {}
     for k, g in enumerate(ctx.groups):
         if g.remove and g.place in ("top", "bottom") and g.numbers == "constant" and 2 * len(g.pages) < ctx.n_text:
