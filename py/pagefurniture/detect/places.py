@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from itertools import pairwise
+from itertools import islice, pairwise
 from typing import Literal
 
 from ..model import Line
@@ -1149,7 +1149,7 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
     s = ctx.settings
     # The first page of text: past a cover (a download service's, a few lines), the next page's foot is
     # the first page's.
-    layout = next((layout for layout in ctx.layouts.values() if _text_page(layout, ctx)), None)
+    layout = next((layout for layout in islice(ctx.layouts.values(), 2) if _text_page(layout, ctx)), None)
     if layout is None or layout.block is None or ctx.n_text <= 1:
         return []
     furniture = ctx.furniture()
