@@ -875,6 +875,22 @@ def test_a_forms_foot_under_its_last_row_wherever_the_page_ends():
     assert not {text for _, text in removed(pages(10.0))} & {"Form 1040-XY (2007)"}
 
 
+def test_a_foot_of_four_rows_of_small_print_at_another_height_on_each_page_is_the_foot():
+    # A central bank's press notice of two pages: under the text, in small print, its press office, the
+    # address, the e-mail and a request to cite the source, four rows close together, 11 pt higher on the
+    # second page than on the first. The same rows in the same words on every page, set apart from the
+    # text, are its foot wherever the page puts them; two rows of it or four.
+    rng = random.Random(67)
+    foot = ["Deutsche Bundesbank, Kommunikation", "Wilhelm-Epstein-Strasse 14, 60431 Frankfurt am Main, Telefon 069 9566",
+            "presse@example.de, www.example.de", "Bei publizistischer Verwertung wird um die Angabe der Quelle gebeten."]
+    pages = []
+    for n, low in ((1, 769.0), (2, 758.0)):
+        lines = body(rng, top=120 if n == 1 else 60, bottom=560 if n == 1 else 420, x0=68)
+        lines += [line(text, low - 11 * (3 - k), x0=68, size=7.5) for k, text in enumerate(foot)]
+        pages.append(Page(n, 595.0, 842.0, tuple(lines)))
+    assert {(n, text) for n in (1, 2) for text in foot} <= removed(pages)
+
+
 def test_a_print_stamp_at_the_edge_even_once_and_a_one_page_reports_own_number():
     # A report printed from a database carries the date it was printed at its foot, on one page only; a
     # cover sheet, the date and time it was made at its head. A letter's date at the head of its page is

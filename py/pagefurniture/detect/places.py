@@ -467,8 +467,10 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
     apart from the text, in one width of the page (each shares some of it with the others), however far
     from the edge. Either a running head's or foot's own words on the pages it is missing from, in its size
     or smaller (a menu's foot set higher and smaller on its last slides, a last page with other margins);
-    or words in type smaller than the text's on most pages (a form's foot under its last row, which ends
-    at another height on every page). A heading in a running head's words is set larger, and a brand name
+    or words in type smaller than the text's on most pages, in the rows nearest the edge or in the run of
+    rows of small type stacked there within the text's leading (a form's foot under its last row, which
+    ends at another height on every page; a press notice's four rows of small print, higher on its second
+    page). A heading in a running head's words is set larger, and a brand name
     centred on a copyright page is not where the running foot's stands. Words are compared without their
     spaces, which a reader may find inside a kerned word ("F orm"). The page's own number in a moved
     line's row moves with it (a last page's "Page 6 of 6")."""
@@ -481,16 +483,19 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
             if any(ch.isalpha() for ch in text):
                 heads[g.place, "".join(text.split())] += g.members
     small = ctx.body - s.body_slack
-    least = ctx.most()
+    # On most pages; in a short document, on every page (a letter of two pages, its foot on both).
+    least = ctx.most() if ctx.n_text > s.short_document else max(s.short_run, ctx.n_text)
     lengths = {len(text) for _, text in heads}
+    fine = _small_print(ctx, small)
     same: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
     for m in ctx.lines:
         if m.place not in ("top", "bottom") or m.beyond or m.line.angle != 0:
             continue
-        # A head's or foot's words, or small type in the rows nearest the edge (Settings.outer_rows).
+        # A head's or foot's words, or small type in the rows nearest the edge (Settings.outer_rows) or
+        # stacked on them.
         text = m.line.text
-        if (len(text) - text.count(" ") in lengths or (m.line.size < small and m.rank < s.outer_rows)) \
-                and m.key not in furniture:
+        if (len(text) - text.count(" ") in lengths
+                or (m.line.size < small and (m.rank < s.outer_rows or m.key in fine))) and m.key not in furniture:
             same[m.place, "".join(text.split())].append(m)
     wanted: dict[Key, _Line] = {}
     for key, lines in same.items():
@@ -533,6 +538,24 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
             for place, members in by_place.items()] + \
         _folios(numbers, lambda place: f"the page's number beside furniture's words moved {_where(place)}, "
                                        f"on {{pages}}")
+
+
+def _small_print(ctx: _Context, small: float) -> set[Key]:
+    """The lines of the runs of rows at each page's top and bottom edge set in type smaller than ``small``,
+    each row within the text's leading (``_Context.apart``) of the next: a foot of small print, however
+    many rows it has."""
+    wide = ctx.apart()
+    out: set[Key] = set()
+    for layout in ctx.layouts.values():
+        rows, lines = layout.rows, layout.page.lines
+        for place, order in (("top", range(len(rows))), ("bottom", range(len(rows) - 1, -1, -1))):
+            for r in order:
+                if not all(lines[i].size < small for i in rows[r]):
+                    break
+                out.update((layout.page.number, i) for i in rows[r])
+                if layout.gap_inwards(r, place) > wide:
+                    break
+    return out
 
 
 def _shares_width(m: _Line, others: list[_Line]) -> bool:
