@@ -548,7 +548,8 @@ def _small_print(ctx: _Context, small: float) -> set[Key]:
     out: set[Key] = set()
     for layout in ctx.layouts.values():
         rows, lines = layout.rows, layout.page.lines
-        for place, order in (("top", range(len(rows))), ("bottom", range(len(rows) - 1, -1, -1))):
+        edges: tuple[tuple[Place, range], ...] = (("top", range(len(rows))), ("bottom", range(len(rows) - 1, -1, -1)))
+        for place, order in edges:
             for r in order:
                 if not all(lines[i].size < small for i in rows[r]):
                     break
