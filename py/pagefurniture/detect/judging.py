@@ -97,7 +97,7 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
             and any(ch.isalpha() for ch in g.shape) and not CLOCK.fullmatch(g.members[0].line.text) \
             and not PUBLISHING.search(g.members[0].line.text) and not _under_larger(g, ctx) \
             and not _beside_furniture(g, ctx, furniture) and not _over_head_rows(g, ctx) \
-            and not _mirrored(g.members, ctx.settings) and not _apart_on_every_page(g, ctx):
+            and not _mirrored(g.members, ctx.settings) and not _apart_on_every_page(g, ctx, grouped):
         return g.decided("repeated-content", False,
                          "a heading (larger than the text, and nothing larger below it) repeated on {pages}")
     if not _aligned(g.members, ctx.settings):
@@ -115,18 +115,17 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
                      f"{where} of {{n}} of {ctx.n_text} pages, {_apart_from_block(g.place)}, same place and size")
 
 
-def _apart_on_every_page(g: _Group, ctx: _Context) -> bool:
+def _apart_on_every_page(g: _Group, ctx: _Context, grouped: AbstractSet[Key]) -> bool:
     """True when a group stands on every page with text, in one text, each time in the outermost row, on
     most pages set apart from the rows under it and nothing in them set as large as it is: a running head
     set large over a manual's two columns, a data sheet's part number over each page's section (a table's
     column headings set as large are its row; a page's own heading set large under it, found on that page
     only, is that page's). A heading repeated so stands on some pages only, or over its own text (a
     report's title over the next lines of its title block, repeated with it), or wraps (a long table's
-    title in two lines of one size)."""
+    title in two lines of one size). ``grouped``: the lines in a group."""
     if g.numbers != "constant" or len(g.pages) != ctx.n_text or ctx.n_text < ctx.settings.min_run:
         return False
     wide, s = ctx.apart(), ctx.settings
-    grouped = ctx.grouped()
     apart = as_large = 0
     for m in g.members:
         layout = ctx.layouts[m.page]
