@@ -1555,6 +1555,18 @@ def test_a_photo_credit_set_up_the_side_of_a_picture_in_the_margin_is_content():
     assert "© Cengage Learning" in texts_removed(bare)
 
 
+def test_a_stamp_up_the_margin_of_a_scanned_page_is_furniture():
+    # A scanned article's OCR text lies over the page's own image, which covers the whole page: a download
+    # stamp running up its margin runs along the page's edge, not along a photo.
+    rng = random.Random(9)
+    stamp = "Downloaded from https://academic.example.org/article/13/1/59 by a reader on 11 April 2024"
+    scans = [Page(number=i, width=W, height=H, pictures=((0.0, -0.6, W + 0.9, H),),
+                  lines=(line(stamp, 160, x0=586, size=8, angle=270, x1=594), line(str(i), 750, x0=300),
+                         *body(rng)))
+             for i in range(1, 6)]
+    assert stamp in texts_removed(scans)
+
+
 def test_a_reason_counts_the_pages_its_group_ends_up_on():
     # On two pages other text sits between the header and the page's edge, so a later pass takes those
     # pages off the group: its reason must count the pages the group is on, not those it was found on.

@@ -611,8 +611,9 @@ def _place(line: Line, page: Page, frame: _Frame, s: Settings) -> tuple[Place, b
         cx = (x0 + x1) / 2
         left, col_top, right, col_bottom = frame.column
         if min(cx, w - cx) > w * s.vertical_body or (col_top < col_bottom and left <= x0 and x1 <= right) \
-                or any(_beside_picture(line.box, pic, s) for pic in page.pictures):
+                or any(_beside_picture(line.box, pic, s) for pic in page.pictures if not _backdrop(pic, w, h, s)):
             # In the text (within its column: a chart's axis title), or a credit set along a photo: the photo's.
+            # A picture as large as the page is its backdrop, along which every margin runs.
             return "body", False, 0.0
         return ("left", False, x0) if cx < w / 2 else ("right", False, w - x1)
     _, col_top, _, col_bottom = frame.column
@@ -621,6 +622,12 @@ def _place(line: Line, page: Page, frame: _Frame, s: Settings) -> tuple[Place, b
     if x0 >= frame.right_margin and len(line.text) <= s.margin_text and col_top <= top <= col_bottom:
         return "right", False, top if angle == 0 else w - x1
     return ("top", False, top) if (top + bottom) / 2 < h / 2 else ("bottom", False, h - bottom)
+
+
+def _backdrop(picture: tuple[float, float, float, float], width: float, height: float, s: Settings) -> bool:
+    """True when a picture covers Settings.backdrop of the page's width and height: the page's own image
+    (a scan under its OCR text, a slide's background), not a photo on it."""
+    return picture[2] - picture[0] >= s.backdrop * width and picture[3] - picture[1] >= s.backdrop * height
 
 
 def _beside_picture(box: tuple[float, float, float, float], picture: tuple[float, float, float, float],

@@ -100,6 +100,9 @@ class Settings:
     vertical_body: float = 0.2
     # Points: text this close to a picture's side is set along the picture (its credit).
     picture_gap: float = 6.0
+    # A picture this share of the page's width and height is the page's backdrop (a scan under its OCR text,
+    # a slide's background), not a photo: text along its side runs along the page's edge.
+    backdrop: float = 0.9
     # Pages whose text runs mostly upwards (a table turned on its side) have no side margins to judge:
     # more than this share of the page's characters in vertical lines.
     vertical_page: float = 0.5
