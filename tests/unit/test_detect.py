@@ -1567,6 +1567,28 @@ def test_a_stamp_up_the_margin_of_a_scanned_page_is_furniture():
     assert stamp in texts_removed(scans)
 
 
+def test_a_footer_misread_on_each_page_of_a_scan_is_one_footer():
+    # OCR reads the same two-line footer of a scanned manual a little differently on each page.
+    rng = random.Random(4)
+    rights = ["Copyright Lexipol, LLC 2018/01/29, All Rights Reserved.",
+              "Copyright Leaipol, LLC 2018/01128, All Rights Reserved.",
+              "Copyright Lexol, LLC 2418!01129, A[ Rights Reserved.",
+              "Copyright Lexlpol, LLC 2018/01/29. All Rights Reserved.",
+              "Copyright Lexlpoó LLC 2018/01/29, All Rights Reserved.",
+              "Copyright Lexlpol, LLC 201ß!01t29, Al Rights Reserved."]
+    published = ["Published with permission by Pleasanton Police Department",
+                 "Published with permission by Pleasanton Police Deportment",
+                 "Published Oh permission by Pleasanton Police Depertrrbnt",
+                 "Published with permission by Pleasanton Rolfe Department",
+                 "Published with permission by Pleasanton Police Department",
+                 "Published with permlssion by Pleasanton Police Department"]
+    scans = [Page(number=i + 1, width=W, height=H, pictures=((0.0, 0.0, W, H),),
+                  lines=(*body(rng, bottom=700), line(first, 735 + (i % 2) * 0.8, x0=82, size=6.5),
+                         line(second, 743 + (i % 2) * 0.8, x0=82, size=6.5)))
+             for i, (first, second) in enumerate(zip(rights, published, strict=True))]
+    assert set(rights) | set(published) <= texts_removed(scans)
+
+
 def test_a_reason_counts_the_pages_its_group_ends_up_on():
     # On two pages other text sits between the header and the page's edge, so a later pass takes those
     # pages off the group: its reason must count the pages the group is on, not those it was found on.

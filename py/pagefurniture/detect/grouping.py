@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from difflib import SequenceMatcher
 from itertools import pairwise
 
 from ..model import Line
 from .groups import (
     Key,
+    Numbers,
     Place,
     _by_size,
     _cluster,
@@ -322,6 +324,8 @@ def _repeated_groups(ctx: _Context) -> list[_Group]:
             by_shape[(m.place, m.shape.replace(" ", ""))].append(m)
             continue
         by_shape[(m.place, m.shape)].append(m)
+    if any(layout.scanned for layout in ctx.layouts.values()):
+        by_shape = _misreads(by_shape, ctx)
     out: list[_Group] = []
     tolerance, min_size = s.position_tolerance, s.min_size
     for (place, shape), members in by_shape.items():
@@ -337,8 +341,57 @@ def _repeated_groups(ctx: _Context) -> list[_Group]:
                 # On the states of one slide only (a title kept while the slide is built up), or on copies of
                 # one page (a deck's outline shown before each section): not repeated.
                 if ctx.shown(ms) >= 2:
-                    out.append(_Group(place, shape, sorted(ms, key=lambda m: m.key), _numbers(ms)))
+                    out.append(_Group(place, shape, sorted(ms, key=lambda m: m.key), _numbers_read(ms)))
     return out
+
+
+def _misreads(by_shape: dict[tuple[Place, str], list[_Line]], ctx: _Context) -> dict[tuple[Place, str], list[_Line]]:
+    """``by_shape`` with the shapes at the top or bottom of scanned pages joined to the first shape met at the
+    same edge and distance that matches them in Settings.misread_match of their characters, where together
+    they stand on half the pages with text or more: OCR reads a running line of a scan a little differently
+    on each page ("Lexipol", "Lexlpol", "A[ Rights"). (A title repeated on a few pages, an amendment's over
+    each of its sheets, stays as read.)"""
+    s = ctx.settings
+    firsts: list[tuple[Place, float, float, str]] = []  # the shapes others may join: edge, distance, reach, shape
+    like: dict[tuple[Place, str], str] = {}  # each shape's first, for those that join one
+    pages: dict[tuple[Place, str], set[int]] = defaultdict(set)
+    for (place, shape), members in by_shape.items():
+        if place not in ("top", "bottom") or len(shape) < s.misread_text \
+                or not all(ctx.layouts[m.page].scanned for m in members):
+            continue
+        offset = members[0].offset
+        first = next((first for edge, at, reach, first in firsts
+                      if edge == place and abs(at - offset) <= reach and _misread(first, shape, s)), shape)
+        if first == shape:
+            firsts.append((place, offset, s.position_tolerance * max(members[0].line.size, s.min_size), shape))
+        like[(place, shape)] = first
+        pages[(place, first)].update(m.page for m in members)
+    out: dict[tuple[Place, str], list[_Line]] = {}
+    for (place, shape), members in by_shape.items():
+        first = like.get((place, shape), shape)
+        if first != shape and 2 * len(pages[(place, first)]) >= ctx.n_text:
+            out[(place, first)] = sorted(out[(place, first)] + members, key=lambda m: m.key)
+        else:
+            out[(place, shape)] = members
+    return out
+
+
+def _numbers_read(members: list[_Line]) -> Numbers:
+    """Whether the members' numbers change (``_numbers``), among lines of one shape (spaces aside, as a
+    watermark's letters are grouped): lines that OCR misread into shapes of their own ("Po1ice") are the
+    same line, not a number that changes."""
+    texts: dict[str, set[str]] = defaultdict(set)
+    for m in members:
+        texts[m.shape.replace(" ", "")].add(m.line.text)
+    return "constant" if all(len(read) == 1 for read in texts.values()) else "varying"
+
+
+def _misread(a: str, b: str, s: Settings) -> bool:
+    """True when two shapes match in Settings.misread_match of their characters."""
+    if min(len(a), len(b)) < s.misread_match * max(len(a), len(b)):
+        return False
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    return matcher.quick_ratio() >= s.misread_match and matcher.ratio() >= s.misread_match
 
 
 # -- counting with the pages -------------------------------------------------------------------------------

@@ -141,6 +141,9 @@ class _Layout:
     column: tuple[float, float, float, float] | None = None
     # Its lines set sideways, up or down the page (a table's column headings, a stamp): most pages have none.
     sideways: tuple[Line, ...] = ()
+    # Its text lies over a picture of the whole page (layout._backdrop): read by OCR from a scan, where a
+    # line repeated on the pages may read a little differently on each.
+    scanned: bool = False
 
     def beside(self, side: Side) -> int:
         """How many of the page's lines lie wholly on that side of its text column (``_side``)."""

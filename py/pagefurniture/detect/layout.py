@@ -467,7 +467,8 @@ def _place_lines(pages: Sequence[Page], s: Settings, *, every_line: bool = False
         table, cells, template = tables[page.number]
         layouts[page.number] = _Layout(page, rows, row_of, gaps, long, placed, turned=turned[page.number], table=table,
                                        cells=cells, template=template, column=column,
-                                       sideways=tuple(line for line in page.lines if line.angle in (90, 270)))
+                                       sideways=tuple(line for line in page.lines if line.angle in (90, 270)),
+                                       scanned=any(_backdrop(pic, page.width, page.height, s) for pic in page.pictures))
     return layouts
 
 

@@ -103,6 +103,10 @@ class Settings:
     # A picture this share of the page's width and height is the page's backdrop (a scan under its OCR text,
     # a slide's background), not a photo: text along its side runs along the page's edge.
     backdrop: float = 0.9
+    # On scanned pages, two lines at one edge and distance whose shapes (of this many characters or more)
+    # match in this share of their characters are one line misread by OCR ("Lexipol", "Lexlpol").
+    misread_text: int = 12
+    misread_match: float = 0.85
     # Pages whose text runs mostly upwards (a table turned on its side) have no side margins to judge:
     # more than this share of the page's characters in vertical lines.
     vertical_page: float = 0.5
