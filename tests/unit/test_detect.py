@@ -1589,6 +1589,26 @@ def test_a_footer_misread_on_each_page_of_a_scan_is_one_footer():
     assert set(rights) | set(published) <= texts_removed(scans)
 
 
+def test_text_running_on_close_over_a_footer_in_smaller_type_is_not_the_footers():
+    # Minutes in 12 pt end each page 5 pt over a footer block in 8 pt: closer than a gap that sets furniture
+    # apart, but the type changes there and the text block begins. The last lines of the text stay.
+    rng = random.Random(6)
+    pages = []
+    for n in range(1, 9):
+        lines, y, k = [], 74.0, 0
+        while y <= 694.4 - 13.8 * (n % 3):
+            text = " ".join(rng.choice(WORDS) for _ in range(11)) + f" {rng.randint(100, 9999)}"
+            lines.append(line(text, y, x0=72, size=12, x1=543))
+            k += 1
+            y += 13.8 + (13.8 if k % (3 + n % 2) == 0 else 0)  # a paragraph's gap every few lines
+        lines.append(line(f"{WORDS[n]} closes the paragraph.", 694.4, x0=72, size=12, x1=300))
+        lines += [line("Regular Meeting", 711.4, x0=72, size=8), line("Alameda City Council", 720.6, x0=72, size=8),
+                  line(str(n), 721.1, x0=302.6, size=12, x1=309.3), line("January 3, 2017", 729.8, x0=72, size=8)]
+        pages.append(Page(n, W, H, tuple(lines)))
+    footer = {"Regular Meeting", "Alameda City Council", "January 3, 2017"} | {str(n) for n in range(1, 9)}
+    assert texts_removed(pages) == footer
+
+
 def test_a_reason_counts_the_pages_its_group_ends_up_on():
     # On two pages other text sits between the header and the page's edge, so a later pass takes those
     # pages off the group: its reason must count the pages the group is on, not those it was found on.

@@ -244,9 +244,24 @@ def _block_rows(layout: _Layout, place: Place, tight: float, size: float, counte
         block.append([m for m in placed if m is not None])
         if skip + len(block) > ctx.settings.edge_rows:
             return []
-        if layout.gap_inwards(r, place) > tight:
+        gap = layout.gap_inwards(r, place)
+        if gap > tight or (gap > ctx.settings.apart * ctx.gap and _text_begins(layout, block[-1], r, place, ctx)):
             return block
     return []
+
+
+def _text_begins(layout: _Layout, row: list[_Line], r: int, place: Place, ctx: _Context) -> bool:
+    """True when row ``r`` (``row``'s lines) lies beyond the text block in type smaller than the text's, and the
+    next row inwards lies within the block in the text's own size: there the text begins, however close (a
+    meeting's minutes run on to 5 pt over their three-line footer, where 7 pt would set it apart)."""
+    block, s = layout.block, ctx.settings
+    inner = r + 1 if place == "top" else r - 1
+    if block is None or not 0 <= inner < len(layout.rows):
+        return False
+    lines = layout.page.lines
+    return all(block.outside(m, s) and m.line.size < ctx.body - s.body_slack for m in row) and all(
+        abs(lines[i].size - ctx.body) <= s.body_slack and not (place == "top" and lines[i].bottom <= block.top)
+        and not (place == "bottom" and lines[i].top >= block.bottom) for i in layout.rows[inner])
 
 
 def _stacked(layout: _Layout, place: Place, furniture: dict, repeated: set[tuple[int, int]], tight: float,
