@@ -3631,6 +3631,19 @@ def test_slides_titles_a_producer_tags_as_the_pages_header_are_no_header():
     assert {f"{n + 14} / 23" for n in range(1, 9)} <= got
 
 
+def test_exhibits_a_handbook_tags_as_its_last_pages_header_are_its_header():
+    # A handbook tags "Exhibit 1" ... "Exhibit 5", set large in the top corner of its last five pages, as
+    # the page's header: five pages of twenty are not each slide's title, and the tag says what they are.
+    rng = random.Random(32)
+    pages = []
+    for n in range(1, 21):
+        lines = list(body(rng, top=90))
+        if n > 15:
+            lines.append(Line(f"Exhibit {n - 15}", (488.0, 22.0, 565.0, 38.0), 16.0, "Times-Roman", artifact="header"))
+        pages.append(Page(n, W, H, tuple(lines)))
+    assert {f"Exhibit {k}" for k in range(1, 6)} <= texts_removed(pages)
+
+
 def test_a_running_foot_naming_each_pages_section_keeps_its_folio_at_one_end():
     # A book's mirrored feet: "2 | Chapter One" on the left-hand pages, "1.1. Section title | 3" on the
     # right-hand ones, the section's words changing every other page: the folio at the same end of each.

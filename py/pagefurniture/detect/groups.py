@@ -379,13 +379,16 @@ def _under_larger(g: _Group, ctx: _Context) -> bool:
 
 def _titles(ctx: _Context) -> set[Key]:
     """The lines the PDF tags as a page's header or footer at the top, set larger than the text
-    (Settings.heading_size), when no one text holds half of them: each slide's own title, which its
-    producer draws in the page's header band and tags so. (A tag supports a decision; it does not make
-    one. A running head set large says the same on most pages.)"""
+    (Settings.heading_size), when no one text holds half of them and they head half the pages with text
+    or more: each slide's own title, which its producer draws in the page's header band and tags so. (A
+    tag supports a decision; it does not make one. A running head set large says the same on most pages;
+    a handbook's "Exhibit 1" to "5" over its last pages heads a few.)"""
     big = [m for m in ctx.lines if m.place == "top" and m.named
            and m.line.size >= ctx.body * ctx.settings.heading_size]
     said = Counter(_words(m.line.text) for m in big)
-    return {m.key for m in big} if said and said.most_common(1)[0][1] * 2 < len(big) else set()
+    if not said or said.most_common(1)[0][1] * 2 >= len(big) or 2 * len({m.page for m in big}) < ctx.n_text:
+        return set()
+    return {m.key for m in big}
 
 
 def _chain(spans: Sequence[tuple[float, float]], at: int, reach: float) -> tuple[int, int]:
