@@ -3631,6 +3631,18 @@ def test_slides_titles_a_producer_tags_as_the_pages_header_are_no_header():
     assert {f"{n + 14} / 23" for n in range(1, 9)} <= got
 
 
+def test_a_logs_page_number_in_its_last_row_is_no_heading_however_small_its_text():
+    # A well log's pages hold little text but its depth scale, set in 5.4 pt; "Page 2" at the foot of each
+    # is set larger than that, in words beside its number, as a heading that numbers itself would be: but
+    # a heading stands over its text, never alone in the page's last row.
+    pages = []
+    for n in range(1, 13):
+        depths = [line(f"{850 + 50 * (3 * n + k)}.0", 75 + 199 * k, x0=26, size=5.4, x1=42) for k in range(3)]
+        extra = [line("Ommelanden", 264, x0=375, size=5.4)] if n == 2 else []
+        pages.append(Page(n, 595.32, 841.92, (*depths, *extra, line(f"Page {n}", 761.6, x0=558.6, size=7.3, x1=581.4))))
+    assert {f"Page {n}" for n in range(1, 13)} <= texts_removed(pages)
+
+
 def test_exhibits_a_handbook_tags_as_its_last_pages_header_are_its_header():
     # A handbook tags "Exhibit 1" ... "Exhibit 5", set large in the top corner of its last five pages, as
     # the page's header: five pages of twenty are not each slide's title, and the tag says what they are.

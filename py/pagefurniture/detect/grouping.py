@@ -64,8 +64,9 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             if _on_a_scale(m, layouts[m.page], numbers[m.page], s):
                 continue  # a chart's tick label
         for shape, value, is_roman in shapes(m.line.text, m.shape):
-            if _numbers_itself(m.line.size, shape, ctx):
-                # A heading that numbers itself stands alone in its row; a folio set as large as the running
+            if _numbers_itself(m.line.size, shape, ctx) and not (m.place == "bottom" and m.rank == 0):
+                # A heading that numbers itself stands alone in its row, over its text (never in the page's
+                # last row, where a folio stands, however small the text is); a folio set as large as the running
                 # head it closes ("King James Bible  Genesis  Page 44") shares the head's row, or stands on
                 # the outer side of facing pages, and counts over half the pages or more (a title's count of
                 # its slides, "Commands 1/3", does neither).
