@@ -3239,6 +3239,37 @@ def test_a_long_tables_heading_row_at_the_top_of_each_page_starts_the_table_in_t
     assert not {"Command", "Output", "Example"} & {text for _, text in got}
 
 
+def test_a_tables_heading_row_stacked_under_the_running_head_is_the_tables():
+    # A test report's checklist runs over every page: its four column headings, in the text's size, sit
+    # in a boxed row right under the running head ("Page N of 8", the report's number, the standard), as
+    # close to it as the head's rows are to each other (the table's rows stand as far apart), and a rule
+    # sets the row apart from the table under it. A row of four cells in the text's size is a table's,
+    # wherever it stands: no head block reaches past it.
+    rng = random.Random(74)
+    pages = []
+    for n in range(1, 9):
+        lines = [line(f"Page {n} of 8", 40, x0=306, size=9.4, x1=360),
+                 line("Report No. E484144", 40, x0=416, size=9.4, x1=541),
+                 line("IEC 60950-22", 57.1, x0=304, size=9.4, x1=363),
+                 *(line(text, 74.3, x0=x0, size=9.4, x1=x1) for text, x0, x1 in (
+                     ("Clause", 116, 147), ("Requirement + Test", 168, 252), ("Result - Remark", 375, 445),
+                     ("Verdict", 516, 547)))]
+        y = 104.8
+        while y < 700:
+            lines.append(line(f"{rng.randint(1, 9)}.{rng.randint(1, 9)}", y, x0=118, size=9.4, x1=133))
+            for k in range(rng.choice((1, 1, 1, 2))):
+                lines.append(line(" ".join(rng.choice(WORDS) for _ in range(5)), y + 10.7 * k, x0=171, size=9.4,
+                                  x1=360))
+            if rng.random() < 0.5:
+                lines.append(line(" ".join(rng.choice(WORDS) for _ in range(3)), y, x0=391, size=9.4, x1=490))
+            lines.append(line(rng.choice(["N/A", "P"]), y, x0=534, size=9.4, x1=552))
+            y += 10.7 * k + 17
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = removed(pages)
+    assert {(n, f"Page {n} of 8") for n in range(1, 9)} | {(n, "Report No. E484144") for n in range(1, 9)} <= got
+    assert not {"Clause", "Requirement + Test", "Result - Remark", "Verdict"} & {text for _, text in got}
+
+
 DECK_TITLES = ["Running the script 3/4", "Running the script 4/4", "Commands 1/3", "Commands 2/3", "Commands 3/3",
                "The synth command", "Examples 1/2", "Examples 2/2"]
 

@@ -17,7 +17,7 @@ from itertools import islice, pairwise
 from typing import Literal
 
 from ..model import Line
-from .edges import _edge_lines, _labels_a_scale, _over, _sideways_headings
+from .edges import _edge_lines, _labels_a_scale, _over, _own_row, _sideways_headings, _table_row
 from .grouping import _runs
 from .groups import (
     Key,
@@ -225,10 +225,12 @@ def _block_rows(layout: _Layout, place: Place, tight: float, size: float, counte
     """The rows from a page's ``place`` edge, past its ``skip`` outermost rows, stacked within ``tight`` of
     each other, up to the first wider gap, while each holds upright lines placed at that edge, on the page,
     no larger than ``size`` (the page's outermost row in any size), within Settings.edge_reach of the edge,
-    and is no table's row; none where no such gap ends them (the text begins at the edge), or a row that the
-    margin's line numbers count (``counted``: the page's ``_counted``) ends them. A row's lines beside the
-    text column count as at the edge with the rest of their row: a head's long lines stretch the column up
-    beside its short ones (a data sheet's version number at the right end of the grid)."""
+    and is no table's row (past the outermost, no row of many cells in the text's size either: a long
+    table's column headings boxed right under the head); none where no such gap ends them (the text begins
+    at the edge), or a row that the margin's line numbers count (``counted``: the page's ``_counted``) ends
+    them. A row's lines beside the text column count as at the edge with the rest of their row: a head's
+    long lines stretch the column up beside its short ones (a data sheet's version number at the right end
+    of the grid)."""
     rows = layout.rows
     order = range(skip, len(rows)) if place == "top" else range(len(rows) - 1 - skip, -1, -1)
     reach = ctx.settings.edge_reach * layout.page.height  # farther in, the same lines are text (data sheets')
@@ -237,7 +239,9 @@ def _block_rows(layout: _Layout, place: Place, tight: float, size: float, counte
         placed = [layout.lines.get(i) for i in rows[r]]
         if counted.intersection(rows[r]):
             return block
-        if r in layout.table or not any(m is not None and m.place == place for m in placed) or not all(
+        if r in layout.table or ((block or skip) and _table_row(rows[r], layout.page.lines, ctx.body, ctx.settings)
+                                 and not _own_row(rows[r], layout, ctx.settings)) \
+                or not any(m is not None and m.place == place for m in placed) or not all(
                 m is not None and m.place in (place, "left", "right") and not m.beyond and m.line.angle == 0
                 and (m.line.size <= size or not (block or skip)) and m.offset <= reach for m in placed):
             return []
