@@ -391,6 +391,29 @@ def test_pleading_line_numbers_in_the_left_margin():
     assert {g.kind for g in groups} == {"margin"} and len(groups) == 28
 
 
+def test_a_schedules_serial_numbers_with_a_column_of_times_beyond_them_are_no_line_numbers():
+    # An audition schedule from a spreadsheet: each candidate's name, then the serial number 1, 2, 3 ..
+    # right-aligned in a narrow column past the names, then the slot's time farther out. The numbers count
+    # down the page at one pace beside the names, as line numbers would, but line numbers are the last
+    # thing on their lines: with a column beyond them they are a table's.
+    rng = random.Random(75)
+    pages, serial = [], 0
+    for n in (1, 2):
+        lines = [line("Table 1", 60, x0=372, x1=410)] if n == 1 else []
+        y = 90.0
+        while y < 720:
+            serial += 1
+            name = " ".join(rng.choice(WORDS).title() for _ in range(rng.choice((2, 2, 3))))
+            lines += [line(name, y, x0=52, x1=52 + 6.5 * len(name)),
+                      line(str(serial), y, x0=338 - 7.5 * len(str(serial)), x1=338),
+                      line(f"{10 + serial // 8}:{serial % 8 * 7:02d}", y, x0=401, x1=436)]
+            y += 20.0
+        lines.append(line(str(n), 760, x0=408, x1=417))
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = removed(pages)
+    assert not {text for _, text in got} & {str(k) for k in range(3, serial + 1)}
+
+
 def test_a_transcripts_first_line_numbers_make_no_head_of_the_text_beside_them():
     # A deposition numbers each of its 25 double-spaced lines; the numbers 1 and 2 stand at the top of
     # every page in one place, as a head would, but the lines of words beside them are the testimony: a
