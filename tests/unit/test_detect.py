@@ -3331,6 +3331,19 @@ def test_a_folio_set_as_large_as_the_running_head_it_closes_goes_with_the_head()
     assert {"King James Bible", "Genesis", "Exodus"} | {f"Page {42 + i}" for i in range(1, n + 1)} <= got
 
 
+def test_a_steps_number_over_its_text_on_a_few_pages_is_no_page_number():
+    # A kit's build guide gives each step a page: "Step 1:" to "Step 4:" in the text's size at the top of
+    # pages 5 to 8, set as close to the step's instructions under it as their lines are to each other. The
+    # steps count with the pages, but a count in words on a few pages, joined to the text under it, is
+    # that text's heading; a folio stands apart.
+    rng = random.Random(76)
+    pages = []
+    for n in range(1, 13):
+        lines = [line(f"Step {n - 4}:", 72, x1=110), *body(rng, top=85.5)] if 5 <= n <= 8 else body(rng, top=72)
+        pages.append(Page(n, W, H, tuple(lines)))
+    assert not texts_removed(pages)
+
+
 def test_a_slide_title_that_counts_its_own_slides_beside_another_part_is_no_page_number():
     # "Commands 1/3" with "(excerpt)" at the other end of its row, on three slides of eight: the count of
     # its own slides still, not the folio of a running head.

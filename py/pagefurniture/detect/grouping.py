@@ -124,6 +124,8 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
         worded = any(ch.isalpha() for ch in shape.replace("{n}", ""))
         if len(pages) < 2 or (worded and _labels(members, ctx)):
             continue
+        if worded and len(pages) * 2 < ctx.n_text and sum(_over_its_text(m, ctx) for m in members) * 2 > len(members):
+            continue  # a count in words on a few pages, joined to the text under it, heads that text ("Step 3:")
         if len(pages) * 2 < ctx.n_text and all(
                 any(value != values[m.key] and edge != place for value, edge in numbered[m.page]) for m in members):
             # A page has one number: a count on a few pages that have another at the other edge ("TABLE
@@ -151,6 +153,15 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             found.append(_Group(place, shape.replace("{n}", "#"), members, "page", _kind_of(place), True,
                                 f"holds a page number: it counts with the pages, {_where(place)} of {{pages}}"))
     return found
+
+
+def _over_its_text(m: _Line, ctx: _Context) -> bool:
+    """True when a line at the top stands alone in its row, the next row under it no farther from it than the
+    text's own rows are from each other (``_Context.apart``): the first line of what follows, not a head."""
+    layout = ctx.layouts[m.page]
+    if m.place != "top" or m.row < 0 or len(layout.rows[m.row]) != 1 or m.row + 1 >= len(layout.rows):
+        return False
+    return layout.gap_inwards(m.row, "top") <= ctx.apart()
 
 
 # What a number alone on a chart's scale starts with: a digit, a sign or a point (the plotting programs
