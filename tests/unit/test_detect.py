@@ -3361,6 +3361,21 @@ def test_a_number_set_large_over_every_page_is_no_heading():
     assert "4,441,207" in got
 
 
+def test_a_documents_code_set_large_over_its_later_pages_is_no_heading():
+    # A three-page licence: its cover has a title block; the two pages after it carry the document's code,
+    # "SLA0051", set larger than the text in the top right corner, far over it, and the code and revision
+    # at the foot. A code of letters and figures in one word heads no text, as figures alone do not.
+    rng = random.Random(77)
+    pages = []
+    for n in (1, 2, 3):
+        head = [line("Software license agreement", 90, size=20, x1=330)] if n == 1 else \
+            [line("SLA0051", 30, x0=502, size=12, x1=553)]
+        pages.append(Page(n, W, H, (*head, *body(rng, top=120), line("SLA0051 - Rev 3", 760, size=6, x1=125),
+                                    line(f"page {n}/3", 760, x0=525, size=6, x1=553))))
+    got = removed(pages)
+    assert {(2, "SLA0051"), (3, "SLA0051")} <= got
+
+
 def test_one_line_of_figures_drawn_again_is_no_page_number():
     # A type specimen's poster in two colourways, pages 2 and 4 the same page, its row of figures at the
     # top ("0 1 2 3 4 5 6 7 8 9"): its "2" and its "4" count with the pages only because it holds every one.

@@ -92,9 +92,11 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
     # A heading: larger than the text and over it (a long table's title, a slide's), in words, unless it
     # says what it is, a web address or a copyright: the publication's masthead; or it shares its row with
     # the page's number: a running head set large, whose folio closes it. (Figures alone, a patent's number
-    # over each page, head no text; nor does a time of day, "2:51 PM" under a print stamp's date.)
+    # over each page, head no text; nor does a code of letters and figures in one word, a document's number
+    # in the corner, or a time of day, "2:51 PM" under a print stamp's date.)
     if g.place == "top" and size >= ctx.body * ctx.settings.heading_size and not beside \
-            and any(ch.isalpha() for ch in g.shape) and not CLOCK.fullmatch(g.members[0].line.text) \
+            and any(ch.isalpha() for ch in g.shape) and not _code(g.members[0].line.text) \
+            and not CLOCK.fullmatch(g.members[0].line.text) \
             and not PUBLISHING.search(g.members[0].line.text) and not _under_larger(g, ctx) \
             and not _beside_furniture(g, ctx, furniture) and not _over_head_rows(g, ctx) \
             and not _mirrored(g.members, ctx.settings) and not _apart_on_every_page(g, ctx, grouped):
@@ -113,6 +115,11 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
                          f"inside the text block, on only {{n}} of {ctx.n_text} pages: like a long table's headings")
     return g.decided(_kind_of(g.place), True,
                      f"{where} of {{n}} of {ctx.n_text} pages, {_apart_from_block(g.place)}, same place and size")
+
+
+def _code(text: str) -> bool:
+    """True when a line is one word of letters and figures: a code ("SLA0051"), no words."""
+    return len(text.split()) == 1 and any(ch.isdigit() for ch in text) and any(ch.isalpha() for ch in text)
 
 
 def _apart_on_every_page(g: _Group, ctx: _Context, grouped: AbstractSet[Key]) -> bool:
