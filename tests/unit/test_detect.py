@@ -599,6 +599,29 @@ def test_a_table_s_column_headings_set_sideways_out_into_the_margin_are_content(
     assert texts_removed(pages) == {"Verification code GEN-7641-659e", "https://example.org/verify"}
 
 
+def test_a_sheets_small_sideways_headings_far_apart_for_their_size_are_content():
+    # A laboratory's results sheet, printed from a spreadsheet onto one large page: its analytes head their
+    # columns set sideways in 3.7 pt type, centred in their boxes 22.5 pt apart, six times their size but
+    # closer than each heading is long (a heading turned because it is longer than its column is wide);
+    # the last of them stands right of the text block. Column headings all, no stamp up the margin.
+    rng = random.Random(78)
+    analytes = ["pH value", "ORP", "Electrical Conductivity", "Temperature", "Salinity", "Turbidity",
+                "Dissolved Oxygen", "Sulphate as SO4", "Chloride", "Sodium", "Total Nitrogen as N",
+                "Total Phosphorous as P"]
+    lines = [line(f"Client ID: Fonterra Australia Limited {k}", 40 + 7 * k, x0=147, size=3.7, x1=255) for k in range(4)]
+    for k, text in enumerate(analytes):
+        half = len(text) * 1.0
+        lines.append(Line(text, (435.5 + 22.5 * k, 120 - half, 439.5 + 22.5 * k, 120 + half), 3.7, "Arial", angle=90))
+    for r in range(60):
+        y = 160 + 12 * r
+        lines.append(line(f"Monitoring bore {r} sampled {rng.choice(WORDS)} {rng.choice(WORDS)}", y, x0=147, size=3.7,
+                          x1=420))
+        lines += [line(f"{rng.uniform(0, 99):.2f}", y, x0=432.5 + 22.5 * k, size=3.7, x1=441.5 + 22.5 * k)
+                  for k in range(len(analytes))]
+    pages = [Page(1, 842.0, 1191.0, tuple(lines))]
+    assert not texts_removed(pages)
+
+
 def test_a_tariffs_boxed_headings_upright_and_sideways_over_its_narrow_columns_are_content():
     # A customs tariff repeats its boxed column headings over every page: "Codification" and "Désignation
     # des Produits" centred over their columns, and over the narrow columns at the right, in one band

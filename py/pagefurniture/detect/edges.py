@@ -374,11 +374,12 @@ def _sideways_headings(m: _Line, layout: _Layout, s: Settings) -> bool:
 
 def _sideways_row(line: Line, layout: _Layout, s: Settings) -> bool:
     """True when a line running up or down the page stands in a row of Settings.table_cells or more such
-    lines side by side (each within Settings.far of its size of the next), their first letters or their
-    middles level, and the row reaches in over the text column or stands over columns of cells (upright
-    lines under it in Settings.table_cells rows or more): a table's column headings set sideways over its
-    narrow columns of boxes or of figures, from the foot of their boxes or centred in them. A stamp up the
-    margin stands there alone, or with its own lines, beside the text, nothing under it."""
+    lines side by side (each within Settings.far of its size of the next, or of its own length), their
+    first letters or their middles level, and the row reaches in over the text column or stands over
+    columns of cells (upright lines under it in Settings.table_cells rows or more): a table's column
+    headings set sideways over its narrow columns of boxes or of figures, from the foot of their boxes or
+    centred in them. A stamp up the margin stands there alone, or with its own lines, beside the text,
+    nothing under it."""
     if line.angle not in (90, 270) or layout.column is None:
         return False
     first = 3 if line.angle == 90 else 1  # the edge of the box its first letter is at: bottom going up
@@ -387,8 +388,11 @@ def _sideways_row(line: Line, layout: _Layout, s: Settings) -> bool:
     level = sorted((other for other in layout.sideways if other.angle == line.angle
                     and (abs(other.box[first] - line.box[first]) <= near
                          or abs(other.box[1] + other.box[3] - middle) <= 2 * near)), key=lambda other: other.box[0])
+    # Side by side: within Settings.far of its size of the next, or nearer than it is long (a heading is
+    # set sideways because it is longer than its column is wide: a sheet's 3.7 pt headings 22.5 pt apart).
+    reach = max(s.far * line.size, line.box[3] - line.box[1])
     lo, hi = _chain([(other.box[0], other.box[2]) for other in level],
-                    next(k for k, other in enumerate(level) if other is line), s.far * line.size)
+                    next(k for k, other in enumerate(level) if other is line), reach)
     if hi - lo + 1 < s.table_cells:
         return False
     row = level[lo:hi + 1]
