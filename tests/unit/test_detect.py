@@ -3416,6 +3416,17 @@ def test_folios_in_devanagari_digits_are_page_numbers():
     assert set(folios) <= texts_removed(pages)
 
 
+def test_folios_in_roman_numeral_characters_are_page_numbers():
+    # A Korean report numbers its three pages of contents with Unicode's one-character roman numerals
+    # ("- \u2170 -", "- \u2171 -", "- \u2172 -"), higher on the page and in another face than the text's folios
+    # "- 1 -" on: a numbering of their own, read as "i", "ii", "iii".
+    romans = [f"- {chr(0x2170 + k)} -" for k in range(3)]
+    extra = [[Line(folio, (289.3, 740.0, 319.9, 749.9), 9.9, "HCRBatang")] for folio in romans] + \
+        [[Line(f"- {n} -", (292.2, 770.0, 316.9, 779.9), 9.9, "HCRDotum")] for n in range(1, 10)]
+    got = texts_removed(pages_of(extra))
+    assert set(romans) <= got
+
+
 def scanned_article(tops: list[float], under: float, first: int, seed: int) -> list[Page]:
     """A scanned article's pages, each laid on the glass at its own height (``tops``: its head row's), the
     folio (``first`` on the first page) on the outer side beside the running head, the authors' on even

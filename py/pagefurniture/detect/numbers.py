@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -180,6 +181,8 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
                 if core.isascii() and len(core) <= number_digits and not core.startswith("0"):
                     out.append((i, int(core), False))
                 continue
+            if "\u2160" <= core[0] <= "\u217f":
+                core = unicodedata.normalize("NFKC", core)  # a roman numeral in one character ("\u2171"): its letters
             if not core[0].isdigit():  # no number, nor a slide's number with its overlay: a roman one at most
                 # Most words start with a letter no roman numeral has: not worth a call to _roman.
                 if short and core.isalpha() and core[0] in ROMAN_FIRST:
