@@ -42,7 +42,7 @@ from .groups import (
     _words,
     furniture_of,
 )
-from .numbers import CLOCK, PUBLISHING
+from .numbers import CID_MARK, CLOCK, PUBLISHING
 from .settings import Settings
 
 
@@ -118,8 +118,10 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
 
 
 def _code(text: str) -> bool:
-    """True when a line is one word of letters and figures: a code ("SLA0051"), no words."""
-    return len(text.split()) == 1 and any(ch.isdigit() for ch in text) and any(ch.isalpha() for ch in text)
+    """True when a line is one word of letters and figures: a code ("SLA0051"), no words. (Glyphs the font
+    does not map, "(cid:4)(cid:5)", are unreadable text, not a code.)"""
+    return len(text.split()) == 1 and CID_MARK not in text and any(ch.isdigit() for ch in text) \
+        and any(ch.isalpha() for ch in text)
 
 
 def _apart_on_every_page(g: _Group, ctx: _Context, grouped: AbstractSet[Key]) -> bool:
