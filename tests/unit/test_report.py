@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pdfs
 import pytest
-from pagefurniture import Group, Line, NoTextLayer, Page, Reader, analyze, report_for
+from pagefurniture import DamagedPDF, Group, Line, NoTextLayer, Page, Reader, analyze, report_for
 from pagefurniture.report import Report, decision, on_pages, page_ranges
 
 
@@ -218,6 +219,16 @@ def test_require_text():
         empty.require_text()
     one = Report(name="x.pdf", pages=(page(1), page(2, ("text", 10))), groups=())
     assert one.require_text() is one
+    # No text because the pages could not be read: named as that, not as a scan, the first page's error
+    # with a count of the others.
+    lost = tuple(replace(page(n), error=f"page {n} could not be read completely (its font F is encoded with "
+                                         "the character map M, which pdfminer.six does not have)") for n in (1, 2, 3))
+    with pytest.raises(DamagedPDF) as caught:
+        Report(name="cid.pdf", pages=lost, groups=()).require_text()
+    assert str(caught.value) == (
+        "no text could be read from this PDF: page 1 could not be read completely (its font F is encoded with the "
+        "character map M, which pdfminer.six does not have), and 2 more of its 3 pages; get a complete copy of "
+        "the file, or open it in a PDF viewer and save or print it again")
 
 
 @pytest.mark.parametrize("pages, text", [

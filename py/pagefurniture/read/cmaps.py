@@ -9,6 +9,7 @@ the font and its script), and a map that is not on disk can be fetched (the web 
 
 from __future__ import annotations
 
+import contextvars
 import os
 import re
 from collections.abc import Callable
@@ -84,9 +85,15 @@ def _load_cmap(cls: type, name: str) -> Any:
 class UnknownCharacterMap(Exception):
     """A CID font encoded with a character map pdfminer does not have: its text cannot be decoded.
 
-    Not a package error: it ends the reading of the page (which is then named as read in part), not the
-    file, since no download or install would bring the map.
+    Not a package error: no download or install would bring the map. Outside the reading of a page it is
+    raised; while a page is read (``unmapped``) it is noted instead, the font's text is read as nothing and
+    the rest of the page as always, and the page is named as read in part.
     """
+
+
+# The fonts of the page being read whose character map pdfminer does not have, as messages: set around
+# each page's reading (``document._draw``), None outside it.
+unmapped: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("pagefurniture_unmapped", default=None)
 
 
 def _where() -> str:

@@ -34,7 +34,7 @@ from ..errors import (
     WrongPassword,
 )
 from ..model import CutOff, Document, Line, Page
-from . import decoding, kernel, page_tree, patches
+from . import cmaps, decoding, kernel, page_tree, patches
 from .glyphs import _Again, _Deferred, _Glyphs, _glyphs_config
 from .interpreter import Interpreter
 from .limits import DEFAULT_LIMITS, Limits, Source, _Clock, check_header, read_bytes
@@ -276,6 +276,7 @@ def _draw(number: int, page_object: PDFPage, interpreter: PDFPageInterpreter, de
     """The page's lines, and what stopped it being read completely (None when nothing did)."""
     error = None
     device.clear()  # in case pdfminer fails before it begins the page
+    fonts = cmaps.unmapped.set([])  # a font whose map pdfminer does not have: its text alone is lost
     try:
         interpreter.process_page(page_object)
     except (PageFurnitureError, _Again):
@@ -283,6 +284,11 @@ def _draw(number: int, page_object: PDFPage, interpreter: PDFPageInterpreter, de
     except PARSER_ERRORS as exc:
         # Keep what was read before the failure and say so: the page is named in the report.
         error = f"page {number} could not be read completely ({_brief(exc)})"
+    finally:
+        unmapped = cmaps.unmapped.get() or []
+        cmaps.unmapped.reset(fonts)
+    if error is None and unmapped:
+        error = f"page {number} could not be read completely ({_brief(Exception(unmapped[0]))})"
     return device.lines(crop), error
 
 

@@ -15,7 +15,7 @@ from pdfminer.psparser import literal_name
 
 from ..errors import MissingCharacterMap
 from . import tokens
-from .cmaps import SCRIPTS, UnknownCharacterMap, _MapUnavailable, _where
+from .cmaps import SCRIPTS, UnknownCharacterMap, _MapUnavailable, _where, unmapped
 
 _log = logging.getLogger("pdfminer.pdfinterp")  # pdfminer's own warnings about content go there
 
@@ -133,7 +133,8 @@ _original_get_font: Callable[..., Any] = PDFResourceManager.get_font
 
 def _get_font(self: PDFResourceManager, objid: object, spec: Any) -> Any:
     """``PDFResourceManager.get_font``, naming the font (and its script) when a character map it needs fails,
-    and refusing a font whose map pdfminer does not know (it would decode all its text as nothing)."""
+    and naming a font whose map pdfminer does not know (it decodes all its text as nothing): the page being
+    read notes it (``cmaps.unmapped``), anywhere else it is refused."""
     try:
         font = _original_get_font(self, objid, spec)
     except _MapUnavailable as exc:
@@ -158,7 +159,12 @@ def _get_font(self: PDFResourceManager, objid: object, spec: Any) -> Any:
             name = PDFCIDFont._get_cmap_name(spec, False)
         except Exception:
             name = "unknown"
-        raise UnknownCharacterMap(f"its font {getattr(font, 'basefont', 'unknown')} is encoded with the character "
-                                  f"map {name}, which pdfminer.six does not have")
+        message = (f"its font {getattr(font, 'basefont', 'unknown')} is encoded with the character map {name}, "
+                   "which pdfminer.six does not have")
+        found = unmapped.get()
+        if found is None:
+            raise UnknownCharacterMap(message)
+        if message not in found:
+            found.append(message)  # the page's other fonts are read all the same; the page names this one
     return font
 
