@@ -1008,7 +1008,7 @@ def _number_columns(layout: _Layout, s: Settings) -> Iterator[NumberColumn]:
                 x1 = max(lines[i].box[2] for i in column)
                 if any(j not in column and lines[j].box[0] < x1 and lines[j].box[2] > x0 for j in found):
                     continue  # something else in the column: a table's heading over its values
-                if 2 * sum(_beyond_in_row(lines, i, found, side) for i in column) > len(column):
+                if 2 * sum(_beyond_in_row(layout, i, found, side) for i in column) > len(column):
                     continue  # line numbers end their lines: a column beyond them on most rows is a table's
                 step = min(steps, default=0)  # 0: one number alone, in any step
                 even = False
@@ -1021,13 +1021,13 @@ def _number_columns(layout: _Layout, s: Settings) -> Iterator[NumberColumn]:
                 yield side, edge, _mid(lines[i].box[edge] for i in column), step, column, even
 
 
-def _beyond_in_row(lines: tuple[Line, ...], i: int, found: list[int], side: Literal["left", "right"]) -> bool:
+def _beyond_in_row(layout: _Layout, i: int, found: list[int], side: Literal["left", "right"]) -> bool:
     """True when one of the lines ``found`` beside the text stands in line ``i``'s row, farther out on its
     ``side`` (a schedule's times past its serial numbers)."""
-    line = lines[i]
-    return any(j != i and lines[j].top < line.bottom and lines[j].bottom > line.top
-               and (lines[j].box[0] >= line.box[2] if side == "right" else lines[j].box[2] <= line.box[0])
-               for j in found)
+    lines, row = layout.page.lines, layout.row_of[i]
+    x0, _, x1, _ = lines[i].box
+    return any(j != i and layout.row_of[j] == row
+               and (lines[j].box[0] >= x1 if side == "right" else lines[j].box[2] <= x0) for j in found)
 
 
 def _counted(ctx: _Context, number: int) -> set[int]:

@@ -89,7 +89,7 @@ def _scheme(parser: PDFParser) -> str:
 PARSER_ERRORS = (Exception,)
 
 
-def _brief(exc: BaseException) -> str:
+def _brief(exc: BaseException | str) -> str:
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     return text[:120]
 
@@ -288,7 +288,7 @@ def _draw(number: int, page_object: PDFPage, interpreter: PDFPageInterpreter, de
         unmapped = cmaps.unmapped.get() or []
         cmaps.unmapped.reset(fonts)
     if error is None and unmapped:
-        error = f"page {number} could not be read completely ({_brief(Exception(unmapped[0]))})"
+        error = f"page {number} could not be read completely ({_brief(unmapped[0])})"
     return device.lines(crop), error
 
 
