@@ -200,8 +200,7 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
         # (Nor is the outermost row, all of it furniture, its parts far apart, set apart from the rows under
         # it: a head of several parts, its date, its title and its folio; a table's cells stand closer.)
         content = not fur or (any(_on_page(lines[i], page) for i in row) and (
-            r in layout.table or (_table_row(row, lines, body, s) and not _own_row(row, layout, s)
-                                  and not seen.has(place, row, lines)
+            r in layout.table or (_cells_row(row, layout, body, s) and not seen.has(place, row, lines)
                                   and (block or len(fur) < len(row) or layout.band_gap(r, place) < wide
                                        or not _spread_out(row, lines, s)))))
         if content and not block:
@@ -274,6 +273,11 @@ def _table_row(row: list[int], lines: tuple[Line, ...], body: float, s: Settings
     parts = [lines[i] for i in row]
     sizes = sorted(line.size for line in parts if not _mark(line, parts, s))
     return len(sizes) >= s.cell_row and sizes[len(sizes) // 2] >= s.cell_size * body
+
+
+def _cells_row(row: list[int], layout: _Layout, body: float, s: Settings) -> bool:
+    """True when a row is a table's by its cells (``_table_row``) and no row of its own (``_own_row``)."""
+    return _table_row(row, layout.page.lines, body, s) and not _own_row(row, layout, s)
 
 
 def _own_row(row: list[int], layout: _Layout, s: Settings) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..model import Line, Page
-from .edges import _beside_sideways_headings, _edges, _labels_a_scale, _own_row, _sideways_headings, _table_row
+from .edges import _beside_sideways_headings, _cells_row, _edges, _labels_a_scale, _sideways_headings
 from .groups import (
     Key,
     Place,
@@ -645,7 +645,7 @@ def _flanking_heads(ctx: _Context, furniture: dict[Key, _Group], confirmed: Abst
                 and layout.band_gap(m.row, m.place) >= wide
             if inside and not band:
                 continue
-            if m.row in layout.table or (_table_row(row, lines, ctx.body, s) and not _own_row(row, layout, s)) \
+            if m.row in layout.table or _cells_row(row, layout, ctx.body, s) \
                     or (beside and not band) \
                     or not any(ln.top < line.top and ln.bottom <= line.bottom if top else
                                ln.bottom > line.bottom and ln.top >= line.top for ln in text):

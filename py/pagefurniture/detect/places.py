@@ -17,7 +17,7 @@ from itertools import islice, pairwise
 from typing import Literal
 
 from ..model import Line
-from .edges import _edge_lines, _labels_a_scale, _over, _own_row, _sideways_headings, _table_row
+from .edges import _cells_row, _edge_lines, _labels_a_scale, _over, _sideways_headings
 from .grouping import _runs
 from .groups import (
     Key,
@@ -239,8 +239,7 @@ def _block_rows(layout: _Layout, place: Place, tight: float, size: float, counte
         placed = [layout.lines.get(i) for i in rows[r]]
         if counted.intersection(rows[r]):
             return block
-        if r in layout.table or ((block or skip) and _table_row(rows[r], layout.page.lines, ctx.body, ctx.settings)
-                                 and not _own_row(rows[r], layout, ctx.settings)) \
+        if r in layout.table or ((block or skip) and _cells_row(rows[r], layout, ctx.body, ctx.settings)) \
                 or not any(m is not None and m.place == place for m in placed) or not all(
                 m is not None and m.place in (place, "left", "right") and not m.beyond and m.line.angle == 0
                 and (m.line.size <= size or not (block or skip)) and m.offset <= reach for m in placed):
