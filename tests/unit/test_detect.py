@@ -142,6 +142,14 @@ def test_a_sections_count_of_its_pages_is_a_page_number():
     extra = [[line(f"- {n} -", 40, x0=290)] + ([line(['1.1', '3.2', '3.3'][n - 4], 70, x0=72)] if 4 <= n <= 6 else [])
              for n in range(1, 11)]
     assert texts_removed(pages_of(extra, top=90)) == {f"- {n} -" for n in range(1, 11)}
+    # An aeronautical publication's page id in its head's corner, the section's code in parts and the page's
+    # count ("AD 2.EGKB-3"), the country's publication at the other end of the row and under the id the date
+    # each page took effect (each page is replaced on its own), close over a table's rows.
+    dates = ["20 Apr 2023", "26 Jan 2023", "13 Jul 2023", "13 Jul 2023"]
+    extra = [[line(f"AD 2.EGKB-{n}", 40, x0=41, size=7.9), line("UNITED KINGDOM AIP", 40, x0=451, size=7.9),
+              line(dates[n - 1], 51, x0=41, size=7.9)] for n in range(1, 5)]
+    assert texts_removed(pages_of(extra, top=68)) == {f"AD 2.EGKB-{n}" for n in range(1, 5)} | {
+        "UNITED KINGDOM AIP", *dates}
 
 
 def test_a_folio_wrapped_in_unmapped_glyphs_is_a_page_number():
@@ -748,7 +756,7 @@ def test_reasons_are_sentences_with_counts():
 @pytest.mark.parametrize("text, expected", [
     ("- 3 -", [3]), ("3 / 12", [3, 12]), ("Page 3", [3]), ("p. 3", [3]), ("[3]", [3]),
     ("3 | Report Title", [3]), ("PAGE 3 OF 34 1333ND19QNB680025", [3, 34]), ("Table A-1.", []),
-    ("025", []), ("xiv", [14]), ("Chapter title 17", [17]), ("Page:2 of 3", [2, 3]), ("Time:14:46:41", []),
+    ("GEN 1.2-3", [3]), ("AD 2.EGKB-3", [3]), ("025", []), ("xiv", [14]), ("Chapter title 17", [17]), ("Page:2 of 3", [2, 3]), ("Time:14:46:41", []),
 ])
 def test_page_number_tokens(text, expected):
     assert [value for _, value, _ in page_number_tokens(text)] == expected

@@ -28,9 +28,12 @@ NUMBER_ALONE = re.compile(r"[\W\d_]*\d[\W\d_]*")  # figures without a letter: "4
 OVERLAY = re.compile(r"^(\d+)-[a-z]$")
 # A section's own count of its pages after the section's letters or number ("THYR-2", "A-3", "4-12", "1.5"),
 # alone on its line: a manual's or a guideline's folio. Its slot keeps the section's part, so that "A-2" counts
-# only with "A-1".
+# only with "A-1". A section numbered in parts joined by points ("GEN 1.2-3", "AD 2.EGKB-3": an aeronautical
+# publication's page id) is one too beside the words that name its part: a label's number is simpler ("Table
+# A-1" is a label).
 LAST_DIGITS = re.compile(r"\d+(?=\D*$)")  # the last run of digits in a word: a section's count of its pages
-SECTION_PAGE = re.compile(r"^(?:[A-Za-z]{1,6}|\d{1,3})[-\u2010\u2011\u2013.](\d+)$")
+SECTION_PAGE = re.compile(r"^(?:[A-Za-z]{1,6}|\d{1,3})(?:\.[A-Za-z0-9]{1,6})*[-\u2010\u2011\u2013.](\d+)$")
+DOTTED_SECTION = re.compile(r"^[A-Za-z0-9]{1,6}(?:\.[A-Za-z0-9]{1,6})+[-\u2010\u2011\u2013]\d+$")
 CID = re.compile(r"\(cid:\d+\)")
 CID_MARK = "(cid:"  # in every glyph code pdfminer could not map to a character: a quick test before CID
 CID_ENDS = re.compile(r"^(?:\(cid:\d+\))+|(?:\(cid:\d+\))+$")  # the glyph codes at either end of a word
@@ -174,8 +177,9 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
             core = part.strip(PN_WRAP)
             if not core:
                 continue
-            # A section's count stands alone ("Table A-1." is a label).
-            section = SECTION_PAGE.match(core) if len(tokens) == 1 and not core.isdigit() else None
+            # A section's count stands alone ("Table A-1." is a label), or counts after a section in parts.
+            section = SECTION_PAGE.match(core) if (len(tokens) == 1 or DOTTED_SECTION.match(core)) \
+                and not core.isdigit() else None
             if section:
                 core = section.group(1)
                 if core.isascii() and len(core) <= number_digits and not core.startswith("0"):
