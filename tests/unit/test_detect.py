@@ -846,6 +846,26 @@ def test_two_page_footers_on_one_sheet():
     assert {g.kind for g in detect(items) if g.remove} == {"page-number"}
 
 
+def test_facing_pages_saved_as_one_sheet_with_one_number_each():
+    # An annual report saved as spreads: each landscape sheet holds two pages, but only the left one's
+    # number is printed (a photo runs across the right page's foot), so the numbers rise two a sheet.
+    rng = random.Random(8)
+    pages = []
+    for p in range(1, 9):
+        lines = [line(str(2 * p - 1), 760, x0=40, size=7)] + body(rng, x0=60) + body(rng, x0=660)
+        pages.append(Page(number=p, width=1224.0, height=792.0, lines=tuple(lines)))
+    assert removed(pages) == {(p, str(2 * p - 1)) for p in range(1, 9)}
+    # The same numbers on pages as tall as they are wide count nothing.
+    tall = [replace(page, width=612.0, lines=(page.lines[0], *body(rng, x0=60))) for page in pages]
+    assert not removed(tall)
+    # On slides, each numbered at its foot, figures that happen to rise two a slide on a few of them
+    # (an exercise's answers at the foot of slides 4 to 6) are the slides'.
+    slides = [Page(p, 960.0, 540.0, (line(str(p), 515, x0=900, size=9), *body(rng, top=60, bottom=420, x0=60),
+                                     *([line(str(2 * p - 5), 470, x0=80, size=14)] if 4 <= p <= 6 else [])))
+              for p in range(1, 11)]
+    assert removed(slides) == {(p, str(p)) for p in range(1, 11)}
+
+
 def test_beyond_the_crop_box_a_recurring_slug_goes_but_a_table_running_off_the_page_stays():
     extra = [[line("34524_ch05.indd 170", 820, x0=40, size=6), line(str(i), 750, x0=300)] for i in range(1, 5)]
     # On pages 2 and 3 a table's rows run past the left edge of the page, on the rows of the table's

@@ -8,6 +8,7 @@ numbers count with the pages.
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from difflib import SequenceMatcher
@@ -89,6 +90,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     # Longer runs first, so that a line is claimed by its best explanation.
     scored = []
     built = any(slide != page for page, slide in ctx.slide.items())  # some page is a state of the one before
+    spreads = frozenset(n for n, layout in ctx.layouts.items() if layout.page.width > layout.page.height)
     tolerance, min_size = s.position_tolerance, s.min_size
     for key, items in slots.items():
         if len(items) < 2 or items[0][0].page == items[-1][0].page:
@@ -103,11 +105,11 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             # tells. (A notebook's "In [30]:", "In [31]:" over one chart printed twice counts cells.)
             run: list[_Line] = []
             for counted in (ctx.slide, None) if built and lone else (ctx.slide,):
-                if _runs([items[k] for k in cl], ctx.n_text, s, lone=lone, slide=counted):
+                if _runs([items[k] for k in cl], ctx.n_text, s, lone=lone, slide=counted, spreads=spreads):
                     # Where a numbering restarts (documents collated in one file), it keeps its shape and
                     # place: there a shorter run counts too.
                     longer = _runs([items[k] for k in cl], ctx.n_text, s, lone=lone, slide=counted,
-                                   min_run=s.short_run)
+                                   spreads=spreads, min_run=s.short_run)
                     if len(longer) > len(run):
                         run = longer
             if run:
@@ -410,40 +412,47 @@ def _misread(a: str, b: str, s: Settings) -> bool:
 
 
 def _runs(items: list[tuple[_Line, int]], n_text: int, s: Settings, *, lone: bool = False,
-          min_run: int | None = None, slide: dict[int, int] | None = None) -> list[_Line]:
+          min_run: int | None = None, slide: dict[int, int] | None = None,
+          spreads: frozenset[int] = frozenset()) -> list[_Line]:
     """Given lines with a number each, returns those whose number steps with the pages over a run.
 
     One number per page counts with the pages (value - page stays constant); two numbers per page, one
-    each side of the sheet (two pages printed on one), count two per page. Each such chain is followed in
-    page order and cut where it skips more than Settings.run_gap pages; a run of Settings.min_run pages
-    (short_run in a short document) is a page-number sequence. A ``lone`` number (the line holds nothing
-    else) may also count more slowly than the pages. Where pages are the states of slides (``slide``:
-    each page's slide), a number counts with the slides: a frame number stays while its slide is built.
+    each side of the sheet (two pages printed on one), count two per page, and so does one on a sheet
+    wider than tall (``spreads``: facing pages saved as one, the other page's number left off where a
+    picture runs across it) over half the pages or more (a slide's figures count two a page now and
+    then). Each such chain is followed in page order and cut where it skips more than Settings.run_gap
+    pages; a run of Settings.min_run pages (short_run in a short document) is a page-number sequence. A
+    ``lone`` number (the line holds nothing else) may also count more slowly than the pages. Where pages
+    are the states of slides (``slide``: each page's slide), a number counts with the slides: a frame
+    number stays while its slide is built.
     """
     at = slide.__getitem__ if slide else (lambda page: page)
     halves: dict[int, set[bool]] = defaultdict(set)
     for m, _ in items:
         halves[m.page].add(m.left_half)
-    chains: dict[tuple[int, int, bool], list[_Line]] = defaultdict(list)
+    # (step, value - step * page, which half of the sheet, whether one number stands for two pages)
+    chains: dict[tuple[int, int, bool, bool], list[_Line]] = defaultdict(list)
     for m, v in sorted(items, key=lambda item: (item[0].page, item[0].line.box[0])):
-        chains[(1, v - at(m.page), False)].append(m)
-        if len(halves[m.page]) == 2:
-            chains[(2, v - 2 * m.page, m.left_half)].append(m)
+        chains[(1, v - at(m.page), False, False)].append(m)
+        if len(halves[m.page]) == 2 or m.page in spreads:
+            chains[(2, v - 2 * m.page, m.left_half, len(halves[m.page]) < 2)].append(m)
     if min_run is None:
         min_run = s.short_run if n_text <= s.short_document else s.min_run
+    most = max(min_run, math.ceil(n_text / 2))
     best: dict[tuple[int, int], _Line] = {}
     per_page: dict[int, int] = Counter()
     if lone:
         # A lone number in one place that never runs ahead of the pages and never goes back counts
         # slides or frames, where some pages (section dividers) go unnumbered.
-        chains[(1, 0, True)] = _monotone(items, min_run, s, at)
-    for (step, _, _), chain in sorted(chains.items(), key=lambda kv: kv[0][0]):
+        chains[(1, 0, True, False)] = _monotone(items, min_run, s, at)
+    for (step, _, _, alone), chain in sorted(chains.items(), key=lambda kv: kv[0][0]):
         run: list[_Line] = []
         for nxt in [*chain, None]:
             if nxt is not None and (not run or 0 < nxt.page - run[-1].page <= s.run_gap):
                 run.append(nxt)
                 continue
-            if len({at(m.page) for m in run}) >= min_run:  # over slides: a build alone counts nothing
+            # (Over slides: a build alone counts nothing.)
+            if len({at(m.page) for m in run}) >= (most if alone else min_run):
                 for member in run:
                     if member.key not in best and per_page[member.page] < step:
                         best[member.key] = member
