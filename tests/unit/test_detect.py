@@ -846,6 +846,29 @@ def test_two_page_footers_on_one_sheet():
     assert {g.kind for g in detect(items) if g.remove} == {"page-number"}
 
 
+def test_a_scans_running_heads_are_set_apart_though_its_lines_boxes_overlap():
+    # A journal's reprint scanned and read by OCR: each line's box is taller than the leading, so the rows
+    # of running text overlap and only the gaps between paragraphs are gaps at all. The running heads,
+    # author on even pages and short title on odd ones, stand 11.5 pt over the text: the text's own
+    # leading is no gap, not a paragraph's. Glued to the text they are its first lines. (Rows that overlap
+    # on a page that is no scan are no measure: a report's cells drawn close.)
+    def pages(gap: float) -> list[Page]:
+        rng = random.Random(31)
+        out = []
+        for n in range(1, 9):
+            head = "E.A. Ottesen et al." if n % 2 == 0 else "Strategies for the control of filariasis"
+            lines = [line(head, 40, x0=37 if n % 2 == 0 else 189, size=10.5)]
+            y = 40 + 10.5 + gap
+            for k in range(48):
+                lines += [line(" ".join(rng.choice(WORDS) for _ in range(7)), y, x0=x0, x1=x0 + 204, size=11.2)
+                          for x0 in (37, 259)]
+                y += 10.0 + (11.0 if k % 7 == 6 else 0.0)
+            out.append(Page(n, W, H, tuple(lines), pictures=((0.0, 0.0, W, H),)))  # the scanned page under them
+        return out
+    assert texts_removed(pages(11.5)) == {"E.A. Ottesen et al.", "Strategies for the control of filariasis"}
+    assert not texts_removed(pages(2.0))
+
+
 def test_facing_pages_saved_as_one_sheet_with_one_number_each():
     # An annual report saved as spreads: each landscape sheet holds two pages, but only the left one's
     # number is printed (a photo runs across the right page's foot), so the numbers rise two a sheet.

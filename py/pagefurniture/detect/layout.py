@@ -783,12 +783,16 @@ def _typical_gap(layouts: Iterable[_Layout], body: float, s: Settings) -> float:
     It is measured between rows of running text (each holding a long line in the body's size), and is 0
     where there are none: the rows of a chart's or a slide's short labels lie far apart, and are no
     measure of a leading (a footer 16 pt under a chart's labels is set apart; Settings.apart_min still
-    asks a gap of it)."""
+    asks a gap of it). Rows that overlap count nowhere but on a scan, as no gap: its OCR makes each line's
+    box taller than the leading, most rows overlap, and the gaps left are the paragraphs'. (Elsewhere
+    rows overlap where a line is raised or a cell's lines are drawn close: no measure of the leading.)"""
     running = []
     for layout in layouts:
         lines = layout.page.lines
         long_rows = {layout.row_of[i] for i in layout.long if abs(lines[i].size - body) <= s.body_slack}
-        running += [gap for r, gap in enumerate(layout.gaps) if gap > 0 and r in long_rows and r + 1 in long_rows]
+        least = -math.inf if layout.scanned else 0.0
+        running += [max(gap, 0.0) for r, gap in enumerate(layout.gaps)
+                    if gap > least and r in long_rows and r + 1 in long_rows]
     return _mid(running) if running else 0.0
 
 
