@@ -869,6 +869,25 @@ def test_a_scans_running_heads_are_set_apart_though_its_lines_boxes_overlap():
     assert not texts_removed(pages(2.0))
 
 
+def test_a_folio_that_follows_each_pages_text_wherever_the_page_ends():
+    # A filing converted from HTML: each page breaks where the source's page break falls, its text ends at
+    # another height on every page (most of them high above the bottom margin), and the page's number,
+    # centred, follows its last line 18 pt under it; an exhibit counts its pages anew.
+    def pages(number: Callable[[int], str]) -> list[Page]:
+        rng = random.Random(44)
+        out = []
+        for n in range(1, 13):
+            lines = body(rng, top=60, bottom=[250, 420, 610, 330, 700, 280][n % 6])
+            out.append(Page(n, W, H, (*lines, line(number(n), lines[-1].bottom + 18, x0=303, size=10))))
+        return out
+    folios = pages(lambda n: str(n if n <= 7 else n - 6))
+    assert removed(folios) == {(p.number, p.lines[-1].text) for p in folios}
+    assert {g.kind for g in detect(folios) if g.remove} == {"page-number"}
+    # Figures there that do not count with the pages (a total under each page's table) are the text's.
+    rng = random.Random(3)
+    assert not removed(pages(lambda n: str(rng.randint(10, 99))))
+
+
 def test_facing_pages_saved_as_one_sheet_with_one_number_each():
     # An annual report saved as spreads: each landscape sheet holds two pages, but only the left one's
     # number is printed (a photo runs across the right page's foot), so the numbers rise two a sheet.

@@ -586,6 +586,17 @@ def _in_margin(layout: _Layout, i: int, side: Literal["left", "right"]) -> _Line
                  side == "left", 0, (page.number, i))
 
 
+def _at_foot(layout: _Layout, i: int) -> _Line:
+    """Line ``i`` of a page, placed at its foot by its distance from the bottom edge however high it lies:
+    for a line in the page's last row, where the page's text ends far above its bottom margin."""
+    placed = layout.lines.get(i)
+    if placed is not None and placed.place == "bottom":
+        return placed
+    page, line = layout.page, layout.page.lines[i]
+    return _Line(page.number, i, line, "bottom", page.height - line.bottom, layout.row_of[i], shape_of(line.text),
+                 False, _side(line.box, layout.column), line.box[0] + line.box[2] < page.width, 0, (page.number, i))
+
+
 def _place(line: Line, page: Page, frame: _Frame, s: Settings) -> tuple[Place, bool, float]:
     """Where a line is: the page edge it belongs to (or diagonal, or the body), whether it is beyond the
     visible page, and its distance from that edge (0 for diagonal lines and the body). Margin text is

@@ -50,7 +50,7 @@ from .groups import (
     _where,
     _words,
 )
-from .layout import _in_margin
+from .layout import _at_foot, _in_margin
 from .numbers import CONTACT, DIGITS, NOTE_MARK, PAGINATION, PUBLISHING, RIGHTS_NAMED, STAMP, _lone_number
 from .settings import Settings
 
@@ -727,6 +727,40 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
                                       f"other pages, on {{pages}}")
     taken = {m.key for m in fits}
     return out + _other_numbering(ctx, [(m, value) for m, value, _ in lone if m.key not in taken], out)
+
+
+def _closing_folios(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the lines that number their page in its last row, wherever the
+    page ends: alone in the row, set apart from the text over it by more than the text's leading, in one
+    place across the page, counting with the pages on most of them. A page broken where its source's page
+    break falls (a filing converted from HTML) ends well above its bottom margin, at another height on
+    every page, and its folio follows its last line there."""
+    s = ctx.settings
+    furniture = ctx.furniture()
+    wide = ctx.apart()
+    slots: dict[tuple[str, bool], list[tuple[_Line, int]]] = defaultdict(list)
+    for layout in ctx.layouts.values():
+        rows = layout.rows
+        if len(rows) < 2 or len(rows[-1]) != 1 or layout.gap_inwards(len(rows) - 1, "bottom") <= wide:
+            continue
+        m = _at_foot(layout, rows[-1][0])
+        if m.line.angle != 0 or not _on_page(m.line, layout.page):
+            continue
+        for shape, value, roman in ctx.numbering.shapes(m.line.text, m.shape):
+            slots[shape, roman].append((m, value))
+    found: dict[Key, _Line] = {}
+    tolerance, min_size = s.position_tolerance, s.min_size
+    for items in slots.values():
+        # In one place across the page: the centres of the lines within their size's tolerance.
+        spots = [((m.line.box[0] + m.line.box[2]) / 2, tolerance * max(m.line.size, min_size), k)
+                 for k, (m, _) in enumerate(items)]
+        for cl in _cluster(spots):
+            run = _runs([items[k] for k in cl], ctx.n_text, s)
+            if len({m.page for m in run}) >= ctx.most():
+                found.update((m.key, m) for m in run if m.key not in furniture)
+    return _folios(list(found.values()), lambda place: "the page's number in its last row, set apart under the "
+                                                       "text wherever the page ends, counting with the pages, on "
+                                                       "{pages}")
 
 
 def _size_counts(ctx: _Context) -> dict[tuple[int, int], int]:
