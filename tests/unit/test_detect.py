@@ -894,7 +894,7 @@ def test_facing_pages_saved_as_one_sheet_with_one_number_each():
     rng = random.Random(8)
     pages = []
     for p in range(1, 9):
-        lines = [line(str(2 * p - 1), 760, x0=40, size=7)] + body(rng, x0=60) + body(rng, x0=660)
+        lines = [line(str(2 * p - 1), 760, x0=40, size=7), *body(rng, x0=60), *body(rng, x0=660)]
         pages.append(Page(number=p, width=1224.0, height=792.0, lines=tuple(lines)))
     assert removed(pages) == {(p, str(2 * p - 1)) for p in range(1, 9)}
     # The same numbers on pages as tall as they are wide count nothing.
@@ -1117,6 +1117,30 @@ def test_a_lists_column_headings_ruled_off_from_its_first_row_on_every_page_are_
         lines.append(line(str(n), 760, x0=300, x1=305))
         pages.append(Page(n, W, H, tuple(lines)))
     assert texts_removed(pages) == {str(n) for n in range(1, 11)}
+
+
+def test_a_tables_totals_ruled_off_under_its_last_row_on_every_page_close_the_table():
+    # A statistics annex of landscape tables, one a page, the same regions down the side and the years
+    # across, and under a rule its totals, "TOTAL ESTADO" and a figure under each column, at one height
+    # on every page: the table's last row, not a footer, however far the rule sets it apart.
+    rng = random.Random(74)
+    width, height = 842.0, 595.0
+    columns = [151 + 49 * k for k in range(12)]
+    pages = []
+    for n in range(1, 7):
+        lines = [line(f"IMSERSO ANEXO {n}", 30, x0=38, size=8), line(f"Pag. {n}", 30, x0=760, size=8)]
+        for r, region in enumerate(["ANDALUCIA", "ARAGON", "ASTURIAS", "BALEARES", "CANARIAS", "CANTABRIA",
+                                    "CATALUNYA", "GALICIA", "MADRID", "MURCIA", "NAVARRA", "MELILLA"]):
+            y = 90 + 26 * r
+            lines += [line(region, y, x0=38, size=8), *(line(f"{rng.randint(100, 9999):,}".replace(",", "."), y,
+                                                             x0=x, size=8, x1=x + 20) for x in columns)]
+        lines += [line("TOTAL ESTADO", 420, x0=54, size=8),
+                  *(line(f"{rng.randint(10000, 99999):,}".replace(",", "."), 420, x0=x - 3, size=8, x1=x + 20)
+                    for x in columns)]
+        pages.append(Page(n, width, height, tuple(lines)))
+    got = texts_removed(pages)
+    assert "TOTAL ESTADO" not in got and not any(t[0].isdigit() for t in got)
+    assert {f"IMSERSO ANEXO {n}" for n in range(1, 7)} <= got
 
 
 def test_a_reports_head_band_of_four_parts_over_a_title_set_large_is_its_head():

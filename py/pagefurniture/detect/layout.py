@@ -234,11 +234,14 @@ def _table_cells(page: Page, rows: list[list[int]], s: Settings) -> tuple[set[in
         b = rows[k]
         low = max(lines[i].bottom for q in rows[r:k] for i in q)
         shared = _same_columns(lines, a, b, s)
-        heads = {i for i, _ in shared}
+        heads, feet = {i for i, _ in shared}, {j for _, j in shared}
         if min(lines[j].top for j in b) - low > s.table_gap * max(lines[i].size for i in (*a, *b)) and not (
-                len(heads) == len(a) and low < page.height / 2):
+                len(heads) == len(a) and low < page.height / 2) and not (
+                len(feet) >= s.cell_row and len(feet) + 1 >= len(b) and low >= page.height / 2):
             # Far apart: a footer under the table's last row. A table's column headings, each over a column
-            # of its first row, head it however wide the rule between them (a list's headings on each page).
+            # of its first row, head it however wide the rule between them (a list's headings on each page);
+            # its totals, Settings.cell_row or more, each under a column of its last row but their label,
+            # close it (a statistics table's "TOTAL" row ruled off at the foot of each page).
             continue
         if len(heads) >= least:
             table.update(range(r, k + 1))
