@@ -888,6 +888,30 @@ def test_a_folio_that_follows_each_pages_text_wherever_the_page_ends():
     assert not removed(pages(lambda n: str(rng.randint(10, 99))))
 
 
+def test_a_chart_slides_dates_set_sideways_do_not_turn_it():
+    # A briefing's slides, two of them bar charts: the title and subtitle upright over the chart, its axis's
+    # upright figures beside it under its title set sideways, and its dates set sideways under each bar,
+    # more characters than all the upright text. The chart slides read upright: their titles, "... epidemic
+    # - 1" and "... - 2", are no lines up the slides' margin.
+    rng = random.Random(75)
+    width, height = 960.0, 540.0
+    pages = []
+    for n in range(1, 11):
+        if n in (3, 7):
+            lines = [line(f"SA's SARS-CoV-2 epidemic - {n // 3}", 70, x0=137, size=30, x1=655),
+                     line("Cumulative number of cases" if n == 3 else "Daily new cases", 110, x0=250, size=22),
+                     *(line(str(rng.randint(1, 9) * 100 * k), 400 - 60 * k, x0=80, size=9) for k in range(5)),
+                     Line("# COVID-19 cases", (54, 230, 66, 330), 9.0, "Arial", angle=90)]
+            lines += [Line(f"{d:02d}-{'Mar' if n == 3 else 'Apr'}", (110 + 18 * d, 420, 118 + 18 * d, 455), 8.0,
+                           "Arial", angle=90) for d in range(1, 31)]
+        else:
+            lines = [line(" ".join(rng.choice(WORDS) for _ in range(4)).title(), 70, x0=137, size=30, x1=655)]
+            lines += [line(" ".join(rng.choice(WORDS) for _ in range(9)), 150 + 40 * k, x0=100, size=20, x1=860)
+                      for k in range(6)]
+        pages.append(Page(n, width, height, tuple(lines)))
+    assert not any("epidemic" in t for t in texts_removed(pages))
+
+
 def test_facing_pages_saved_as_one_sheet_with_one_number_each():
     # An annual report saved as spreads: each landscape sheet holds two pages, but only the left one's
     # number is printed (a photo runs across the right page's foot), so the numbers rise two a sheet.

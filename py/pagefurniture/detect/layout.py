@@ -108,7 +108,15 @@ def _turn(page: Page, usual: tuple[int, int] | None, stamps: AbstractSet[str], s
         return turn
     if _at_ends(page):
         return 0  # a sideways table or figure on a page whose head and folio stayed upright, over and under it
-    return turn if chars > s.vertical_page * total else 0
+    if chars <= s.vertical_page * total:
+        return 0
+    # Short labels set sideways (a chart's dates along its axis) may hold most of a page's characters: a
+    # page set sideways runs its long lines that way too, and has fewer of them upright.
+    long = {0: 0, turn: 0}  # the characters of the long lines upright and the long lines running that way
+    for line in page.lines:
+        if line.angle in long and len(line.text) >= s.long_line:
+            long[line.angle] += len(line.text)
+    return 0 if long[0] > long[turn] else turn
 
 
 def _the_other_way(page: Page, usual: tuple[int, int] | None) -> bool:
