@@ -743,8 +743,8 @@ def _closing_folios(ctx: _Context) -> list[_Group]:
         rows = layout.rows
         if len(rows) < 2 or len(rows[-1]) != 1 or layout.gap_inwards(len(rows) - 1, "bottom") <= wide:
             continue
-        m = _at_foot(layout, rows[-1][0])
-        if m.line.angle != 0 or not _on_page(m.line, layout.page):
+        m = _at_foot(layout, rows[-1][0])  # (rows hold upright lines only)
+        if not _on_page(m.line, layout.page):
             continue
         for shape, value, roman in ctx.numbering.shapes(m.line.text, m.shape):
             slots[shape, roman].append((m, value))
