@@ -678,6 +678,17 @@ def test_what_runs_off_the_page_or_lies_far_beyond_it_is_content():
     assert got == {f"34524_ch05.indd {168 + n}" for n in range(1, 5)}
 
 
+def test_a_text_block_of_its_own_beyond_the_page_is_content():
+    # A drawing program's artboards stacked one above the other: each page also draws the page above it,
+    # wholly beyond its top edge, far from its own text. Rows of text at the text's own spacing lie at the
+    # same heights on every page; they are a page of text, not a slug. The slug beyond the foot goes.
+    rng = random.Random(5)
+    extra = [[*body(rng, top=100 - H, bottom=-100), line(f"Job 4471 proof {n}", 805, x0=40, size=6)]
+             for n in range(1, 5)]
+    got = texts_removed(pages_of(extra))
+    assert got == {f"Job 4471 proof {n}" for n in range(1, 5)}
+
+
 def test_copyright_line_at_the_foot_of_the_first_page():
     notice = "© 2025 Silverline Manufacturing. doi:10.7258/tfe.2025.974"
     extra = [[line(notice, 762, x0=45), line("45", 776, x0=280)]]

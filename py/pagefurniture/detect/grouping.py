@@ -272,7 +272,8 @@ def _beyond_groups(ctx: _Context) -> list[_Group]:
     around it. What runs off the page is content: a table that runs off its side shares its rows with
     the text on the page, and a listing that runs off its foot goes on from the page's text with the
     text's own spacing. Text farther out than the page is large (Settings.beyond_reach) is on no sheet
-    at all, and one-off text beyond the edge is a clipped picture's: neither counts.
+    at all, and one-off text beyond the edge is a clipped picture's: neither counts. Nor does a text block
+    of its own out there (``_block_beyond``): a drawing program's artboards draw the page next to each.
     """
     s = ctx.settings
     wide = ctx.apart()
@@ -290,6 +291,8 @@ def _beyond_groups(ctx: _Context) -> list[_Group]:
             continue  # shares its row with text on the page: content running off the edge
         if m.place in ("top", "bottom") and m.row >= 0 and _runs_on(layout, m, wide):
             continue  # goes on from the text on the page, with the text's spacing: content running off it
+        if _block_beyond(layout, m, s):
+            continue
         by_place[m.place].append(m)
     for place, members in by_place.items():
         for cl in _cluster([(m.offset, s.position_tolerance * max(m.line.size, s.min_size) + s.beyond_slack, k)
@@ -301,6 +304,15 @@ def _beyond_groups(ctx: _Context) -> list[_Group]:
             out.append(_Group(place, ms[0].shape, ms, _numbers(ms), _kind_of(place), True,
                               "outside the visible page (beyond the crop box) on {pages}"))
     return out
+
+
+def _block_beyond(layout: _Layout, m: _Line, s: Settings) -> bool:
+    """True when more than Settings.edge_rows rows lie wholly beyond the page on ``m``'s side: a page of
+    text out there, where a printer's slug or a proof note is a row or two."""
+    lines = layout.lines
+    rows = sum(1 for row in layout.rows
+               if all(i in lines and lines[i].beyond and lines[i].place == m.place for i in row))
+    return rows > s.edge_rows
 
 
 def _runs_on(layout: _Layout, m: _Line, wide: float) -> bool:
