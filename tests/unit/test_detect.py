@@ -678,6 +678,15 @@ def test_what_runs_off_the_page_or_lies_far_beyond_it_is_content():
     assert got == {f"34524_ch05.indd {168 + n}" for n in range(1, 5)}
 
 
+def test_a_folio_between_dot_leaders_is_a_page_number():
+    # A running foot drawn with dot leaders either side of its folio: forty dots are no words, so the line
+    # is as short as "Page 7" for what a page number's line may hold.
+    dots = " ".join("." * 20)
+    extra = [[line(f"{dots} Page {n}. {dots}", 760, x0=140, x1=500, size=9)] for n in range(1, 7)]
+    got = removed(pages_of(extra))
+    assert got == {(n, f"{dots} Page {n}. {dots}") for n in range(1, 7)}
+
+
 def test_a_text_block_of_its_own_beyond_the_page_is_content():
     # A drawing program's artboards stacked one above the other: each page also draws the page above it,
     # wholly beyond its top edge, far from its own text. Rows of text at the text's own spacing lie at the

@@ -212,7 +212,10 @@ def _numbered_shapes(tokens: Callable[[str], Tokens], pn_tokens: int, roman_toke
     if "#" not in shape and len(shape.split(None, roman_tokens)) > roman_tokens:
         return ()  # most lines: no digit (the shape has "#" for each run of them), too many words to be roman
     words = shape.split()  # digits never join tokens, so the shape has the text's tokens, masked
-    if len(words) > pn_tokens or (len(words) > roman_tokens and not DIGITS.search(text)):
+    # Leaders drawn as text (". . . Page 5 . . .") are no words: only tokens with a letter or a digit count.
+    if len(words) > pn_tokens and sum(1 for w in words if "#" in w or ALNUM.search(w)) > pn_tokens:
+        return ()
+    if len(words) > roman_tokens and not DIGITS.search(text):
         return ()
     found = tokens(text)
     if not found:
