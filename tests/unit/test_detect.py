@@ -687,6 +687,22 @@ def test_a_folio_between_dot_leaders_is_a_page_number():
     assert got == {(n, f"{dots} Page {n}. {dots}") for n in range(1, 7)}
 
 
+def test_one_page_of_tiny_type_does_not_set_the_body_size():
+    # A deck's footline in 5 pt, 25 pt under the last of its 9 pt points; one slide shows a scatter plot
+    # whose points are set as 2 pt letters, in rows 25 pt apart, more characters than all the other
+    # slides hold. The body is still the points' size.
+    slides = []
+    for n in range(1, 9):
+        lines = [line(f"{WORDS[(n + k) % 24]} and {WORDS[(n * k) % 24]} over the cluster in stage {k}", 150 + 16 * k,
+                      x0=30, size=9) for k in range(6)]
+        if n == 4:
+            lines += [line("l" * 40, 20 + 25 * r, x0=40 + 2 * k, size=2) for r in range(10) for k in range(150)]
+        lines += [line("Peter E. DeWitt", 264, x0=8, size=5), line(f"{n} of 8", 264, x0=341, size=5)]
+        slides.append(Page(n, 363.0, 272.0, tuple(lines)))
+    assert explain(slides, 2).body_size == 9
+    assert {(n, "Peter E. DeWitt") for n in range(1, 9)} <= removed(slides)
+
+
 def test_a_text_block_of_its_own_beyond_the_page_is_content():
     # A drawing program's artboards stacked one above the other: each page also draws the page above it,
     # wholly beyond its top edge, far from its own text. Rows of text at the text's own spacing lie at the

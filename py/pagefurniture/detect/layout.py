@@ -785,19 +785,20 @@ def _copies(pages: list[_Sketch], slide: dict[int, int], s: Settings) -> dict[in
 def _body_size(layouts: Iterable[_Layout], s: Settings) -> float:
     """Given the pages, returns the font size most of the running text is set in: that of the long upright
     lines (a diagram's many short labels are no body text), or of all upright lines if none is long, to the
-    half point: 8.5 and 10.5 pt are common sizes, and rounded to 8 and 10 a smaller foot is no longer small."""
-    sizes: Counter[int] = Counter()  # characters by size in half points
+    half point: 8.5 and 10.5 pt are common sizes, and rounded to 8 and 10 a smaller foot is no longer small.
+    A page counts its characters up to Settings.body_page_weight times a middling page's."""
     layouts = list(layouts)
-    for layout in layouts:
-        lines = layout.page.lines
-        for i in layout.long:
-            sizes[round(lines[i].size * 2)] += len(lines[i].text)
-    if not sizes:
-        for layout in layouts:
-            for line in layout.page.lines:
-                if line.angle == 0:
-                    sizes[round(line.size * 2)] += len(line.text)
-    return sizes.most_common(1)[0][0] / 2 if sizes else s.default_body
+    pages = [[lines[i] for i in layout.long] for layout in layouts for lines in (layout.page.lines,)]
+    if not any(pages):
+        pages = [[line for line in layout.page.lines if line.angle == 0] for layout in layouts]
+    chars = [sum(len(line.text) for line in lines) for lines in pages]
+    most = s.body_page_weight * _mid(n for n in chars if n) if any(chars) else 0.0
+    sizes: dict[int, float] = defaultdict(float)  # characters by size in half points
+    for lines, n in zip(pages, chars, strict=True):
+        scale = min(1.0, most / n) if n else 0.0
+        for line in lines:
+            sizes[round(line.size * 2)] += len(line.text) * scale
+    return max(sizes, key=sizes.__getitem__) / 2 if sizes else s.default_body
 
 
 def _typical_gap(layouts: Iterable[_Layout], body: float, s: Settings) -> float:

@@ -230,6 +230,10 @@ class Settings:
 
     # Points: the body size of a document whose pages hold no upright text to measure.
     default_body: float = 10.0
+    # The body size is measured by characters, each page's counted up to this many times a middling page's
+    # (the median): one slide of a plot whose points are set as letters, 2 pt and thousands of them, is
+    # one page, not the document; a slide of a title alone still weighs less than one of points.
+    body_page_weight: float = 2.0
     # Points: a row is of body text when one of its lines is within this of the body size.
     body_slack: float = 1.0
 
