@@ -678,6 +678,23 @@ def test_what_runs_off_the_page_or_lies_far_beyond_it_is_content():
     assert got == {f"34524_ch05.indd {168 + n}" for n in range(1, 5)}
 
 
+def test_a_rule_typed_under_the_running_head_goes_with_it_but_not_one_under_a_tables_headings():
+    # A word processor's header: its name, then a rule typed as underscores, over every page's text. On
+    # the same pages a table's column headings, ruled off the same way, head the rows under them.
+    rule = "_" * 76
+    extra = [[line("HDSoC Evaluation Board Datasheet", 37, x0=350, size=11), line(rule, 78, x1=536, size=11)]
+             for _ in range(6)]
+    for lines in extra:
+        lines += [line("Channel", 400), line("Gain", 250 + 150, x0=250), line("Offset", 400, x0=400),
+                  line("-" * 60, 412, x1=500)]
+    pages = pages_of(extra, top=108)
+    pages = [Page(p.number, p.width, p.height, tuple(ln for ln in p.lines if not 395 < ln.box[1] < 430 or
+                                                     ln.text in ("Channel", "Gain", "Offset") or ln.text.startswith("-")))
+             for p in pages]
+    got = texts_removed(pages)
+    assert got == {"HDSoC Evaluation Board Datasheet", rule}
+
+
 def test_a_folio_between_dot_leaders_is_a_page_number():
     # A running foot drawn with dot leaders either side of its folio: forty dots are no words, so the line
     # is as short as "Page 7" for what a page number's line may hold.

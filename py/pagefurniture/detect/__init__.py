@@ -191,6 +191,8 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     # Again, for the rows that the slots and the lone numbers made furniture: the school's name beside the
     # term on a test's first page, whose head is its own.
     Finds("row-companions", places._row_companions),
+    # A rule typed as text right under a running head or over a foot, on most pages: the head's own.
+    Revises("typed-rules", places._typed_rules),
     # Vertical text up a side margin, outside the text block: an archive's stamp, chapter tabs.
     Finds("margin-stamps", places._margin_stamps),
     # A column of bare numbers beside the text block that counts its lines, on two pages or more.

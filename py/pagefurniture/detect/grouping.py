@@ -340,8 +340,8 @@ def _repeated_groups(ctx: _Context) -> list[_Group]:
     for m in ctx.ungrouped():
         if m.beyond or (m.place in ("top", "bottom") and m.rank >= edge_rows):
             continue
-        if not m.line.artifact and not ALNUM.search(m.line.text):
-            continue  # a bullet or a rule drawn as text repeats wherever lists and tables are: no evidence
+        if not m.line.artifact and not ALNUM.search(m.line.text) and not _typed_rule(m.line.text, s):
+            continue  # a bullet or a dash repeats wherever lists and tables are: no evidence
         if m.place == "diagonal":
             # A watermark is a word drawn large across the text; single letters set along a curve (a
             # seal's lettering) are a picture's.
@@ -369,6 +369,14 @@ def _repeated_groups(ctx: _Context) -> list[_Group]:
                 if ctx.shown(ms) >= 2:
                     out.append(_Group(place, shape, sorted(ms, key=lambda m: m.key), _numbers_read(ms)))
     return out
+
+
+def _typed_rule(text: str, s: Settings) -> bool:
+    """True when a line is a rule typed as text: one mark repeated, Settings.long_line times or more
+    ("______", "- - - -"). It is grouped where it repeats, and judged as any line: right under a running
+    head it is the head's (``places._typed_rules``); under a table's headings, the text's."""
+    marks = text.replace(" ", "")
+    return len(marks) >= s.long_line and len(set(marks)) == 1
 
 
 def _misreads(by_shape: dict[tuple[Place, str], list[_Line]], ctx: _Context) -> dict[tuple[Place, str], list[_Line]]:

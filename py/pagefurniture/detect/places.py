@@ -18,7 +18,7 @@ from typing import Literal
 
 from ..model import Line
 from .edges import _cells_row, _edge_lines, _labels_a_scale, _over, _sideways_headings
-from .grouping import _runs
+from .grouping import _runs, _typed_rule
 from .groups import (
     Key,
     NumberColumn,
@@ -119,6 +119,33 @@ def _companions(ctx: _Context, short: bool) -> dict[tuple[int, int], _Line]:
                       and (not any(_over(m.line, line, ctx.settings) for line in fixed)
                            or _mark(m.line, fixed, ctx.settings)))
     return wanted
+
+
+def _typed_rules(ctx: _Context) -> dict[int, _Group]:
+    """Given the decided groups, removes a rule typed as text (``grouping._typed_rule``) that repeats in one
+    place alone in its row, right under a row of furniture at the top, or right over one at the foot, on
+    most of its pages: a word processor's header ruled off from the text with underscores. It lies nearer
+    the text than the head, so the walk from the edge took it for the text's first row."""
+    furniture = ctx.furniture()
+    out: dict[int, _Group] = {}
+    for k, g in enumerate(ctx.groups):
+        if g.remove or g.place not in ("top", "bottom") \
+                or not all(_typed_rule(m.line.text, ctx.settings) for m in g.members):
+            continue
+        ruling = [m for m in g.members if _rules_off(m, furniture, ctx)]
+        if len(ruling) * 2 > len(g.members) and len({m.page for m in ruling}) >= ctx.settings.min_run:
+            head = "under the running head" if g.place == "top" else "over the running foot"
+            out[k] = g.decided(_kind_of(g.place), True, f"a rule typed as text {head}, on {{pages}}"
+                               ).with_members(ruling)
+    return out
+
+
+def _rules_off(m: _Line, furniture: dict[Key, _Group], ctx: _Context) -> bool:
+    """True when a line stands alone in its row and the next row towards its edge is all furniture."""
+    rows = ctx.layouts[m.page].rows
+    outer = m.row - 1 if m.place == "top" else m.row + 1
+    return m.row >= 0 and len(rows[m.row]) == 1 and 0 <= outer < len(rows) \
+        and all((m.page, i) in furniture for i in rows[outer])
 
 
 def _beyond_furniture(ctx: _Context) -> list[_Group]:
