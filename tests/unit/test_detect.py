@@ -607,6 +607,17 @@ def test_a_table_s_column_headings_set_sideways_out_into_the_margin_are_content(
     assert texts_removed(pages) == {"Verification code GEN-7641-659e", "https://example.org/verify"}
 
 
+def test_a_tab_down_the_margin_beside_a_pages_narrower_text_is_the_margins():
+    # A newsletter's section pages set their text in from the margin, a tab running down the space left
+    # beside it; the other pages set their text wider, so the text block reaches past the tab's place.
+    rng = random.Random(21)
+    tab = "NEWS @ U * NEWS @ U * NEWS AT U * NEWS @ U"
+    pages = [Page(n, W, H, tuple(body(rng, x0=45 if n < 7 else 100)
+                                 + ([Line(tab, (50, 90, 62, 690), 12.0, "Times-Roman", angle=90)] if n >= 7 else [])))
+             for n in range(1, 10)]
+    assert removed(pages) == {(n, tab) for n in (7, 8, 9)}
+
+
 def test_a_sheets_small_sideways_headings_far_apart_for_their_size_are_content():
     # A laboratory's results sheet, printed from a spreadsheet onto one large page: its analytes head their
     # columns set sideways in 3.7 pt type, centred in their boxes 22.5 pt apart, six times their size but

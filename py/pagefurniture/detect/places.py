@@ -1141,10 +1141,15 @@ def _margin_stamps(ctx: _Context) -> list[_Group]:
 
 def _stamps(layout: _Layout, furniture: dict, s: Settings) -> list[_Line]:
     """One page's vertical lines in a side margin with nothing but furniture or other stamps between them
-    and the page's edge."""
+    and the page's edge: beside the text block, or beside the page's own text column where the page sets
+    its text narrower than the block (a newsletter's section pages, a tab down the space left)."""
     block = layout.block
     if block is None:
         return []
+    column = layout.column
+    left, right = block.left, block.right
+    if column is not None:
+        left, right = max(left, column[0]), min(right, column[2])
     upwards = [m for m in layout.lines.values() if m.line.angle in (90, 270)]
     if not upwards or sum(len(m.line.text) for m in upwards) > s.vertical_page * sum(
             len(ln.text) for ln in layout.page.lines):
@@ -1156,7 +1161,7 @@ def _stamps(layout: _Layout, furniture: dict, s: Settings) -> list[_Line]:
         if m.key in furniture or m.place not in ("left", "right"):
             continue
         x0, _, x1, _ = m.line.box
-        if not ((m.place == "left" and x1 <= block.left) or (m.place == "right" and x0 >= block.right)):
+        if not ((m.place == "left" and x1 <= left) or (m.place == "right" and x0 >= right)):
             continue
         # In the margin means between the page's edge and all of its text.
         if all((m.page, i) in furniture or (m.page, i) in taken for i, ln in enumerate(layout.page.lines)
