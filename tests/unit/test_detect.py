@@ -1468,6 +1468,24 @@ def test_a_book_s_copyright_under_a_chapter_s_first_page_but_not_a_footnote():
     assert (6, note) not in got
 
 
+def test_a_footnote_whose_mark_is_drawn_apart_is_still_a_footnote():
+    # A report's footnote at the foot of a page: its number raised and drawn as a line of its own, then
+    # the reference with its DOI, in small type under the text. The mark and its words make one footnote.
+    rng = random.Random(46)
+    pages = []
+    for n in range(1, 9):
+        lines = [line(f"- {n} -", 760, x0=290, size=8.5), *body(rng, top=80, bottom=640 if n == 5 else 700)]
+        if n == 5:
+            lines += [Line("22", (72, 725.8, 78, 732.3), 6.5, "Times-Roman"),
+                      Line("Lippeveld T. Routine health information systems: creating a use culture. Glob Health",
+                           (78, 728, 460, 736.5), 8.5, "Times-Roman"),
+                      Line("Sci Pract. 2017;5(3):338-340 (https://doi.org/10.9745/GHSP-D-17-00319).",
+                           (72, 739.6, 360, 748.1), 8.5, "Times-Roman")]
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = removed(pages)
+    assert {(n, f"- {n} -") for n in range(1, 9)} == got
+
+
 def test_an_articles_own_citation_under_its_first_page_after_a_cover_sheet():
     # An archive puts a cover sheet before the article; the article's first page prints its own citation
     # (volume and range of pages) in small type under an abstract set small too.

@@ -1604,11 +1604,16 @@ def _under_picture(row: list[_Line], layout: _Layout) -> bool:
 
 def _footnote(row: list[_Line], block: TextBlock, s: Settings) -> bool:
     """True when a row of small print is a footnote: one line that starts at the text's left edge with a
-    note's mark (a number of a few digits, or a sign such as * or a dagger) before its words. (An ISSN
-    starts with a longer number.)"""
-    if len(row) > 1:
+    note's mark (a number of a few digits, or a sign such as * or a dagger) before its words, or that mark
+    alone, raised (set smaller), before one line of its words. (An ISSN starts with a longer number.)"""
+    parts = sorted(row, key=lambda m: m.line.box[0])
+    if len(parts) == 2 and parts[0].line.size < parts[1].line.size:
+        mark = NOTE_MARK.match(parts[0].line.text.strip())
+        if mark is None or mark.end() != len(parts[0].line.text.strip()):
+            return False
+    elif len(parts) > 1:
         return False
-    line = row[0].line
+    line = parts[0].line
     reach = max(s.align_min, s.align_size * line.size)
     return abs(line.box[0] - block.left) <= reach and NOTE_MARK.match(line.text.lstrip()) is not None
 
