@@ -1468,6 +1468,27 @@ def test_a_book_s_copyright_under_a_chapter_s_first_page_but_not_a_footnote():
     assert (6, note) not in got
 
 
+def test_a_running_head_of_four_parts_around_its_folio_is_no_tables_row():
+    # A literate program's running head: the section's mark and the program's name on one side, the
+    # section's title and the page's number on the other, each pair close together, set apart from the
+    # text over every page. A row of four parts in the text's size looks like a table's, and a head of
+    # two places, not spread out, is no head of parts far apart; the folio counting in it says what it is.
+    rng = random.Random(47)
+    titles = ["PARAMETERS", "PARAMETERS", "PROCESSING", "PATTERNS", "PATTERNS", "OUTPUT", "OUTPUT", "INDEX"]
+    pages = []
+    for n, title in enumerate(titles, 1):
+        width = len(title) * 4
+        if n % 2:
+            head = [line(f"x{3 * n}", 24, x0=72, x1=81, size=10), line("VLNA", 25.6, x0=98, x1=123, size=8),
+                    line(title, 25.6, x0=518 - width, x1=518, size=8), line(str(n), 24, x0=535, x1=540, size=10)]
+        else:
+            head = [line(str(n), 24, x0=72, x1=77, size=10), line(title, 25.6, x0=94, x1=94 + width, size=8),
+                    line("VLNA", 25.6, x0=484, x1=509, size=8), line(f"x{3 * n}", 24, x0=526, x1=540, size=10)]
+        pages.append(Page(n, W, H, (*head, *body(rng, top=45.6, bottom=700))))
+    got = removed(pages)
+    assert {(n, str(n)) for n in range(1, 9)} <= got
+
+
 def test_a_footnote_whose_mark_is_drawn_apart_is_still_a_footnote():
     # A report's footnote at the foot of a page: its number raised and drawn as a line of its own, then
     # the reference with its DOI, in small type under the text. The mark and its words make one footnote.

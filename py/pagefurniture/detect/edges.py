@@ -15,7 +15,7 @@ from itertools import pairwise
 
 from ..model import Line
 from .groups import Key, Place, TextBlock, _chain, _cluster, _Context, _Layout, _Line, _mark, _mid, _on_page, _outside
-from .numbers import shape_of
+from .numbers import NUMBER_ALONE, shape_of
 from .settings import Settings
 
 # The rows of furniture reachable from an edge: the keys of their furniture lines, and the row's outer
@@ -53,7 +53,7 @@ def _edges_on(ctx: _Context, furniture: Collection[Key], pages: Iterable[int], n
     seen = _OwnRows(ctx)
     for layout in (ctx.layouts[n] for n in pages):
         for place in ("top", "bottom"):
-            block, end_gap, text = _walk(layout, furniture, place, ctx.body, wide, s, seen)
+            block, end_gap, text = _walk(layout, furniture, numbered, place, ctx.body, wide, s, seen)
             block, end_gap = _text_rows_off(block, end_gap, place, layout, numbered, wide, ctx.body, s)
             lines = layout.page.lines
             # A line of the other half of the page is at its own edge or none: on a page of a few lines the
@@ -172,11 +172,11 @@ def _look(row: list[int], lines: tuple[Line, ...]) -> tuple[str, ...]:
                         for i in row for shape in (shape_of(lines[i].text),)))
 
 
-def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float, wide: float, s: Settings,
-          seen: _OwnRows) -> tuple[list[_Row], float | None, set[str]]:
+def _walk(layout: _Layout, furniture: Collection[Key], numbered: Collection[Key], place: Place, body: float,
+          wide: float, s: Settings, seen: _OwnRows) -> tuple[list[_Row], float | None, set[str]]:
     """From the page edge inwards, the rows of furniture met before the text, the gap between the last of
     them and the text (None when the walk ends in a row that holds both), and the typefaces of the text's
-    row it ends on (empty when it ends otherwise)."""
+    row it ends on (empty when it ends otherwise). ``numbered``: the furniture that counts with the pages."""
     page, rows = layout.page, layout.rows
     number = page.number
     order = range(len(rows)) if place == "top" else range(len(rows) - 1, -1, -1)
@@ -198,11 +198,16 @@ def _walk(layout: _Layout, furniture: Collection[Key], place: Place, body: float
         # table's: two pages printed on one sheet, each with its head; nor is that row on another page.)
         # (A row of furniture beyond the visible page, a printer's slug in parts, is no table's either.)
         # (Nor is the outermost row, all of it furniture, its parts far apart, set apart from the rows under
-        # it: a head of several parts, its date, its title and its folio; a table's cells stand closer.)
+        # it: a head of several parts, its date, its title and its folio; a table's cells stand closer. Nor
+        # such a row, set apart, that holds the page's number and words beside it: it is the head they
+        # stand in, a program's section mark and name beside the section's title and the folio; beside
+        # figures alone, a number that counts is a table's first row's cell.)
+        folio = any((number, i) in numbered for i in fur) and not any(
+            NUMBER_ALONE.fullmatch(lines[i].text) for i in row if (number, i) not in numbered)
         content = not fur or (any(_on_page(lines[i], page) for i in row) and (
             r in layout.table or (_cells_row(row, layout, body, s) and not seen.has(place, row, lines)
-                                  and (block or len(fur) < len(row) or layout.band_gap(r, place) < wide
-                                       or not _spread_out(row, lines, s)))))
+                                  and (block or layout.band_gap(r, place) < wide
+                                       or (not folio and (len(fur) < len(row) or not _spread_out(row, lines, s)))))))
         if content and not block:
             return block, None, set()  # the text begins at the edge (most pages at one edge)
         near = min(lines[i].top for i in row) if place == "top" else max(lines[i].bottom for i in row)
