@@ -788,7 +788,7 @@ def _body_size(layouts: Iterable[_Layout], s: Settings) -> float:
     half point: 8.5 and 10.5 pt are common sizes, and rounded to 8 and 10 a smaller foot is no longer small.
     A page counts its characters up to Settings.body_page_weight times a middling page's."""
     layouts = list(layouts)
-    pages = [[lines[i] for i in layout.long] for layout in layouts for lines in (layout.page.lines,)]
+    pages = [[layout.page.lines[i] for i in layout.long] for layout in layouts]
     if not any(pages):
         pages = [[line for line in layout.page.lines if line.angle == 0] for layout in layouts]
     chars = [sum(len(line.text) for line in lines) for lines in pages]
