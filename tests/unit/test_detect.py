@@ -3386,6 +3386,23 @@ def test_a_slot_of_page_numbers_is_filled_by_a_number_not_by_words():
     assert {(n, str(n)) for n in (1, 2, 3, 4, 7, 8)} | {(6, "vi")} <= got
 
 
+def test_a_listings_line_numbers_beside_it_are_the_listings():
+    # A user guide prints code listings between its paragraphs, each numbering its own lines from 1 in
+    # the left margin, at the pace of its lines. The numbers count the listing's lines, a short stretch
+    # of the page's text, not the page's: content.
+    rng = random.Random(51)
+    pages = []
+    for n in range(1, 7):
+        top = 250 + 40 * n  # each page's listing where its paragraphs leave room
+        text = body(rng, top=80, bottom=top - 20) + body(rng, top=top + 190, bottom=700)
+        listing = [line(f"\\\\setlength{{\\\\parindent}}{{{k}em}} % step {k}", top + 12 * k, x0=90, size=9)
+                   for k in range(14)]
+        numbers = [line(str(k + 1), top + 12 * k, x0=60, x1=60 + 5 * len(str(k + 1)), size=7) for k in range(14)]
+        pages.append(Page(n, W, H, (line(str(n), 760, x0=300), *text, *listing, *numbers)))
+    got = removed(pages)
+    assert got == {(n, str(n)) for n in range(1, 7)}
+
+
 def test_a_column_of_numbers_beside_the_text_that_counts_its_lines_is_furniture():
     # A bill numbers every fifth line in its right margin, afresh on each page, its clauses beside the text
     # on the left. The line numbers count at the pace of the text's lines; on a page of displays they keep

@@ -1072,7 +1072,9 @@ def _number_columns(layout: _Layout, s: Settings) -> Iterator[NumberColumn]:
                     continue  # line numbers end their lines: a column beyond them on most rows is a table's
                 step = min(steps, default=0)  # 0: one number alone, in any step
                 even = False
-                if len(column) >= s.line_numbers:
+                # Down most of the text block: a listing between paragraphs numbers its own lines, not the page's.
+                span = lines[column[-1]].bottom - lines[column[0]].top
+                if len(column) >= s.line_numbers and span >= s.line_span * (block.bottom - block.top):
                     pace = [(lines[b].top - lines[a].top) / step for a, b in pairwise(column)]
                     usual = _mid(pace)
                     even = min(pace) >= (1 - s.line_pace) * usual and \

@@ -157,6 +157,9 @@ class Settings:
     # none closer (a display or a heading between two lines numbers none of its own). A bill's clause
     # numbers beside the text count their clauses, however long each is.
     line_pace: float = 0.1
+    # ... and down this share of the text block's height or more: a bill, a transcript or a manuscript
+    # numbers the lines of the whole page, a code listing between paragraphs only its own.
+    line_span: float = 0.5
     # A chart's tick labels stand at even steps along its axis, to this share of a step (the origin's label
     # is set off its place, clear of the other axis).
     scale_pace: float = 0.25
