@@ -279,6 +279,7 @@ def _beyond_groups(ctx: _Context) -> list[_Group]:
     wide = ctx.apart()
     out: list[_Group] = []
     by_place: dict[Place, list[_Line]] = defaultdict(list)
+    blocks: dict[tuple[int, Place], bool] = {}  # whether a page holds a text block beyond it on that side
     for m in ctx.ungrouped():
         if not m.beyond:
             continue
@@ -291,7 +292,9 @@ def _beyond_groups(ctx: _Context) -> list[_Group]:
             continue  # shares its row with text on the page: content running off the edge
         if m.place in ("top", "bottom") and m.row >= 0 and _runs_on(layout, m, wide):
             continue  # goes on from the text on the page, with the text's spacing: content running off it
-        if _block_beyond(layout, m, s):
+        if (m.page, m.place) not in blocks:
+            blocks[m.page, m.place] = _block_beyond(layout, m.place, s)
+        if blocks[m.page, m.place]:
             continue
         by_place[m.place].append(m)
     for place, members in by_place.items():
@@ -306,12 +309,12 @@ def _beyond_groups(ctx: _Context) -> list[_Group]:
     return out
 
 
-def _block_beyond(layout: _Layout, m: _Line, s: Settings) -> bool:
-    """True when more than Settings.edge_rows rows lie wholly beyond the page on ``m``'s side: a page of
-    text out there, where a printer's slug or a proof note is a row or two."""
+def _block_beyond(layout: _Layout, place: Place, s: Settings) -> bool:
+    """True when more than Settings.edge_rows rows lie wholly beyond the page on the side of ``place``: a
+    page of text out there, where a printer's slug or a proof note is a row or two."""
     lines = layout.lines
     rows = sum(1 for row in layout.rows
-               if all(i in lines and lines[i].beyond and lines[i].place == m.place for i in row))
+               if all(i in lines and lines[i].beyond and lines[i].place == place for i in row))
     return rows > s.edge_rows
 
 
