@@ -1610,8 +1610,7 @@ def _footnote(row: list[_Line], block: TextBlock, s: Settings) -> bool:
     alone, raised (set smaller), before one line of its words. (An ISSN starts with a longer number.)"""
     parts = sorted(row, key=lambda m: m.line.box[0])
     if len(parts) == 2 and parts[0].line.size < parts[1].line.size:
-        mark = NOTE_MARK.match(parts[0].line.text.strip())
-        if mark is None or mark.end() != len(parts[0].line.text.strip()):
+        if NOTE_MARK.fullmatch(parts[0].line.text.strip()) is None:
             return False
     elif len(parts) > 1:
         return False
