@@ -200,6 +200,22 @@ def type3_pdf(pages: int = 3) -> bytes:
     return document(contents, fonts=b"/F1 3 0 R /T3 4 0 R", extra_objects=[font, glyph])
 
 
+def bitmap_type3_pdf(pages: int = 3) -> bytes:
+    """Words in a Type3 font as Ghostscript writes dvips' bitmap fonts: set in 0.12 pt with a FontMatrix of 1
+    (glyphs 83 units tall, so about 10 pt on the page) and the FontBBox [0 0 1 -1], each word its own string
+    3 pt after the last; plus a Helvetica header."""
+    glyph = stream(b"50 0 0 -63 45 20 d1 0 -63 45 83 re f")
+    font = (b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1 -1] /FontMatrix [1 0 0 -1 0 0] "
+            b"/CharProcs << /a 5 0 R /b 5 0 R /c 5 0 R >> /Encoding << /Type /Encoding /Differences [97 /a /b /c] >> "
+            b"/FirstChar 97 /LastChar 99 /Widths [50 50 50] >>")
+    contents = []
+    for i in range(1, pages + 1):
+        contents.append(text_ops([(72, 742, 9, HEADER)])
+                        + b"BT /T3 0.12 Tf 1 0 0 -1 72 600 Tm (abc) Tj 21 0 Td (cab) Tj 21 0 Td (bca) Tj ET\n"
+                        + text_ops([(300, 40, 9, f"Page {i} of {pages}")]))
+    return document(contents, fonts=b"/F1 3 0 R /T3 4 0 R", extra_objects=[font, glyph])
+
+
 # -- structure traps ---------------------------------------------------------------------------------------
 
 

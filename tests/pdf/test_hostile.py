@@ -553,6 +553,15 @@ def test_type3_font_text_is_read():
         assert texts(report, n) == [h.HEADER, f"abcabc cab {n}", f"Page {n} of 3"]
 
 
+def test_words_in_a_bitmap_type3_font_set_in_a_tiny_size_make_one_line():
+    # Ghostscript sets dvips' bitmap fonts in 0.12 pt with glyphs 83 units tall: read at 0.12 pt, every word
+    # 3 pt from the next would be a line of its own, and each line a furniture candidate.
+    report = analyze(h.bitmap_type3_pdf(3))
+    for n in (1, 2, 3):
+        assert texts(report, n) == [h.HEADER, "abc cab bca", f"Page {n} of 3"]
+        assert 9 < report.pages[n - 1].lines[1].size < 11
+
+
 def test_cid_garbage_in_the_text_is_never_removed_as_furniture():
     # A font without a ToUnicode map: its text comes out as (cid:N) and repeats at the same places on every
     # page (in the head's row, in the body, over the foot with a changing code like a page number). Beside

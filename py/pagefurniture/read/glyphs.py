@@ -198,7 +198,8 @@ class _Glyphs(PDFTextDevice):
         if visible:
             # A size is a size whichever way the glyphs are mirrored: a page drawn upside down (cm 1 0 0 -1)
             # sets its text in a negative font size and horizontal scaling to put the glyphs back.
-            dx, dy, size = dx / dn, dy / dn, abs(fontsize) * un
+            # A Type 3 font's size is scaled to its glyphs' height (``interpreter._type3_scale``).
+            dx, dy, size = dx / dn, dy / dn, abs(fontsize) * un * getattr(font, "size_scale", 1.0)
             # Upright text is nearly all glyphs: skip the trigonometry for it.
             angle = 0 if dy == 0.0 and dx > 0 else round(math.degrees(math.atan2(dy, dx))) % 360
         return (a, b, c, d, e, f, c * rise, d * rise, fontsize, scaling, charspace, wordspace, dxscale, vertical,

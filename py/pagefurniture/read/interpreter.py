@@ -4,12 +4,14 @@ the clock, and the font lookup that names a character map it cannot load."""
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 from pdfminer import pdftypes
 from pdfminer.cmapdb import CMap
-from pdfminer.pdffont import PDFCIDFont
+from pdfminer.pdffont import PDFCIDFont, PDFType3Font
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.psparser import literal_name
 
@@ -166,5 +168,38 @@ def _get_font(self: PDFResourceManager, objid: object, spec: Any) -> Any:
             raise UnknownCharacterMap(message)
         if message not in found:
             found.append(message)  # the page's other fonts are read all the same; the page names this one
+    if isinstance(font, PDFType3Font) and not hasattr(font, "size_scale"):
+        font.size_scale = _type3_scale(font, spec)  # type: ignore[attr-defined]  # read by glyphs.setup
     return font
+
+
+# A Type 3 font's glyph space is its own (FontMatrix), so its font size says nothing of how tall its glyphs
+# are drawn: Ghostscript sets dvips' bitmap fonts in 0.12 pt with a FontMatrix of 1, glyphs of 83 units to
+# the em. Where the glyphs stand further than this factor from the size, either way, their height is the
+# size; nearer, the size stays as it is, as for every other font.
+TYPE3_SIZE_FACTOR = 2.0
+# The operator that opens a Type 3 glyph's procedure with its box: "wx wy llx lly urx ury d1".
+_GLYPH_BOX = re.compile(rb"\s*(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+d1")
+
+
+def _type3_scale(font: PDFType3Font, spec: Any) -> float:
+    """What a Type 3 font's size is multiplied by to give the height of its glyphs on the page: 1 unless they
+    stand more than ``TYPE3_SIZE_FACTOR`` taller or shorter than the size. The height is the FontBBox's, or,
+    where that box is none (dvips writes [0 0 1 -1]), that of the glyphs' own boxes together."""
+    low, high = font.bbox[1], font.bbox[3]
+    if abs(high - low) <= 1:
+        low, high = 0.0, 0.0
+        try:
+            procs = pdftypes.dict_value(spec.get("CharProcs"))
+            for proc in islice(procs.values(), 256):  # a simple font draws 256 codes at most
+                found = _GLYPH_BOX.match(pdftypes.stream_value(proc).get_data()[:128])
+                if found:
+                    low = min(low, float(found[4]), float(found[6]))
+                    high = max(high, float(found[4]), float(found[6]))
+        except (ValueError, TypeError, pdftypes.PDFException):
+            return 1.0
+    height = abs(high - low) * abs(font.vscale)
+    if height and not 1 / TYPE3_SIZE_FACTOR <= height <= TYPE3_SIZE_FACTOR:
+        return height
+    return 1.0
 
