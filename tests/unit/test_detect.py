@@ -2927,6 +2927,28 @@ def test_a_letters_foot_in_columns_or_ranged_left_is_furniture_and_a_marked_foot
     assert (1, note.text) not in removed(pages)
 
 
+def test_a_journals_citation_block_in_the_first_pages_head_but_not_a_title_over_the_text():
+    # An article's first page has, where the other pages carry the running head (the journal's name and the
+    # folio), the journal's citation in small print: its publisher, its name, its volume and its DOI. It
+    # names the journal the running heads name, as a title does, but it cites the article: furniture. A
+    # title set large in the same place, however it repeats the heads' words, stays.
+    rng = random.Random(43)
+    citation = [line("Hindmarsh Publishing Corporation", 44, x0=50, size=8),
+                line("Annals of Rehabilitation Practice", 54, x0=50, size=8),
+                line("Volume 2010, Article ID 157939, 6 pages", 63, x0=50, size=8),
+                line("doi:10.1155/2010/157939", 73, x0=50, size=8)]
+    heads = [[line(str(n), 44, x0=50), line("Annals of Rehabilitation Practice", 44, x0=400)] for n in range(2, 7)]
+    pages = [Page(n, W, H, (*(citation if n == 1 else heads[n - 2]), *body(rng, top=73 if n > 1 else 140)))
+             for n in range(1, 7)]
+    got = removed(pages)
+    assert {(1, text.text) for text in citation} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+    title = [line("Annals of Rehabilitation Practice", 44, x0=50, size=18)]
+    pages = [Page(n, W, H, (*(title if n == 1 else heads[n - 2]), *body(rng, top=73 if n > 1 else 140)))
+             for n in range(1, 7)]
+    assert (1, title[0].text) not in removed(pages)
+
+
 def test_a_letterhead_centred_in_the_column_says_what_it_is_but_a_publishers_banner_is_not_in_the_heads_place():
     # A two-page letter whose letterhead is centred over the text: the firm's name, its street, and after a
     # wider gap its telephone and e-mail, all above where the second page's text starts. Within the column,

@@ -1358,8 +1358,9 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the first page's own head: the rows from its top edge that begin
     above where the other pages' text starts, in the place of their running head, with the rows stacked
     tight on them, up to the gap that sets them apart from the text. Printed once (a letter's letterhead,
-    its address block beside it), they repeat nothing; the other pages' head says the page's top margin
-    is the furniture's, and a page of running text under it says the page is no cover."""
+    its address block beside it, a journal's citation block), they repeat nothing; the other pages' head
+    says the page's top margin is the furniture's, and a page of running text under it says the page is no
+    cover."""
     layout = next(iter(ctx.layouts.values()))  # the first page with text
     first = layout.page.number
     # The other pages' heads: the lines of the furniture at their top.
@@ -1389,18 +1390,21 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
                 not (r + 2 < len(layout.rows) and layout.gaps[r + 1] > wide
                      and all(lines[i].size < small for i in layout.rows[r + 1])):
             break
-    # Laid out on the page, not in the text's column: some of it reaches into a side margin, past the
+    # All in small print, it cites the publication (its DOI, its volume): a journal's citation block,
+    # naming the journal the running heads name.
+    cited = all(m.line.size < small for m in head) and any(RIGHTS_NAMED.search(m.line.text) for m in head)
+    # Else, laid out on the page, not in the text's column: some of it reaches into a side margin, past the
     # column by more than the text's size; or it says what it is, an e-mail or a web address beside the
     # name and the street; or it names what the page's own foot names (the firm's name over its
     # registration details); or, ending above where the other pages' text starts, it has small print (the
     # street under the name). A title over the text, however high it starts, does none; and the running
     # heads of the other pages repeat a title's words, not a letterhead's (they name the addressee and
     # the date).
-    if not any(m.line.box[0] < block.left - ctx.body or m.line.box[2] > block.right + ctx.body
-               or CONTACT.search(m.line.text) for m in head) and not _names_foot(head, layout, ctx) \
+    if not cited and not any(m.line.box[0] < block.left - ctx.body or m.line.box[2] > block.right + ctx.body
+                             or CONTACT.search(m.line.text) for m in head) and not _names_foot(head, layout, ctx) \
             and not (max(m.line.bottom for m in head) < start and any(m.line.size < small for m in head)):
         return []
-    if any(_words(m.line.text) in {_words(line.text) for line in others} for m in head):
+    if not cited and any(_words(m.line.text) in {_words(line.text) for line in others} for m in head):
         return []
     # Where the other pages have their head: the first page's own head shares some of its height (a
     # publisher's banner over an article whose running heads stand beside the text is the article's).
