@@ -1445,6 +1445,27 @@ def test_past_a_download_cover_the_next_pages_licence_foot_is_the_first_pages():
     assert not {text for page, text in got if page == 1}
 
 
+def test_a_licence_paragraph_at_the_foot_of_the_first_pages_text_whose_last_row_names_nothing():
+    # An open-access article's first page ends, in the text block where the other pages' text runs down
+    # to, with its correspondence notes and under them, set apart, its licence: a paragraph whose first
+    # row has the copyright and the second the licence's address; its last row only ends the sentence.
+    rng = random.Random(47)
+    notes = [line("* Correspondence: author@hospital.example", 660, size=7.5),
+             line("1 Project Officer, Health Directorate, Accra, Ghana", 669, size=7.5)]
+    licence = [line("© 2014 Agyeman-Duah et al.; licensee Example Central Ltd. This is an open access article", 689,
+                    x0=180, size=7),
+               line("distributed under the Creative Commons Attribution License (http://creativecommons.org)", 697,
+                    x0=180, size=7),
+               line("which permits unrestricted use, provided the original work is properly cited.", 705, x0=180,
+                    size=7)]
+    pages = [Page(n, W, H, (*body(rng, top=90, bottom=600 if n == 1 else 712), *((*notes, *licence) if n == 1 else ()),
+                            line(f"Page {n} of 6", 40, x0=480, size=8)))
+             for n in range(1, 7)]
+    got = removed(pages)
+    assert {(1, text.text) for text in licence} <= got
+    assert not {(1, text.text) for text in notes} & got
+
+
 def test_a_book_s_copyright_under_a_chapter_s_first_page_but_not_a_footnote():
     # A book prints its copyright in small type under each chapter's first page, below where the text of
     # the other pages ends; a footnote at the foot of another page starts with its mark and stays.

@@ -1566,7 +1566,7 @@ def _top_rows(layout: _Layout) -> Iterator[tuple[int, list[_Line] | None]]:
 def _publisher_rows(layout: _Layout, size: float, tight: float) -> list[list[_Line]]:
     """A page's rows from the bottom up in type smaller than ``size``, each within ``tight`` of the next,
     up to a wider gap over them, where half of them or more name the publication (PUBLISHING), the
-    outermost and the innermost among them; none where they do not."""
+    innermost among them (a licence's last row only ends its sentence); none where they do not."""
     rows = _foot_rows(layout, lambda m: m.line.size < size)
     block: list[list[_Line]] = []
     for k, row in enumerate(rows):
@@ -1577,7 +1577,7 @@ def _publisher_rows(layout: _Layout, size: float, tight: float) -> list[list[_Li
     else:
         return []  # the small type runs on into larger, or the rows are set closer than the text's leading
     named = [any(PUBLISHING.search(m.line.text) is not None for m in row) for row in block]
-    if not block or not named[0] or not named[-1] or 2 * sum(named) < len(block):
+    if not block or not named[-1] or 2 * sum(named) < len(block):
         return []
     return block
 
