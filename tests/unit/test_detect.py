@@ -1466,6 +1466,45 @@ def test_a_licence_paragraph_at_the_foot_of_the_first_pages_text_whose_last_row_
     assert not {(1, text.text) for text in notes} & got
 
 
+def test_a_forms_page_filled_in_again_for_each_person_is_the_forms():
+    # An application repeats its page of questions for each person in the household: the same rows at the
+    # top, set apart from the questions, and the same questions under them, lower down on every other
+    # page, where an answer took more room. Its rows repeat only because the page does. The form's foot
+    # and its page numbers go. Where one person's page has notes of its own under the questions, the rows
+    # are shown on two pages, that one and the page the others copy: still no head block of the form.
+    questions = ["5. Social Security number", "6. Marital status  F Married  F Never married  F Divorced",
+                 "7. Is this person a U.S. citizen?  F Yes  F No", "8. Does this person have income?  F Yes  F No",
+                 "9. Mother's maiden name", "10. Place of birth (county, city, state)",
+                 "11. Is this person pregnant?  F Yes  F No", "12. Does this person attend school?  F Yes  F No"]
+    head = ["1. Name (first, middle initial, last; birth name, if different; any other names used)",
+            "2. Date of birth", "3. Relationship to you"]
+    foot = "DHS-1171 (Rev. 10-16) Previous edition obsolete."
+
+    def form(count: int, own: int | None, text_top: float) -> list[Page]:
+        rng = random.Random(49)
+        pages = []
+        for n in range(1, count + 1):
+            lines = [line(foot, 760, x0=23, size=7), line(f"{n}", 760, x0=578, size=7)]
+            if 5 <= n <= 9:
+                shift = 0 if own else 12 * (n % 2)
+                lines += [line(f"Answer for person {n - 3}. Check all boxes that apply.", 27.5, x0=183, size=11),
+                          line(head[0], 43.5, x0=29), line(head[1], 43.5, x0=400), line(head[2], 55.5, x0=29)]
+                lines += [line(text, 82 + shift + 18 * k, x0=29) for k, text in enumerate(questions)]
+                lines += body(rng, top=250, bottom=738, x0=29) if n == own else \
+                    [line(f"{13 + k}. {text}", 250 + shift + 18 * k, x0=29) for k, text in enumerate(questions * 3)]
+            else:
+                lines += body(rng, top=text_top, bottom=738, x0=29)
+            pages.append(Page(n, W, H, tuple(lines)))
+        return pages
+
+    # The other pages' text starts under the form's rows, or over them.
+    for pages in (form(16, None, 40), form(21, 8, 14)):
+        got = removed(pages)
+        assert {(n, text) for n in range(1, len(pages) + 1) for text in (foot, str(n))} <= got
+        assert not {text for _, text in got} & {*head, *questions}
+        assert not any(text.startswith("Answer for person") for _, text in got)
+
+
 def test_a_book_s_copyright_under_a_chapter_s_first_page_but_not_a_footnote():
     # A book prints its copyright in small type under each chapter's first page, below where the text of
     # the other pages ends; a footnote at the foot of another page starts with its mark and stays.

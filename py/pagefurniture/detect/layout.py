@@ -729,11 +729,12 @@ def _builds(pages: list[_Sketch], s: Settings) -> dict[int, int]:
     return slides
 
 
-def _built_on(before: _Sketch, page: _Sketch, s: Settings) -> bool:
+def _built_on(before: _Sketch, page: _Sketch, s: Settings, placed: bool = True) -> bool:
     """True when ``page`` holds Settings.build_share of the lines of the page ``before`` it (at least
-    Settings.build_lines), its longest line among them, in the same places and size of page. On a page
-    of so few lines that one missing would fall short of that share, a number without words counts as
-    kept where the next page's number stands in its place (each state of a slide numbered as a page)."""
+    Settings.build_lines), its longest line among them, in the same places (unless not ``placed``) and
+    size of page. On a page of so few lines that one missing would fall short of that share, a number
+    without words counts as kept where the next page's number stands in its place (each state of a slide
+    numbered as a page)."""
     if before.size != page.size or before.longest is None:
         return False
     earlier = before.lines
@@ -749,6 +750,9 @@ def _built_on(before: _Sketch, page: _Sketch, s: Settings) -> bool:
                 missing -= 1
                 if missing < 0:
                     return False
+    if not placed:
+        # Texts tell pages apart only where most of them differ from each other: not a glyph a line.
+        return len(before.texts) >= least
     spots = page.spots()
     # The page before's longest line stays too: pages drawn on one template (a chart report's pages, with
     # the same scales) share most lines, but each has its own caption or title, which a build keeps.
@@ -760,10 +764,11 @@ def _built_on(before: _Sketch, page: _Sketch, s: Settings) -> bool:
 
 def _copies(pages: list[_Sketch], slide: dict[int, int], s: Settings) -> dict[int, int]:
     """Given the pages with text and the slide of each, returns for each page the slide of the first page it
-    is a copy of, or its own: a deck shows its outline again before each section, and a line repeated only
-    because its page is (the outline's last item, at the slide's foot) repeats nothing. A copy holds, in
-    the same places, Settings.build_share of the other page's lines, and the other page as much of its own
-    (at least Settings.build_lines), the longest line among them."""
+    is a copy of, or its own: a deck shows its outline again before each section, a form its section for
+    each person, and a line repeated only because its page is (the outline's last item, at the slide's
+    foot) repeats nothing. A copy holds Settings.build_share of the other page's lines, and the other page
+    as much of its own (at least Settings.build_lines), the longest line among them in its place; the rest
+    may have moved (a form's fields under an answer that took more room)."""
     copies: dict[int, int] = {}
     earlier: dict[Spot, list[_Sketch]] = defaultdict(list)
     for page in pages:
@@ -772,7 +777,8 @@ def _copies(pages: list[_Sketch], slide: dict[int, int], s: Settings) -> dict[in
             continue
         spot = _spot(page.longest)
         for other in earlier[spot]:
-            if slide[other.number] != slide[page.number] and _built_on(other, page, s) and _built_on(page, other, s):
+            if slide[other.number] != slide[page.number] and _built_on(other, page, s, placed=False) \
+                    and _built_on(page, other, s, placed=False):
                 copies[page.number] = copies[other.number]
                 break
         earlier[spot].append(page)

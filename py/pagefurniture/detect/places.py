@@ -203,7 +203,9 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
                 skip += len(rows)
     out = []
     for (place, most), members in found.items():
-        if len({m.page for m in members}) >= (least if most else s.min_run):
+        # A few pages' block counts its slides: the pages of a form filled in again for each person are
+        # copies of one page, whose every line repeats.
+        if (len({m.page for m in members}) >= least) if most else (ctx.shown(members) >= s.min_run):
             out.append(_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
                               f"in the block of rows at the {place} of {{pages}} whose lines repeat, set apart "
                               f"from the text"))
