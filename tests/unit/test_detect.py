@@ -3468,6 +3468,23 @@ def test_a_slot_of_page_numbers_is_filled_by_a_number_not_by_words():
     assert {(n, str(n)) for n in (1, 2, 3, 4, 7, 8)} | {(6, "vi")} <= got
 
 
+def test_a_contents_line_in_the_place_of_the_folios_holds_another_pages_number():
+    # A guide's contents run to the foot of their pages, their roman folios under them, so that their last
+    # entry, with its page's number after the leaders, stands where the body's pages have their folio:
+    # the contents' entry, whose number is not its page's.
+    rng = random.Random(55)
+    pages = []
+    for n in range(1, 4):
+        entries = [line(f"{rng.choice(WORDS).title()} {rng.choice(WORDS)} " + "." * 60 + f" {10 * n + k}",
+                        80 + 24 * k, x0=72, x1=540) for k in range(29)]
+        pages.append(Page(n, W, H, (*entries, line(["i", "ii", "iii"][n - 1], 770, x0=300))))
+    for n in range(4, 13):
+        pages.append(Page(n, W, H, (*body(rng, top=80, bottom=720), line(str(n - 3), 752, x0=300))))
+    got = removed(pages)
+    assert {(n, str(n - 3)) for n in range(4, 13)} | {(n, ["i", "ii", "iii"][n - 1]) for n in range(1, 4)} <= got
+    assert not any(" ...." in text for _, text in got)
+
+
 def test_a_listings_line_numbers_beside_it_are_the_listings():
     # A user guide prints code listings between its paragraphs, each numbering its own lines from 1 in
     # the left margin, at the pace of its lines. The numbers count the listing's lines, a short stretch

@@ -661,13 +661,18 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
     vouch = max(s.slot_pages, s.support_share * ctx.n_text)
     tight = ctx.apart()
     headings: list[dict[str, list[tuple[int, float]]]] = []  # made when first asked: few lines need them
+    offsets, slide_offsets = _page_offsets(ctx), _page_offsets(ctx, slides=True)
 
     def held(m: _Line, slot: Slot) -> bool:
         if not slot.holds(m, font=False):
             return False
         # A slot of page numbers alone holds a page's number, not a line of words (an abstract's keywords
-        # at the foot of its page, where the other pages have their folio).
-        if not slot.words and not ctx.numbering.tokens(m.line.text) and any(ch.isalpha() for ch in m.line.text):
+        # at the foot of its page, where the other pages have their folio), unless the words hold the page's
+        # number as the numbering found has it (not a contents line's number of another page).
+        if not slot.words and any(ch.isalpha() for ch in m.line.text) \
+                and _lone_number(m.line.text, ctx.numbering) is None and not any(
+                (value - m.page, roman) in offsets or (value - ctx.slide[m.page], roman) in slide_offsets
+                for _, value, roman in ctx.numbering.tokens(m.line.text)):
             return False
         # In another font, a head that names its section: a line's font is its most glyphs' (a head in two
         # scripts, "oblivoir와 xoblivoir", is in the Latin font where the others are in the Korean one).
