@@ -1123,6 +1123,25 @@ def test_a_print_stamp_at_the_edge_even_once_and_a_one_page_reports_own_number()
     assert removed([other]) == set()
 
 
+def test_a_print_stamp_on_a_merged_reports_page_in_larger_type_with_its_count_of_pages():
+    # A file merges an association's statements, in 7.5 pt, with a one-page report printed from its
+    # accounts, in 9 pt, whose foot is the report's basis and the time it was run, in its own text's
+    # size, and beside it "1/1", the report's count of its pages: both go. A figure in the report's
+    # last row of amounts stays.
+    rng = random.Random(57)
+    pages = [Page(n, W, H, tuple(line(text.text, text.top, size=7.5) for text in body(rng, top=60, bottom=740)))
+             for n in range(1, 4)]
+    stamp = "Accrual Basis Tuesday, April 22, 2025 01:30 PM GMT-07:00"
+    report = [line(f"{rng.choice(WORDS).title()} {rng.choice(WORDS)}", 80 + 17 * k, x0=30, size=9)
+              for k in range(30)]
+    report += [line(f"{rng.randint(100, 99999):,}.{rng.randint(10, 99)}", 80 + 17 * k, x0=550, size=9)
+               for k in range(30)]
+    pages.append(Page(4, W, H, (*report, line(stamp, 770, x0=180, size=9), line("1/1", 768, x0=585, size=9))))
+    got = removed(pages)
+    assert {(4, stamp), (4, "1/1")} <= got
+    assert not {text for _, text in got} & {m.text for m in report}
+
+
 def test_a_running_head_with_raised_signs_goes_whole():
     # A journal's head "Initiation of Na+/H+ Activity": the reader keeps the raised "+" signs (a "1" in
     # the font's own map) as lines of their own, higher than the head's baseline. They are marks in the

@@ -1230,17 +1230,21 @@ def _deep(m: _Line | None, s: Settings) -> bool:
 def _print_stamps(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the print stamps at a page's top or bottom edge: a line of a few
     words (on a page of a few lines, a sentence: a cover's download notice) that holds a date with a time
-    of day, or a date with a word of printing (STAMP), in the text's size or smaller, met from the edge
-    through furniture only and set apart from the text, on any page, even once (a report's "Printed on:
-    8/26/2019", a cover sheet's "Document généré le 6 déc. 2023 14:03", a court's filing stamp), with the
-    rows stacked on them outside the text block (the case number under the filing's time). With them, on
+    of day, or a date with a word of printing (STAMP), in the text's size or smaller (its page's, where
+    that is larger), met from the edge through furniture only and set apart from the text, on any page,
+    even once (a report's "Printed on: 8/26/2019", a cover sheet's "Document généré le 6 déc. 2023
+    14:03", a court's filing stamp), with the rows stacked on them outside the text block (the case number
+    under the filing's time) and the count of pages beside them in their row. With them, on
     a document of one page, whose number no numbering can vouch for, its own number alone in its
     outermost row."""
     s = ctx.settings
     furniture = ctx.furniture()
-    size = ctx.body + s.body_slack
+    # The text's size is its page's where that sets its text larger (a report of its own in a merged file).
+    size = {n: max(ctx.body, _mid(line.size for line in layout.page.lines)) + s.body_slack
+            for n, layout in ctx.layouts.items()}
     stamps = {m.key: m for m in ctx.lines  # in the rows nearest the edge (Settings.outer_rows)
-              if m.rank < s.outer_rows and m.place in ("top", "bottom") and m.line.size <= size and not m.beyond
+              if m.rank < s.outer_rows and m.place in ("top", "bottom") and m.line.size <= size[m.page]
+              and not m.beyond
               and m.line.angle == 0 and m.key not in furniture and STAMP.search(m.line.text)
               and ((words := len(m.line.text.split())) <= s.stamp_words
                    or (words <= s.stamp_sentence and not _text_page(ctx.layouts[m.page], ctx)))}
@@ -1252,6 +1256,16 @@ def _print_stamps(ctx: _Context) -> list[_Group]:
     tight = ctx.apart()
     stacked = {n.key: n for m in stamps.values() for n in _stacked_on(ctx.layouts[m.page], m, tight, ctx)
                if n.key not in furniture}
+    # Beside a stamp in its row, the count of the pages printed ("1/1", "Page 2 of 5"): a report of its
+    # own in a merged file counts its own pages.
+    for m in stamps.values():
+        layout = ctx.layouts[m.page]
+        for i in layout.rows[m.row]:
+            n = layout.lines.get(i)
+            if n is not None and n.key not in furniture and _folio_words(n.shape) <= s.folio_words:
+                values = [value for _, value, roman in ctx.numbering.tokens(n.line.text) if not roman]
+                if len(values) == 2 and 1 <= values[0] <= values[1]:
+                    stacked[n.key] = n
     found = _edge_lines(ctx, {**stacked, **stamps, **own}, block=False)
     out = _folios([m for m in found if m.key in own], lambda place: f"the page's own number alone {_where(place)}, "
                                                                     f"set apart from the text, on its only page")
