@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 HEADER = "Annual Report 2025"
@@ -189,31 +190,28 @@ def unicode_text_pdf(pages: list[list[tuple[float, float, float, str]]], *, map_
 
 def type3_pdf(pages: int = 3) -> bytes:
     """Text drawn with a Type3 font (glyphs are little content streams) plus a Helvetica header."""
-    glyph = stream(b"500 0 0 0 500 700 d1 0 0 500 700 re f")
-    font = (b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 500 700] /FontMatrix [0.001 0 0 0.001 0 0] "
-            b"/CharProcs << /a 5 0 R /b 5 0 R /c 5 0 R >> /Encoding << /Type /Encoding /Differences [97 /a /b /c] >> "
-            b"/FirstChar 97 /LastChar 99 /Widths [500 500 500] >>")
-    contents = []
-    for i in range(1, pages + 1):
-        contents.append(text_ops([(72, 742, 9, HEADER)]) + b"BT /T3 12 Tf 72 600 Td (abcabc cab %d) Tj ET\n" % i
-                        + text_ops([(300, 40, 9, f"Page {i} of {pages}")]))
-    return document(contents, fonts=b"/F1 3 0 R /T3 4 0 R", extra_objects=[font, glyph])
+    return _type3_document(pages, b"500 0 0 0 500 700 d1 0 0 500 700 re f", b"0 0 500 700", b"0.001 0 0 0.001 0 0",
+                           500, lambda i: b"BT /T3 12 Tf 72 600 Td (abcabc cab %d) Tj ET\n" % i)
 
 
 def bitmap_type3_pdf(pages: int = 3) -> bytes:
     """Words in a Type3 font as Ghostscript writes dvips' bitmap fonts: set in 0.12 pt with a FontMatrix of 1
     (glyphs 83 units tall, so about 10 pt on the page) and the FontBBox [0 0 1 -1], each word its own string
     3 pt after the last; plus a Helvetica header."""
-    glyph = stream(b"50 0 0 -63 45 20 d1 0 -63 45 83 re f")
-    font = (b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1 -1] /FontMatrix [1 0 0 -1 0 0] "
+    return _type3_document(pages, b"50 0 0 -63 45 20 d1 0 -63 45 83 re f", b"0 0 1 -1", b"1 0 0 -1 0 0", 50,
+                           lambda i: b"BT /T3 0.12 Tf 1 0 0 -1 72 600 Tm (abc) Tj 21 0 Td (cab) Tj 21 0 Td (bca) Tj ET\n")
+
+
+def _type3_document(pages: int, glyph: bytes, box: bytes, matrix: bytes, width: int,
+                    text: Callable[[int], bytes]) -> bytes:
+    """Pages of ``text(page)`` in a Type3 font whose glyphs a, b and c all draw ``glyph``, between a Helvetica
+    header and a "Page N of M" foot."""
+    font = (b"<< /Type /Font /Subtype /Type3 /FontBBox [" + box + b"] /FontMatrix [" + matrix + b"] "
             b"/CharProcs << /a 5 0 R /b 5 0 R /c 5 0 R >> /Encoding << /Type /Encoding /Differences [97 /a /b /c] >> "
-            b"/FirstChar 97 /LastChar 99 /Widths [50 50 50] >>")
-    contents = []
-    for i in range(1, pages + 1):
-        contents.append(text_ops([(72, 742, 9, HEADER)])
-                        + b"BT /T3 0.12 Tf 1 0 0 -1 72 600 Tm (abc) Tj 21 0 Td (cab) Tj 21 0 Td (bca) Tj ET\n"
-                        + text_ops([(300, 40, 9, f"Page {i} of {pages}")]))
-    return document(contents, fonts=b"/F1 3 0 R /T3 4 0 R", extra_objects=[font, glyph])
+            b"/FirstChar 97 /LastChar 99 /Widths [%d %d %d] >>" % (width, width, width))
+    contents = [text_ops([(72, 742, 9, HEADER)]) + text(i) + text_ops([(300, 40, 9, f"Page {i} of {pages}")])
+                for i in range(1, pages + 1)]
+    return document(contents, fonts=b"/F1 3 0 R /T3 4 0 R", extra_objects=[font, stream(glyph)])
 
 
 # -- structure traps ---------------------------------------------------------------------------------------
