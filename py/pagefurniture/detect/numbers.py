@@ -257,6 +257,13 @@ def _lone_number(text: str, numbering: _Numbering) -> tuple[int, bool] | None:
     return tokens[0][1], tokens[0][2]
 
 
+def _count_of(text: str, numbering: _Numbering) -> tuple[int, int] | None:
+    """The place and the total a line names in a count of pages ("2/3", "Page 2 of 5"): its two arabic
+    numbers, the first no greater than the second; else None."""
+    values = [value for _, value, roman in numbering.tokens(text) if not roman]
+    return (values[0], values[1]) if len(values) == 2 and 1 <= values[0] <= values[1] else None
+
+
 def _is_garbage(text: str, s: Settings) -> bool:
     """Text made of unmapped glyph codes repeats without meaning anything; never call it furniture."""
     if CID_MARK not in text:

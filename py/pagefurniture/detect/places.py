@@ -51,7 +51,7 @@ from .groups import (
     _words,
 )
 from .layout import _at_foot, _in_margin
-from .numbers import CONTACT, DIGITS, NOTE_MARK, PAGINATION, PUBLISHING, RIGHTS_NAMED, STAMP, _lone_number
+from .numbers import CONTACT, DIGITS, NOTE_MARK, PAGINATION, PUBLISHING, RIGHTS_NAMED, STAMP, _count_of, _lone_number
 from .settings import Settings
 
 
@@ -930,9 +930,9 @@ def _counted_runs(ctx: _Context) -> list[list[_Line]]:
             if m.shape.count("#") < 2 or m.place not in ("top", "bottom") or m.beyond or m.rank >= s.edge_rows \
                     or m.index in layout.cells or _numbers_itself(m.line.size, m.shape, ctx):
                 continue  # ... and a title that counts its own slides ("Commands 2/3") is no count of pages
-            values = [value for _, value, roman in ctx.numbering.tokens(m.line.text) if not roman]
-            if len(values) == 2 and 1 <= values[0] <= values[1] and values[1] > 1:
-                found.append((m.page, values[0], values[1], m))
+            count = _count_of(m.line.text, ctx.numbering)
+            if count is not None and count[1] > 1:
+                found.append((m.page, *count, m))
     # In page order, and on one page (two printed pages side by side, or one over the other) by count.
     found.sort(key=lambda f: (f[0], f[1], f[3].index))
     running: dict[tuple[str, int], list[tuple[int, _Line]]] = {}  # the open runs: each line with its count
@@ -1262,10 +1262,9 @@ def _print_stamps(ctx: _Context) -> list[_Group]:
         layout = ctx.layouts[m.page]
         for i in layout.rows[m.row]:
             n = layout.lines.get(i)
-            if n is not None and n.key not in furniture and _folio_words(n.shape) <= s.folio_words:
-                values = [value for _, value, roman in ctx.numbering.tokens(n.line.text) if not roman]
-                if len(values) == 2 and 1 <= values[0] <= values[1]:
-                    stacked[n.key] = n
+            if n is not None and n.key not in furniture and _folio_words(n.shape) <= s.folio_words \
+                    and _count_of(n.line.text, ctx.numbering) is not None:
+                stacked[n.key] = n
     found = _edge_lines(ctx, {**stacked, **stamps, **own}, block=False)
     out = _folios([m for m in found if m.key in own], lambda place: f"the page's own number alone {_where(place)}, "
                                                                     f"set apart from the text, on its only page")
