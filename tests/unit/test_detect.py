@@ -783,6 +783,24 @@ def test_unmapped_glyph_codes_repeated_in_the_text_are_never_furniture_but_a_hea
     assert texts_removed(pages_of(head)) == {"(cid:12)(cid:7)(cid:44)(cid:3)"}
 
 
+def test_a_value_in_each_row_of_a_tables_column_is_no_foot_where_the_last_row_ends_a_page():
+    # A list of banned medicines: each row its number and name, and in the right column its order's number
+    # over "Dated" and the order's date, the same date in every row, the rows running to each page's foot.
+    # The last row of each page repeats "Dated" and the date in one place as a foot would; its page holds
+    # them in every row of that column: the table's. The page number under the table goes.
+    rng = random.Random(59)
+    pages, k = [], 1
+    for n in range(1, 9):
+        lines = []
+        for y in range(80, 700, 52):
+            lines += [line(f"{k}. {rng.choice(WORDS).title()} + {rng.choice(WORDS).title()}", y, x0=72, x1=340),
+                      line(f"S.O. {700 + k} (E)", y, x0=500, x1=562), line("Dated", y + 11, x0=500, x1=532),
+                      line("10.03.2016", y + 22, x0=500, x1=559)]
+            k += 1
+        pages.append(Page(n, W, H, (*lines, line(str(n), 760, x0=300))))
+    assert removed(pages) == {(n, str(n)) for n in range(1, 9)}
+
+
 def test_unmapped_marks_beside_the_text_column_are_judged_by_their_place():
     # A form's registration marks in its four corners, one glyph of a font without a character map, and
     # its sheet number beside the top ones: furniture on every page. The same glyph in the text column

@@ -340,11 +340,21 @@ def _repeated_groups(ctx: _Context) -> list[_Group]:
     s = ctx.settings
     edge_rows = s.edge_rows
     by_shape: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
+    held: dict[int, dict[str, list[Line]]] = {}  # each page's lines by their text, when first asked
     for m in ctx.ungrouped():
         if m.beyond or (m.place in ("top", "bottom") and m.rank >= edge_rows):
             continue
         if not m.line.artifact and not ALNUM.search(m.line.text) and not _typed_rule(m.line.text, s):
             continue  # a bullet or a dash repeats wherever lists and tables are: no evidence
+        if m.page not in held:
+            same: dict[str, list[Line]] = defaultdict(list)
+            for line in ctx.layouts[m.page].page.lines:
+                same[line.text].append(line)
+            held[m.page] = same
+        x0, size, reach = m.line.box[0], m.line.size, s.position_tolerance * max(m.line.size, s.min_size)
+        if sum(abs(line.box[0] - x0) <= reach and abs(line.size - size) <= s.size_slack
+               for line in held[m.page][m.line.text]) > s.folio_copies:
+            continue  # a text its page holds more than twice in one column and size is the column's ("Dated")
         if m.place == "diagonal":
             # A watermark is a word drawn large across the text; single letters set along a curve (a
             # seal's lettering) are a picture's.
