@@ -340,21 +340,21 @@ def _repeated_groups(ctx: _Context) -> list[_Group]:
     s = ctx.settings
     edge_rows = s.edge_rows
     by_shape: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
-    held: dict[int, dict[str, list[Line]]] = {}  # each page's lines by their text, when first asked
+    held: dict[int, Counter[str]] = {}  # each page's texts, counted when first asked
+    same: dict[tuple[int, str], list[Line]] = {}  # the lines of a page with a text it holds more than twice
     for m in ctx.ungrouped():
         if m.beyond or (m.place in ("top", "bottom") and m.rank >= edge_rows):
             continue
         if not m.line.artifact and not ALNUM.search(m.line.text) and not _typed_rule(m.line.text, s):
             continue  # a bullet or a dash repeats wherever lists and tables are: no evidence
         if m.page not in held:
-            same: dict[str, list[Line]] = defaultdict(list)
-            for line in ctx.layouts[m.page].page.lines:
-                same[line.text].append(line)
-            held[m.page] = same
-        x0, size, reach = m.line.box[0], m.line.size, s.position_tolerance * max(m.line.size, s.min_size)
-        if sum(abs(line.box[0] - x0) <= reach and abs(line.size - size) <= s.size_slack
-               for line in held[m.page][m.line.text]) > s.folio_copies:
-            continue  # a text its page holds more than twice in one column and size is the column's ("Dated")
+            held[m.page] = Counter(line.text for line in ctx.layouts[m.page].page.lines)
+        if held[m.page][m.line.text] > s.folio_copies:
+            key = (m.page, m.line.text)
+            if key not in same:
+                same[key] = [line for line in ctx.layouts[m.page].page.lines if line.text == m.line.text]
+            if _in_column(m, same[key], s):
+                continue  # a text its page holds more than twice in one column and size is the column's ("Dated")
         if m.place == "diagonal":
             # A watermark is a word drawn large across the text; single letters set along a curve (a
             # seal's lettering) are a picture's.
@@ -382,6 +382,16 @@ def _repeated_groups(ctx: _Context) -> list[_Group]:
                 if ctx.shown(ms) >= 2:
                     out.append(_Group(place, shape, sorted(ms, key=lambda m: m.key), _numbers_read(ms)))
     return out
+
+
+def _in_column(m: _Line, same: list[Line], s: Settings) -> bool:
+    """True when more than Settings.folio_copies of the lines of its page with its text (``same``) start where
+    a line starts (within Settings.position_tolerance of its size), in its size: a table column's value in
+    every row."""
+    x0, size = m.line.box[0], m.line.size
+    reach = s.position_tolerance * max(size, s.min_size)
+    return sum(abs(line.box[0] - x0) <= reach and abs(line.size - size) <= s.size_slack
+               for line in same) > s.folio_copies
 
 
 def _typed_rule(text: str, s: Settings) -> bool:
