@@ -1239,13 +1239,19 @@ def _print_stamps(ctx: _Context) -> list[_Group]:
     outermost row."""
     s = ctx.settings
     furniture = ctx.furniture()
-    # The text's size is its page's where that sets its text larger (a report of its own in a merged file).
-    size = {n: max(ctx.body, _mid(line.size for line in layout.page.lines)) + s.body_slack
-            for n, layout in ctx.layouts.items()}
+    sizes: dict[int, float] = {}
+
+    def size(number: int) -> float:
+        """The text's size, its page's where that sets its text larger (a report of its own in a merged
+        file), with the slack; worked out for the few pages with a stamp's words."""
+        if number not in sizes:
+            sizes[number] = max(ctx.body, _mid(line.size for line in ctx.layouts[number].page.lines)) + s.body_slack
+        return sizes[number]
+
     stamps = {m.key: m for m in ctx.lines  # in the rows nearest the edge (Settings.outer_rows)
-              if m.rank < s.outer_rows and m.place in ("top", "bottom") and m.line.size <= size[m.page]
-              and not m.beyond
+              if m.rank < s.outer_rows and m.place in ("top", "bottom") and not m.beyond
               and m.line.angle == 0 and m.key not in furniture and STAMP.search(m.line.text)
+              and m.line.size <= size(m.page)
               and ((words := len(m.line.text.split())) <= s.stamp_words
                    or (words <= s.stamp_sentence and not _text_page(ctx.layouts[m.page], ctx)))}
     own: dict[Key, _Line] = {}
