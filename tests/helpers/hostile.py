@@ -194,11 +194,12 @@ def type3_pdf(pages: int = 3) -> bytes:
                            500, lambda i: b"BT /T3 12 Tf 72 600 Td (abcabc cab %d) Tj ET\n" % i)
 
 
-def bitmap_type3_pdf(pages: int = 3) -> bytes:
+def bitmap_type3_pdf(pages: int = 3, box: bytes = b"0 0 1 -1") -> bytes:
     """Words in a Type3 font as Ghostscript writes dvips' bitmap fonts: set in 0.12 pt with a FontMatrix of 1
-    (glyphs 83 units tall, so about 10 pt on the page) and the FontBBox [0 0 1 -1], each word its own string
-    3 pt after the last; plus a Helvetica header."""
-    return _type3_document(pages, b"50 0 0 -63 45 20 d1 0 -63 45 83 re f", b"0 0 1 -1", b"1 0 0 -1 0 0", 50,
+    (glyphs 83 units tall, so about 10 pt on the page) and a FontBBox that is none of the glyphs' (``box``:
+    [0 0 1 -1], or [0 0 1000 1000] from other versions), each word its own string 3 pt after the last;
+    plus a Helvetica header."""
+    return _type3_document(pages, b"50 0 0 -63 45 20 d1 0 -63 45 83 re f", box, b"1 0 0 -1 0 0", 50,
                            lambda i: b"BT /T3 0.12 Tf 1 0 0 -1 72 600 Tm (abc) Tj 21 0 Td (cab) Tj 21 0 Td (bca) Tj ET\n")
 
 

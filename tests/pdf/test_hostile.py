@@ -553,10 +553,12 @@ def test_type3_font_text_is_read():
         assert texts(report, n) == [h.HEADER, f"abcabc cab {n}", f"Page {n} of 3"]
 
 
-def test_words_in_a_bitmap_type3_font_set_in_a_tiny_size_make_one_line():
+@pytest.mark.parametrize("box", [b"0 0 1 -1", b"0 0 1000 1000"])
+def test_words_in_a_bitmap_type3_font_set_in_a_tiny_size_make_one_line(box):
     # Ghostscript sets dvips' bitmap fonts in 0.12 pt with glyphs 83 units tall: read at 0.12 pt, every word
-    # 3 pt from the next would be a line of its own, and each line a furniture candidate.
-    report = analyze(h.bitmap_type3_pdf(3))
+    # 3 pt from the next would be a line of its own, and each line a furniture candidate. Its FontBBox is
+    # no glyph's: none at all, or 1000 units, which would make the words 120 pt tall.
+    report = analyze(h.bitmap_type3_pdf(3, box))
     for n in (1, 2, 3):
         assert texts(report, n) == [h.HEADER, "abc cab bca", f"Page {n} of 3"]
         assert 9 < report.pages[n - 1].lines[1].size < 11
