@@ -689,6 +689,17 @@ def test_what_runs_off_the_page_or_lies_far_beyond_it_is_content():
     assert got == {f"34524_ch05.indd {168 + n}" for n in range(1, 5)}
 
 
+def test_a_running_head_one_line_above_changing_text_on_every_page_is_a_head():
+    # A proposal's head in two parts, the solicitation's number and the title, set one line of the text
+    # above its first row: as close on the text as the text's own lines, over text that changes.
+    n = 6
+    extra = [[line("NNH22ZDA001N-TOPST", 86.5), line("Teaching Open Science in Spanish", 86.5, x0=330),
+              line(str(i + 1), 750, x0=300)] for i in range(1, n + 1)]
+    got = removed(pages_of(extra))
+    assert got == {(i, t) for i in range(1, n + 1)
+                   for t in ("NNH22ZDA001N-TOPST", "Teaching Open Science in Spanish", str(i + 1))}
+
+
 def test_a_rule_typed_under_the_running_head_goes_with_it_but_not_one_under_a_tables_headings():
     # A word processor's header: its name, then a rule typed as underscores, over every page's text. On
     # the same pages a table's column headings, ruled off the same way, head the rows under them.

@@ -593,7 +593,7 @@ def _confirm_edges(ctx: _Context) -> dict[int, _Group]:
         side = _side_heads(columns, size, furniture, ctx.settings)
         flanks = _flanking_heads(ctx, furniture, confirmed)
         confirmed |= side | flanks
-        apart |= side | flanks | _beside_folios(groups, ctx)
+        apart |= side | flanks | _beside_folios(groups, ctx) | _heads_over_changing_text(groups, ctx)
         for k, g in enumerate(groups):
             revised = _at_the_edge(g, confirmed, apart)
             if revised is not None:
@@ -608,6 +608,30 @@ def _beside_folios(groups: list[_Group], ctx: _Context) -> set[Key]:
     are on each other)."""
     return {(m.page, i) for g in groups if g.remove and g.numbers == "page" for m in g.members if m.row >= 0
             for i in ctx.layouts[m.page].rows[m.row] if i != m.index}
+
+
+def _heads_over_changing_text(groups: list[_Group], ctx: _Context) -> set[Key]:
+    """The lines of a group that stands in one text in the top row of every page with text, over a first
+    row of the text that changes from page to page and is no table's: a running head as close on the text
+    as its lines are on each other. (A long table's headings stand over rows that share their columns; a
+    title block repeated with the table is over a row that repeats too. At the foot, the same last row on
+    every page is as likely a listing or a table running on past the page.)"""
+    out: set[Key] = set()
+    for g in groups:
+        if not g.remove or g.numbers != "constant" or g.place != "top" \
+                or len(g.pages) != ctx.n_text or ctx.n_text < ctx.settings.min_run:
+            continue
+        under: set[str] = set()
+        for m in g.members:
+            layout = ctx.layouts[m.page]
+            inwards = m.row + 1
+            if m.rank != 0 or not 0 <= inwards < len(layout.rows) or inwards in layout.table:
+                break
+            under.add(" ".join(layout.page.lines[i].text for i in layout.rows[inwards]))
+        else:
+            if 2 * len(under) > len(g.members):
+                out.update(m.key for m in g.members)
+    return out
 
 
 def _flanking_heads(ctx: _Context, furniture: dict[Key, _Group], confirmed: AbstractSet[Key]) -> set[Key]:
