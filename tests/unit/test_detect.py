@@ -1866,6 +1866,18 @@ def test_a_running_head_set_large_and_apart_over_every_page_is_furniture():
     assert "REVIEW AND RATIONALE OF THE STANDARD" not in texts_removed(pages(3.5))
 
 
+def test_a_masthead_set_large_and_apart_over_every_page_but_the_cover_and_the_back_is_furniture():
+    # A club's newsletter sets its name large over every page between its cover (the name in its own
+    # title block) and its back page (the club's addresses): a running head all the same.
+    rng = random.Random(63)
+    pages = [Page(1, W, H, (line("BioBytes", 120, x0=150, size=40), line("Issue 7, Spring", 180, x0=150, size=16),
+                            *body(rng, top=300, bottom=700)))]
+    pages += [Page(n, W, H, (line("NEWSLETTER", 30, x0=400, size=20), *body(rng, top=90, bottom=700)))
+              for n in range(2, 9)]
+    pages.append(Page(9, W, H, tuple(body(rng, top=400, bottom=600))))
+    assert removed(pages) == {(n, "NEWSLETTER") for n in range(2, 9)}
+
+
 def test_a_makers_name_set_large_over_each_pages_larger_heading_is_the_running_head():
     # A manual prints its maker's name in 18 pt at the head of every page, set apart; under it most pages
     # open a section with a heading set larger still, each page its own; the others go on with the text,

@@ -125,14 +125,16 @@ def _code(text: str) -> bool:
 
 
 def _apart_on_every_page(g: _Group, ctx: _Context, grouped: AbstractSet[Key]) -> bool:
-    """True when a group stands on every page with text, in one text, each time in the outermost row, on
-    most pages set apart from the rows under it and nothing in them set as large as it is: a running head
-    set large over a manual's two columns, a data sheet's part number over each page's section (a table's
-    column headings set as large are its row; a page's own heading set large under it, found on that page
-    only, is that page's). A heading repeated so stands on some pages only, or over its own text (a
-    report's title over the next lines of its title block, repeated with it), or wraps (a long table's
-    title in two lines of one size). ``grouped``: the lines in a group."""
-    if g.numbers != "constant" or len(g.pages) != ctx.n_text or ctx.n_text < ctx.settings.min_run:
+    """True when a group stands on every page with text (but perhaps the first and the last: a newsletter's
+    cover and back page), in one text, each time in the outermost row, on most pages set apart from the rows
+    under it and nothing in them set as large as it is: a running head set large over a manual's two columns, a
+    data sheet's part number over each page's section (a table's column headings set as large are its row; a
+    page's own heading set large under it, found on that page only, is that page's). A heading repeated so
+    stands on some pages only, or over its own text (a report's title over the next lines of its title block,
+    repeated with it), or wraps (a long table's title in two lines of one size). ``grouped``: the lines in a
+    group."""
+    inner = sorted(ctx.layouts)[1:-1]  # the pages with text but the first and the last
+    if g.numbers != "constant" or not set(inner) <= set(g.pages) or ctx.n_text < ctx.settings.min_run:
         return False
     wide, s = ctx.apart(), ctx.settings
     apart = as_large = 0
