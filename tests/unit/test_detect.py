@@ -1866,6 +1866,20 @@ def test_a_running_head_set_large_and_apart_over_every_page_is_furniture():
     assert "REVIEW AND RATIONALE OF THE STANDARD" not in texts_removed(pages(3.5))
 
 
+def test_small_print_letter_for_letter_in_one_place_on_every_page_is_furniture_wherever_it_stands():
+    # A newsletter's column of editors and addresses in 5 pt, the same on every page, beside the first
+    # rows of its text and over the rest: no edge is near it, but nothing of the text is that small and
+    # that constant. (A footnote's mark, "1" in small print on every page, has no words: see above.)
+    rng = random.Random(64)
+    sidebar = ["Editors: Dr. A. Varga and Prof. B. Oslo", "Authors: The HPC Team", "-> A. Varga, B. Oslo (Managers)",
+               "-> C. Diaz, D. Petrov (Engineers)", "hpc-team@uni.example"]
+    pages = [Page(n, W, H, (line("HPC Newsletter", 30, x0=250, size=30),
+                            *(line(t, 110 + 6 * k, x0=36, size=5) for k, t in enumerate(sidebar)),
+                            *body(rng, top=110, bottom=160, x0=200), *body(rng, top=200, bottom=700, x0=36),
+                            line(str(n), 750, x0=300))) for n in range(1, 9)]
+    assert {(n, t) for n in range(1, 9) for t in sidebar} <= removed(pages)
+
+
 def test_a_masthead_set_large_and_apart_over_every_page_but_the_cover_and_the_back_is_furniture():
     # A club's newsletter sets its name large over every page between its cover (the name in its own
     # title block) and its back page (the club's addresses): a running head all the same.

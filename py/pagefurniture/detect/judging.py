@@ -464,8 +464,8 @@ def _banners(ctx: _Context) -> dict[int, _Group]:
 def _in_the_text(ctx: _Context) -> dict[int, _Group]:
     """Given the groups, keeps a removal at the top or bottom whose place is where the text runs on most
     other pages of the same size: a chapter's heading set low on its opening page, a note in the middle of
-    an empty page. Lines the PDF marks as a page header or footer, text beyond the page and text beside
-    the text column are left be. Returns the groups it keeps after all."""
+    an empty page. Lines the PDF marks as a page header or footer, text beyond the page, the pages' fine
+    print (``_fine_print``) and text beside the text column are left be. Returns the groups it keeps after all."""
     s = ctx.settings
     # What is taken for furniture so far and reachable from its page's edge: a removal deep in the text
     # (a slide's bullet repeated elsewhere, which confirm-edges will keep) is still where the text runs.
@@ -474,7 +474,7 @@ def _in_the_text(ctx: _Context) -> dict[int, _Group]:
     out = {}
     for k, g in enumerate(ctx.groups):
         if not g.remove or g.place not in ("top", "bottom") or g.beyond or \
-                sum(m.named for m in g.members) * 2 > len(g.members):
+                sum(m.named for m in g.members) * 2 > len(g.members) or _fine_print(g, ctx):
             continue
         members = _spread(g.members, s.text_sample)
         inside = sum(not m.beside and not _outside(m, ctx) and text.runs_through(m) for m in members)
@@ -594,8 +594,9 @@ def _confirm_edges(ctx: _Context) -> dict[int, _Group]:
         confirmed, apart = _edges(ctx, furniture)
         side = _side_heads(columns, size, furniture, ctx.settings)
         flanks = _flanking_heads(ctx, furniture, confirmed)
-        confirmed |= side | flanks
-        apart |= side | flanks | _beside_folios(groups, ctx) | _heads_over_changing_text(groups, ctx)
+        fine = {m.key for g in groups if _fine_print(g, ctx) for m in g.members}
+        confirmed |= side | flanks | fine
+        apart |= side | flanks | fine | _beside_folios(groups, ctx) | _heads_over_changing_text(groups, ctx)
         for k, g in enumerate(groups):
             revised = _at_the_edge(g, confirmed, apart)
             if revised is not None:
@@ -610,6 +611,17 @@ def _beside_folios(groups: list[_Group], ctx: _Context) -> set[Key]:
     are on each other)."""
     return {(m.page, i) for g in groups if g.remove and g.numbers == "page" for m in g.members if m.row >= 0
             for i in ctx.layouts[m.page].rows[m.row] if i != m.index}
+
+
+def _fine_print(g: _Group, ctx: _Context) -> bool:
+    """True when a removal is of words in small print (Settings.fine_print of the text's size), letter for
+    letter in one place on every page with text: the pages' template wherever it stands, at the edge or in
+    the text's place (a newsletter's column of editors, addresses and version beside its text). A
+    footnote's mark, "1" on every page, has no words."""
+    s = ctx.settings
+    return g.remove and g.numbers == "constant" and g.place in ("top", "bottom") \
+        and len(g.pages) == ctx.n_text >= s.min_run and any(ch.isalpha() for ch in g.shape) \
+        and _mid(m.line.size for m in g.members) <= s.fine_print * ctx.body
 
 
 def _heads_over_changing_text(groups: list[_Group], ctx: _Context) -> set[Key]:

@@ -61,6 +61,9 @@ class Settings:
     # A line set this much smaller than another line of its row, within its height and its width, is a
     # mark raised or lowered in it (a superscript the reader keeps as a line of its own): no table's cell.
     mark_size: float = 0.7
+    # Lines at most this share of the text's size, letter for letter in one place on every page with text,
+    # are the pages' template wherever they stand (judging._fine_print).
+    fine_print: float = 0.7
     # Lines this long (characters) make up the text column of a page; all but this share of them lie
     # within it (the rest are notes in the margin).
     long_line: int = 20
