@@ -1880,6 +1880,17 @@ def test_small_print_letter_for_letter_in_one_place_on_every_page_is_furniture_w
     assert {(n, t) for n in range(1, 9) for t in sidebar} <= removed(pages)
 
 
+def test_a_filing_stamp_set_larger_than_a_transcripts_text_that_names_its_page_is_furniture():
+    # A court's filing stamp over a deposition's pages, in 12 pt over text in 10: a sentence of ten words,
+    # larger than the text, that names its page among the filing's.
+    rng = random.Random(66)
+    pages = [Page(n, W, H, (line(f"Case 3:19-cv-04593-LB Document 79-8 Filed 03/26/21 Page {n} of 8", 13, x0=112,
+                                 size=12), *body(rng, top=54, bottom=700)))
+             for n in range(1, 9)]
+    assert removed(pages) == {(n, f"Case 3:19-cv-04593-LB Document 79-8 Filed 03/26/21 Page {n} of 8")
+                              for n in range(1, 9)}
+
+
 def test_a_masthead_set_large_and_apart_over_every_page_but_the_cover_and_the_back_is_furniture():
     # A club's newsletter sets its name large over every page between its cover (the name in its own
     # title block) and its back page (the club's addresses): a running head all the same.

@@ -1248,12 +1248,19 @@ def _print_stamps(ctx: _Context) -> list[_Group]:
             sizes[number] = max(ctx.body, _mid(line.size for line in ctx.layouts[number].page.lines)) + s.body_slack
         return sizes[number]
 
+    def stamp(m: _Line) -> bool:
+        # A filing stamp that names its page among the document's ("Page 8 of 34") may be set larger than
+        # the text (a transcript's) and run to a sentence on any page.
+        named = _names_its_page(m, ctx)
+        if m.line.size > size(m.page) and not named:
+            return False
+        words = len(m.line.text.split())
+        return words <= s.stamp_words or (
+            words <= s.stamp_sentence and (named or not _text_page(ctx.layouts[m.page], ctx)))
+
     stamps = {m.key: m for m in ctx.lines  # in the rows nearest the edge (Settings.outer_rows)
               if m.rank < s.outer_rows and m.place in ("top", "bottom") and not m.beyond
-              and m.line.angle == 0 and m.key not in furniture and STAMP.search(m.line.text)
-              and m.line.size <= size(m.page)
-              and ((words := len(m.line.text.split())) <= s.stamp_words
-                   or (words <= s.stamp_sentence and not _text_page(ctx.layouts[m.page], ctx)))}
+              and m.line.angle == 0 and m.key not in furniture and STAMP.search(m.line.text) and stamp(m)}
     own: dict[Key, _Line] = {}
     if ctx.n_text == 1 and not any(g.remove and g.kind == "page-number" for g in ctx.groups):
         own = {m.key: m for m, value, roman in _lone_numbers(ctx) if m.rank == 0 and value == m.page and not roman}
@@ -1282,6 +1289,13 @@ def _print_stamps(ctx: _Context) -> list[_Group]:
                          f"a date and time of printing {_where(place)}, and what is stacked on it, set apart "
                          f"from the text, on {{pages}}")
                   for place, members in by_place.items()]
+
+
+def _names_its_page(m: _Line, ctx: _Context) -> bool:
+    """True when a line names its own page among the document's, "Page 8 of 34" on the eighth of 34 pages,
+    among its other numbers: a court's filing stamp, set larger than the filing's text (a transcript's)."""
+    values = [value for _, value, roman in ctx.numbering.tokens(m.line.text) if not roman]
+    return any(values[k:k + 2] == [m.page, ctx.n_pages] for k in range(len(values) - 1))
 
 
 def _first_page_foot(ctx: _Context) -> list[_Group]:
