@@ -184,21 +184,27 @@ _GLYPH_BOX = re.compile(rb"\s*(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\
 
 def _type3_scale(font: PDFType3Font, spec: Any) -> float:
     """What a Type 3 font's size is multiplied by to give the height of its glyphs on the page: 1 unless they
-    stand more than ``TYPE3_SIZE_FACTOR`` taller or shorter than the size. The height is that of the glyphs'
-    own boxes together, or the FontBBox's where they have none: Ghostscript writes a FontBBox that is no
-    glyph's ([0 0 1 -1] or [0 0 1000 1000], for glyphs 83 units tall)."""
-    low = high = 0.0
+    stand more than ``TYPE3_SIZE_FACTOR`` taller or shorter than the size. A FontBBox that agrees with the
+    size is taken at its word; else the height is that of the glyphs' own boxes together, or the FontBBox's
+    where they have none: Ghostscript writes a FontBBox that is no glyph's ([0 0 1 -1], or [0 0 1000 1000]
+    for glyphs 83 units tall)."""
+    low, high = font.bbox[1], font.bbox[3]
+    if abs(high - low) > 1 and 1 / TYPE3_SIZE_FACTOR <= abs(high - low) * abs(font.vscale) <= TYPE3_SIZE_FACTOR:
+        return 1.0
+    glyphs_low = glyphs_high = 0.0
     try:
         procs = pdftypes.dict_value(spec.get("CharProcs"))
         for proc in islice(procs.values(), 256):  # a simple font draws 256 codes at most
             found = _GLYPH_BOX.match(pdftypes.stream_value(proc).get_data()[:128])
             if found:
-                low = min(low, float(found[4]), float(found[6]))
-                high = max(high, float(found[4]), float(found[6]))
+                glyphs_low = min(glyphs_low, float(found[4]), float(found[6]))
+                glyphs_high = max(glyphs_high, float(found[4]), float(found[6]))
     except (ValueError, TypeError, pdftypes.PDFException):
-        low = high = 0.0  # procedures that cannot be read: the FontBBox is all there is
-    if high == low:
-        low, high = font.bbox[1], font.bbox[3]
+        glyphs_low = glyphs_high = 0.0  # procedures that cannot be read: the FontBBox is all there is
+    if glyphs_high != glyphs_low:
+        low, high = glyphs_low, glyphs_high
+    elif abs(high - low) <= 1:
+        return 1.0  # no box at all
     height = abs(high - low) * abs(font.vscale)
     if height and not 1 / TYPE3_SIZE_FACTOR <= height <= TYPE3_SIZE_FACTOR:
         return height
