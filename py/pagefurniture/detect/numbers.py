@@ -257,11 +257,23 @@ def _lone_number(text: str, numbering: _Numbering) -> tuple[int, bool] | None:
     return tokens[0][1], tokens[0][2]
 
 
+def _arabic(text: str, numbering: _Numbering) -> list[int]:
+    """The values of a line's arabic numbers, in order."""
+    return [value for _, value, roman in numbering.tokens(text) if not roman]
+
+
 def _count_of(text: str, numbering: _Numbering) -> tuple[int, int] | None:
     """The place and the total a line names in a count of pages ("2/3", "Page 2 of 5"): its two arabic
     numbers, the first no greater than the second; else None."""
-    values = [value for _, value, roman in numbering.tokens(text) if not roman]
+    values = _arabic(text, numbering)
     return (values[0], values[1]) if len(values) == 2 and 1 <= values[0] <= values[1] else None
+
+
+def _names_page(text: str, page: int, total: int, numbering: _Numbering) -> bool:
+    """True when a line names its page among the document's, one arabic number after the other among its
+    others: "Case 3:19-cv-04593 Document 79-8 Filed 03/26/21 Page 8 of 34" on the eighth of 34 pages."""
+    values = _arabic(text, numbering)
+    return any(values[k:k + 2] == [page, total] for k in range(len(values) - 1))
 
 
 def _is_garbage(text: str, s: Settings) -> bool:

@@ -51,7 +51,18 @@ from .groups import (
     _words,
 )
 from .layout import _at_foot, _in_margin
-from .numbers import CONTACT, DIGITS, NOTE_MARK, PAGINATION, PUBLISHING, RIGHTS_NAMED, STAMP, _count_of, _lone_number
+from .numbers import (
+    CONTACT,
+    DIGITS,
+    NOTE_MARK,
+    PAGINATION,
+    PUBLISHING,
+    RIGHTS_NAMED,
+    STAMP,
+    _count_of,
+    _lone_number,
+    _names_page,
+)
 from .settings import Settings
 
 
@@ -1251,7 +1262,7 @@ def _print_stamps(ctx: _Context) -> list[_Group]:
     def stamp(m: _Line) -> bool:
         # A filing stamp that names its page among the document's ("Page 8 of 34") may be set larger than
         # the text (a transcript's) and run to a sentence on any page.
-        named = _names_its_page(m, ctx)
+        named = _names_page(m.line.text, m.page, ctx.n_pages, ctx.numbering)
         if m.line.size > size(m.page) and not named:
             return False
         words = len(m.line.text.split())
@@ -1289,13 +1300,6 @@ def _print_stamps(ctx: _Context) -> list[_Group]:
                          f"a date and time of printing {_where(place)}, and what is stacked on it, set apart "
                          f"from the text, on {{pages}}")
                   for place, members in by_place.items()]
-
-
-def _names_its_page(m: _Line, ctx: _Context) -> bool:
-    """True when a line names its own page among the document's, "Page 8 of 34" on the eighth of 34 pages,
-    among its other numbers: a court's filing stamp, set larger than the filing's text (a transcript's)."""
-    values = [value for _, value, roman in ctx.numbering.tokens(m.line.text) if not roman]
-    return any(values[k:k + 2] == [m.page, ctx.n_pages] for k in range(len(values) - 1))
 
 
 def _first_page_foot(ctx: _Context) -> list[_Group]:
