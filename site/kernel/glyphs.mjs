@@ -202,6 +202,7 @@ export class Glyphs {
   // Python twin: read/lines.py build_lines
   lines(left, top) {
     const out = [];
+    this.bySeq = null; // gathered when first asked (Python twin: read/lines.py _Drawn)
     const tolerance = this.config.baseline_tolerance;
     for (const [angle, items] of this.buckets) {
       items.sort(byPlace);
@@ -310,19 +311,25 @@ export class Glyphs {
 
   // Python twin: read/lines.py _cut
   cut(run, angle, left, top, out) {
-    const gap = this.config.line_split_gap;
+    const gap = this.config.line_split_gap, drawnApart = this.config.drawn_apart_gap;
     let segment = [];
     let end = 0;
     for (const item of run) {
       const along = item.along, adv = item.adv;
       if (segment.length) {
         const apart = along - end;
-        if (apart > gap) {
-          // not drawn one after the other: in the smaller type of the two
+        if (apart > drawnApart) {
+          // not drawn one after the other: in the smaller type of the two, and split at the narrower gap
+          // where the glyphs drawn between them stand elsewhere
           const before = segment.at(-1);
-          let size = item.size;
-          if (before.size < size && item.seq !== before.seq + 1) size = before.size;
-          if (apart > gap * (size < 1.0 ? 1.0 : size)) {
+          let size = item.size, split = gap;
+          if (item.seq !== before.seq + 1) {
+            if (before.size < size) size = before.size;
+            if (apart > drawnApart * (size < 1.0 ? 1.0 : size) && !this.along(before.seq, item.seq, angle, end, along)) {
+              split = drawnApart;
+            }
+          }
+          if (apart > split * (size < 1.0 ? 1.0 : size)) {
             this.makeLine(segment, angle, left, top, out);
             segment = [item];
             end = along + adv;
@@ -336,6 +343,20 @@ export class Glyphs {
       segment.push(item);
     }
     if (segment.length) this.makeLine(segment, angle, left, top, out);
+  }
+
+  // Python twin: read/lines.py _Drawn.along
+  along(a, b, angle, start, stop) {
+    if (this.bySeq === null) {
+      this.bySeq = new Map();
+      for (const [ang, items] of this.buckets) for (const g of items) this.bySeq.set(g.seq, [ang, g.along + g.adv / 2]);
+    }
+    const high = Math.max(a, b);
+    for (let seq = Math.min(a, b) + 1; seq < high; seq++) {
+      const found = this.bySeq.get(seq);
+      if (found !== undefined && (found[0] !== angle || !(start <= found[1] && found[1] <= stop))) return false;
+    }
+    return true;
   }
 
   // Python twin: read/lines.py _make_line, _most_common_size

@@ -212,6 +212,24 @@ def test_a_small_number_beside_a_large_heading_makes_the_same_lines(node_reader)
     assert shown(node_reader, number, heading) == ["A AbbA"]
 
 
+def test_line_numbers_drawn_after_their_lines_make_the_same_lines(node_reader):
+    # Numbers 0.75 of a size before their lines, drawn after both lines: lines of their own on both sides;
+    # each drawn just before its line, on it.
+    lines, numbers = [(50, 700, 12, b"ABBA", ""), (50, 676, 12, b"ABBA", "")], [(33.8, 700, 12, b"A", ""),
+                                                                               (33.8, 676, 12, b"A", "")]
+    assert sorted(shown(node_reader, *lines, *numbers)) == ["A", "A", "AbbA", "AbbA"]
+    assert shown(node_reader, numbers[0], lines[0], numbers[1], lines[1]) == ["A AbbA", "A AbbA"]
+
+
+def test_a_superscript_drawn_between_two_words_makes_the_same_lines(node_reader):
+    # A raised string drawn between two words, in the gap between them: one line and the superscript; drawn
+    # far along the line instead, the words part.
+    assert sorted(shown(node_reader, (50, 700, 12, b"A", ""), (57.5, 705, 6, b"BB", ""), (66, 700, 12, b"ABBA", ""))) \
+        == ["A AbbA", "bb"]
+    assert sorted(shown(node_reader, (50, 700, 12, b"A", ""), (300, 705, 6, b"BB", ""), (66, 700, 12, b"ABBA", ""))) \
+        == ["A", "AbbA", "bb"]
+
+
 def test_a_line_drawn_twice_beside_a_number_makes_the_same_lines(node_reader):
     # A number beside a line, then both again: the number joins neither copy of the line to the other.
     number, foot = (500, 30, 12, b"A", ""), (100, 30, 12, b"ABBA BABA", "")

@@ -107,6 +107,29 @@ def test_a_line_number_beside_a_heading_is_a_line_of_its_own():
         == ["Software Requirements"]
 
 
+def test_a_pleadings_line_numbers_drawn_in_their_own_pass_are_lines_of_their_own():
+    # Pleading paper: the text's lines first, then the margin's numbers, each 0.94 of a size before its
+    # line's first glyph (Word's line numbering). Other glyphs were drawn between a number and its line, and
+    # they stand elsewhere: the number is a line of its own, as pdfminer reads it. A number drawn just
+    # before its line stays on it, as a listing's does.
+    text = b"BT /F1 12 Tf 90 700 Td (Requirements) Tj ET\nBT /F1 12 Tf 90 676 Td (Definitions) Tj ET\n"
+    numbers = b"BT /F1 12 Tf 72 700 Td (1) Tj ET\nBT /F1 12 Tf 72 676 Td (2) Tj ET\n"
+    assert sorted(texts(text + numbers)) == ["1", "2", "Definitions", "Requirements"]
+    each = b"BT /F1 12 Tf 72 700 Td (1) Tj 18 0 Td (Requirements) Tj ET\n"
+    assert texts(each) == ["1 Requirements"]
+
+
+def test_a_superscript_drawn_in_its_place_keeps_the_words_beside_it_one_line():
+    # "4th October": the ordinal's letters, raised and smaller, are drawn between the number and the word,
+    # in the 0.69 of a size between them. What was drawn in between stands there: one line, as drawn.
+    # The same letters drawn far along the line leave a gap no glyph was drawn into: two lines.
+    def page(x: float) -> bytes:
+        return (b"BT /F1 12 Tf 50 700 Td (4) Tj ET\nBT /F1 7 Tf %.1f 705 Td (th) Tj ET\n"
+                b"BT /F1 12 Tf 65 700 Td (October) Tj ET\n" % x)
+    assert sorted(texts(page(57))) == ["4 October", "th"]
+    assert sorted(texts(page(300))) == ["4", "October", "th"]
+
+
 def test_text_set_in_a_negative_size_on_a_page_drawn_upside_down_reads_as_written():
     # A page drawn upside down (cm 1 0 0 -1) puts its glyphs back with a negative font size and a negative
     # horizontal scaling: the glyphs' size is 12 all the same, so the words stay words and the two copies

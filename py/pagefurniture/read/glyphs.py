@@ -34,6 +34,7 @@ from . import kernel
 from .limits import Limits, _Clock
 from .lines import (
     BASELINE_TOLERANCE,
+    DRAWN_APART_GAP,
     LINE_SPLIT_GAP,
     MIRRORED,
     RIGHT_TO_LEFT,
@@ -58,7 +59,7 @@ def _glyphs_config(limits: Limits) -> str:
     """What the kernel's ``Glyphs`` takes from here, as JSON: the record's fields, the limit on
     characters, white space, and the constants of ``build_lines``."""
     return json.dumps({"fields": FIELDS, "ints": _INTS, "max_chars": limits.max_chars_per_page, "space": _spaces(),
-                       "line_split_gap": LINE_SPLIT_GAP, "word_gap": WORD_GAP,
+                       "line_split_gap": LINE_SPLIT_GAP, "drawn_apart_gap": DRAWN_APART_GAP, "word_gap": WORD_GAP,
                        "baseline_tolerance": BASELINE_TOLERANCE, "strand_back": STRAND_BACK,
                        "strand_glyphs": STRAND_GLYPHS, "strand_overlap": STRAND_OVERLAP,
                        "right_to_left": RIGHT_TO_LEFT,

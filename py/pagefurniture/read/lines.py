@@ -19,6 +19,10 @@ from ..model import Line
 # A gap wider than this many font sizes splits a baseline into separate lines (header parts on one
 # baseline, table cells, columns); pdfminer's default char_margin of 2 glyph widths is about the same.
 LINE_SPLIT_GAP = 1.0
+# Glyphs drawn apart, with other glyphs drawn between them that stand elsewhere on the page, split at this
+# narrower gap: pdfminer, grouping in drawing order, keeps them apart at any gap, and a word processor's
+# line numbers, drawn in their own pass, stand less than a size before their line's first glyph.
+DRAWN_APART_GAP = 0.5
 # A gap wider than this many font sizes between two glyphs is a word space when the PDF drew none.
 WORD_GAP = 0.12
 # Glyphs whose baselines differ by less than this many font sizes share a line.
@@ -81,6 +85,7 @@ def _grouped(buckets: dict[int, list[tuple]], crop: tuple[float, float, float, f
     """The lines in drawing order, each as (its first glyph's number, the line, its glyphs)."""
     cx0, _, _, cy1 = crop
     lines: _Made = []
+    drawn = _Drawn(buckets)
     for angle, items in buckets.items():
         items.sort()
         run: list[tuple] = []
@@ -94,13 +99,13 @@ def _grouped(buckets: dict[int, list[tuple]], crop: tuple[float, float, float, f
                 if limit < 1.0:
                     limit = 1.0
                 if item[0] - base > BASELINE_TOLERANCE * limit:
-                    _split_run(run, angle, cx0, cy1, lines)
+                    _split_run(run, angle, cx0, cy1, lines, drawn)
                     run = []
             if not run:
                 base, first_size = item[0], item[8]
             run.append(item)
         if run:
-            _split_run(run, angle, cx0, cy1, lines)
+            _split_run(run, angle, cx0, cy1, lines, drawn)
     lines.sort(key=_first)
     return lines
 
@@ -110,7 +115,7 @@ _along = itemgetter(1)
 _first_drawn = itemgetter(2)
 
 
-def _split_run(run: list[tuple], angle: int, left: float, top: float, out: _Made) -> None:
+def _split_run(run: list[tuple], angle: int, left: float, top: float, out: _Made, drawn: _Drawn) -> None:
     """Cut one baseline's glyphs where a wide gap separates them; add each part's line to ``out``.
 
     Two strings drawn over each other on one baseline (text drawn twice for a bold look, a placed page's
@@ -123,10 +128,10 @@ def _split_run(run: list[tuple], angle: int, left: float, top: float, out: _Made
         if item[2] < previous:
             # Drawn out of order along the line: see whether strings lie over each other.
             for strand in _strands(run):
-                _cut(strand, angle, left, top, out, False)
+                _cut(strand, angle, left, top, out, False, drawn)
             return
         previous = item[2]
-    _cut(run, angle, left, top, out, True)
+    _cut(run, angle, left, top, out, True, drawn)
 
 
 def _strands(run: list[tuple]) -> list[list[tuple]]:
@@ -174,7 +179,7 @@ def _strands(run: list[tuple]) -> list[list[tuple]]:
     return out
 
 
-def _cut(run: list[tuple], angle: int, left: float, top: float, out: _Made, ordered: bool) -> None:
+def _cut(run: list[tuple], angle: int, left: float, top: float, out: _Made, ordered: bool, drawn: _Drawn) -> None:
     """``_split_run`` for glyphs sorted along the line (``ordered``: drawn in that order too)."""
     segment: list[tuple] = []
     end = 0.0
@@ -182,15 +187,20 @@ def _cut(run: list[tuple], angle: int, left: float, top: float, out: _Made, orde
         along, adv = item[1], item[9]
         if segment:
             gap = along - end
-            if gap > LINE_SPLIT_GAP:  # the least the gap must be: most are not, and cost nothing more
+            if gap > DRAWN_APART_GAP:  # the least the gap must be: most are not, and cost nothing more
                 # Across a gap between glyphs not drawn one after the other, the gap is measured in the
                 # smaller type of the two: a word processor's line numbers, drawn in their own pass in the
                 # text's size beside a heading, are no part of the heading (a listing's numbers, drawn each
-                # before its line, stay on it, as pdfminer keeps them).
-                size, before = item[8], segment[-1]
-                if before[8] < size and item[2] != before[2] + 1:
-                    size = before[8]
-                if gap > LINE_SPLIT_GAP * (1.0 if size < 1.0 else size):
+                # before its line, stay on it, as pdfminer keeps them). Where the glyphs drawn between them
+                # stand elsewhere, a narrower gap parts them: a pleading's line number from its line.
+                size, before, split = item[8], segment[-1], LINE_SPLIT_GAP
+                if item[2] != before[2] + 1:
+                    if before[8] < size:
+                        size = before[8]
+                    if gap > DRAWN_APART_GAP * (1.0 if size < 1.0 else size) and \
+                            not drawn.along(before[2], item[2], angle, end, along):
+                        split = DRAWN_APART_GAP
+                if gap > split * (1.0 if size < 1.0 else size):
                     _make_line(segment, angle, left, top, out, ordered)
                     segment = [item]
                     end = along + adv
@@ -202,6 +212,30 @@ def _cut(run: list[tuple], angle: int, left: float, top: float, out: _Made, orde
         segment.append(item)
     if segment:
         _make_line(segment, angle, left, top, out, ordered)
+
+
+class _Drawn:
+    """A page's glyphs by the number they were drawn in (``seq``), gathered when first asked: few pages ask."""
+
+    __slots__ = ("buckets", "by_seq")
+
+    def __init__(self, buckets: dict[int, list[tuple]]) -> None:
+        self.buckets = buckets
+        self.by_seq: dict[int, tuple[int, float]] | None = None
+
+    def along(self, a: int, b: int, angle: int, start: float, stop: float) -> bool:
+        """True when every glyph drawn between glyphs ``a`` and ``b`` stands, by its middle, between
+        ``start`` and ``stop`` along their line: a superscript drawn in its place ("4th October", a footnote
+        mark) keeps the words on either side one line, as drawing along the line does."""
+        if self.by_seq is None:
+            self.by_seq = {item[2]: (ang, item[1] + item[9] / 2)
+                           for ang, items in self.buckets.items() for item in items}
+        by_seq = self.by_seq
+        for seq in range(min(a, b) + 1, max(a, b)):
+            found = by_seq.get(seq)
+            if found is not None and (found[0] != angle or not start <= found[1] <= stop):
+                return False
+        return True
 
 
 def _most_common_size(sizes: dict[float, int]) -> float:
