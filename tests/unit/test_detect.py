@@ -4491,3 +4491,21 @@ def test_a_part_number_set_large_over_its_sections_name_is_the_running_head():
     headings = {(n, i) for n, page in enumerate(pages, start=1) for i, ln in enumerate(page.lines) if ln.size == 14}
     ids = {(page, index) for g in detect(pages) if g.remove for page, index in g.members}
     assert headings and not headings & ids
+
+
+def test_a_running_head_of_two_lines_set_large_over_prose_is_furniture():
+    # A society's bylaws: the document's name and the society's, centred in 14 pt on two lines at the head
+    # of every page, spaced as evenly as the double-spaced 12 pt prose under them (the gap over the prose
+    # a few hundredths of a point narrower than the one between the two lines). Both lines are the head
+    # block: the same texts on every page, over a row of one line.
+    rng = random.Random(29)
+    pages = []
+    for n in range(1, 9):
+        prose = [line(" ".join(rng.choice(WORDS) for _ in range(12)), 92.6 + 15.9 * k, x0=94, size=12, x1=540)
+                 for k in range(40)]
+        pages.append(Page(n, W, H, (line("The Bylaws of", 37.9, x0=277, size=14),
+                                    line("Ronin Institute for Independent Scholarship", 65.4, x0=176, size=14),
+                                    *prose, line(str(n), 745, x0=300, size=12))))
+    got = removed(pages)
+    assert {(n, text) for n in range(1, 9)
+            for text in ("The Bylaws of", "Ronin Institute for Independent Scholarship")} <= got

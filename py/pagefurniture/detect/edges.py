@@ -94,11 +94,14 @@ def _text_rows_off(block: list[_Row], end_gap: float | None, place: Place, layou
     height, text, lines = layout.page.height, layout.block, layout.page.lines
     while len(block) > 1 and end_gap is not None:
         last = len(block) - 1
-        # One row nearer the text than the furniture before it is the text's; a run of them must lie
+        # One row nearer the text than the furniture before it is the text's (gaps within
+        # Settings.gap_tolerance of each other are one spacing: a head of two lines spaced as the text is
+        # from them); a run of them must lie
         # Settings.head_gap times as far from that furniture (a head block under a stamp at the edge is
         # spaced as widely as the text's own headings).
         start = next((k for k in range(last, 0, -1)
-                      if _gap(block, k, place) > (end_gap if k == last else s.head_gap * end_gap)
+                      if _gap(block, k, place) > (end_gap * (1 + s.gap_tolerance) if k == last
+                                                  else s.head_gap * end_gap)
                       and all(_gap(block, k, place) > _gap(block, j, place) for j in range(k + 1, last + 1))), None)
         if start is None:
             break

@@ -127,28 +127,62 @@ def _code(text: str) -> bool:
 def _apart_on_every_page(g: _Group, ctx: _Context, grouped: AbstractSet[Key]) -> bool:
     """True when a group stands on every page with text (but perhaps the first and the last: a newsletter's
     cover and back page), in one text, each time in the outermost row, on most pages set apart from the rows
-    under it and nothing in them set as large as it is: a running head set large over a manual's two columns, a
-    data sheet's part number over each page's section (a table's column headings set as large are its row; a
-    page's own heading set large under it, found on that page only, is that page's). A heading repeated so
-    stands on some pages only, or over its own text (a report's title over the next lines of its title block,
-    repeated with it), or wraps (a long table's title in two lines of one size). ``grouped``: the lines in a
-    group."""
+    under it and nothing in them set as large as it is: a running head set large over a manual's two columns,
+    a data sheet's part number over each page's section (a table's column headings set as large are its row;
+    a page's own heading set large under it, found on that page only, is that page's). So is each line of a
+    head block, rows from the edge that hold only such texts, set apart over a row of one line: a running
+    head of two lines set large (a document's name over its society's) over prose. A heading repeated so
+    stands on some pages only, or over its own text (a report's title over the next lines of its title
+    block, repeated with it), or wraps (a long table's title in two lines of one size, over a row of cells).
+    ``grouped``: the lines in a group."""
     inner = sorted(ctx.layouts)[1:-1]  # the pages with text but the first and the last
     if g.numbers != "constant" or not set(inner) <= set(g.pages) or ctx.n_text < ctx.settings.min_run:
         return False
     wide, s = ctx.apart(), ctx.settings
+    step = 1 if g.place == "top" else -1
+    every: set[Key] = set()  # the lines of the texts on every such page, gathered when a page has a block
+
+    def in_block(page: int, row: list[int]) -> bool:
+        if not every:
+            every.update(h.key for other in ctx.groups if other.numbers == "constant"
+                         and set(inner) <= set(other.pages) for h in other.members)
+        return all((page, i) in every for i in row)
+
+    def under(m: _Line, last: int) -> tuple[bool, bool] | None:
+        """Whether the rows under row ``last`` (the line's, or its block's innermost) are set apart from it,
+        and whether they hold a line as large as the group's; None where the page ends there."""
+        layout = ctx.layouts[m.page]
+        inwards = last + step
+        if not 0 <= inwards < len(layout.rows):
+            return None
+        if layout.gap_inwards(last, g.place) <= wide:
+            return False, False  # (a maker's name set large, as close over some pages' prose as a heading)
+        large = m.line.size * (1 - s.size_tolerance) - s.size_slack
+        return True, inwards not in layout.table and any(
+            layout.page.lines[i].size >= large and (m.page, i) in grouped for i in layout.rows[inwards])
+
     apart = as_large = 0
     for m in g.members:
-        layout = ctx.layouts[m.page]
-        inwards = m.row + (1 if g.place == "top" else -1)
-        if m.rank != 0 or not 0 <= inwards < len(layout.rows):
+        rows = ctx.layouts[m.page].rows
+        if m.row < 0 or not all(in_block(m.page, rows[m.row - step * k]) for k in range(1, m.rank + 1)):
             return False
-        if layout.gap_inwards(m.row, g.place) <= wide:
-            continue  # (a maker's name set large, as close over some pages' prose as a heading would be)
-        apart += 1
-        large = m.line.size * (1 - s.size_tolerance) - s.size_slack
-        as_large += inwards not in layout.table and any(layout.page.lines[i].size >= large and (m.page, i) in grouped
-                                                        for i in layout.rows[inwards])
+        # The line's own row first; past a block of such rows (or below those over it) where that row
+        # does not set it apart as a head, over a row of one line (a table's title repeated with it stands
+        # over a row of cells).
+        found = under(m, m.row) if m.rank == 0 else (False, False)
+        if found is None:
+            return False
+        if not found[0] or found[1]:
+            last = m.row
+            while 0 <= last + step < len(rows) and in_block(m.page, rows[last + step]):
+                last += step
+            if last != m.row or m.rank:
+                inwards = last + step
+                block = under(m, last) if 0 <= inwards < len(rows) and len(rows[inwards]) == 1 else None
+                if block is not None and block[0] and not block[1]:
+                    found = block
+        apart += found[0]
+        as_large += found[0] and found[1]
     return 2 * apart > len(g.members) and 2 * as_large < apart
 
 

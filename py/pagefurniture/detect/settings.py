@@ -77,6 +77,9 @@ class Settings:
     # times the page's median gap, on a page of at least this many rows (a long running head must not
     # stretch the column up to the page number beside it).
     head_gap: float = 2.0
+    # Two gaps within this share of each other are one spacing: the row between them is no nearer the one
+    # side than the other (a head's second line, as far from its first as from the text under it).
+    gap_tolerance: float = 0.05
     head_page_rows: int = 3
     # Furniture at the top or bottom lies in one of this many rows nearest the edge (a page number below a
     # legal notice of several lines, a proof block), never deeper in the text: lines deeper in are the
