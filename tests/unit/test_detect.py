@@ -4509,3 +4509,22 @@ def test_a_running_head_of_two_lines_set_large_over_prose_is_furniture():
     got = removed(pages)
     assert {(n, text) for n in range(1, 9)
             for text in ("The Bylaws of", "Ronin Institute for Independent Scholarship")} <= got
+
+
+def test_a_head_block_of_large_lines_the_pdf_tags_as_every_pages_header_is_the_header():
+    # A company's terms from Word: the title on two lines in 20 pt, its slogan in 12.6 pt and a motto in
+    # 12 pt at the head of every page, all tagged as the page's header, over 10 pt text in two columns.
+    # Each text heads every page: a running head in four lines, not slides' own titles (those change from
+    # slide to slide), whatever the rows under it.
+    rng = random.Random(31)
+    head = [("COMPANY VEHICLE TERMS", 31.1, 279.6, 20.0), ("AND CONDITIONS", 57.3, 321.2, 20.0),
+            ("AMS SECURITY HAS A ZERO HARM POLICY", 101.1, 198.1, 12.6), ("BE SAFETY CONSCIOUS", 123.4, 189.0, 12.0)]
+    pages = []
+    for n in range(1, 11):
+        tagged = [Line(text, (x0, top, x0 + len(text) * size * 0.5, top + size), size, "Display", artifact="header")
+                  for text, top, x0, size in head]
+        text = [line(" ".join(rng.choice(WORDS) for _ in range(5)), 153 + 13.5 * k, x0=x0, x1=x0 + 220)
+                for k in range(42) for x0 in (72, 320)]  # in two columns
+        pages.append(Page(n, W, H, (*tagged, *text, line(f"{n} of 10", 743, x0=480))))
+    got = removed(pages)
+    assert {(n, text) for n in range(1, 11) for text, *_ in head} <= got

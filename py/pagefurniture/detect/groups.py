@@ -11,7 +11,7 @@ measures several passes take (medians, clusters, the phrases of a reason).
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -379,16 +379,21 @@ def _under_larger(g: _Group, ctx: _Context) -> bool:
 
 def _titles(ctx: _Context) -> set[Key]:
     """The lines the PDF tags as a page's header or footer at the top, set larger than the text
-    (Settings.heading_size), when no one text holds half of them and they head half the pages with text
-    or more: each slide's own title, which its producer draws in the page's header band and tags so. (A
-    tag supports a decision; it does not make one. A running head set large says the same on most pages;
-    a handbook's "Exhibit 1" to "5" over its last pages heads a few.)"""
+    (Settings.heading_size), in texts that each stand on fewer than half the pages with such lines, when
+    they head half the pages with text or more: each slide's own title, which its producer draws in the
+    page's header band and tags so. (A tag supports a decision; it does not make one. A running head set
+    large says the same on most pages, in one line or in several; a handbook's "Exhibit 1" to "5" over its
+    last pages heads a few.)"""
     big = [m for m in ctx.lines if m.place == "top" and m.named
            and m.line.size >= ctx.body * ctx.settings.heading_size]
-    said = Counter(_words(m.line.text) for m in big)
-    if not said or said.most_common(1)[0][1] * 2 >= len(big) or 2 * len({m.page for m in big}) < ctx.n_text:
+    pages: dict[str, set[int]] = defaultdict(set)
+    for m in big:
+        pages[_words(m.line.text)].add(m.page)
+    headed = len({m.page for m in big})
+    own = [m for m in big if 2 * len(pages[_words(m.line.text)]) < headed]
+    if 2 * len({m.page for m in own}) < ctx.n_text:
         return set()
-    return {m.key for m in big}
+    return {m.key for m in own}
 
 
 def _chain(spans: Sequence[tuple[float, float]], at: int, reach: float) -> tuple[int, int]:
