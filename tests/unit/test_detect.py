@@ -4528,3 +4528,24 @@ def test_a_head_block_of_large_lines_the_pdf_tags_as_every_pages_header_is_the_h
         pages.append(Page(n, W, H, (*tagged, *text, line(f"{n} of 10", 743, x0=480))))
     got = removed(pages)
     assert {(n, text) for n in range(1, 11) for text, *_ in head} <= got
+
+
+def test_a_songbooks_song_title_in_the_row_of_its_folio_and_date_is_its_running_head():
+    # A songbook, a song a page: the head row holds the book's date, the folio and the song's title in
+    # italics, different on every page, 12.6 pt over the song's heading in a sans face; the song's lines
+    # lie far apart (room for chords over them). The folio's row is the head's: the title is furniture
+    # with the date and the number, however close the song's heading stands.
+    rng = random.Random(32)
+
+    def set_in(font: str, text: str, top: float, x0: float, size: float = 12.0) -> Line:
+        return Line(text, (x0, top, x0 + len(text) * size * 0.5, top + size), size, font)
+
+    pages = []
+    for n in range(1, 11):
+        title = " ".join(rng.choice(WORDS).title() for _ in range(3))
+        song = [set_in("CMSS12", f"{n} - {title}", 61.8, 178, 14.3)]
+        song += [set_in("CMR12", " ".join(rng.choice(WORDS) for _ in range(6)), 139.6 + 44 * k, 54) for k in range(14)]
+        pages.append(Page(n, W, H, (set_in("CMR12", "31 August, 2003", 37.2, 54), set_in("CMR12", str(n), 37.2, 312),
+                                    set_in("CMTI12", title, 37.2, 455), *song, set_in("CMR12", "Property of The Church", 757, 54, 8))))
+    got = removed(pages)
+    assert {(n, pages[n - 1].lines[2].text) for n in range(1, 11)} <= got

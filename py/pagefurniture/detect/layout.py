@@ -908,14 +908,16 @@ def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place,
                                                  for slot in slots.get(m.place, ()))}
     other = held | {i for i, m in layout.lines.items() if m.key in grouped or m.beyond or i in layout.template}
     # The rest of such a row, in the size of its words, where the row is set apart from the rows beyond it
-    # (``wide``): a running head in two faces, the document's title in one and the current section's
-    # name, changing from page to page, in another. (A slide's title beside a logo is larger; a footnote
-    # beside its mark has no words in the slot.)
+    # (``wide``) or holds the page's number: a running head in two faces, the document's title in one and
+    # the current section's name, changing from page to page, in another; a songbook's date, folio and
+    # song title, as close over the song as its lines are to each other. (A slide's title beside a logo
+    # is larger; a footnote beside its mark has no words in the slot.)
     rows, lines = layout.rows, layout.lines
     for r in {lines[i].row for i in held if any(ch.isalpha() for ch in lines[i].line.text)}:
         place = lines[rows[r][0]].place if rows[r][0] in lines else None
         size = max(lines[i].line.size for i in rows[r] if i in held)
-        if place in ("top", "bottom") and layout.gap_inwards(r, place) > wide and all(
+        folio = any(i in held and _lone_number(lines[i].line.text, numbering) for i in rows[r])
+        if place in ("top", "bottom") and (folio or layout.gap_inwards(r, place) > wide) and all(
                 i in lines and lines[i].place == place and lines[i].line.size <= size * (1 + s.size_tolerance)
                 + s.size_slack for i in rows[r]):
             other.update(rows[r])
