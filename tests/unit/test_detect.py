@@ -4549,3 +4549,24 @@ def test_a_songbooks_song_title_in_the_row_of_its_folio_and_date_is_its_running_
                                     set_in("CMTI12", title, 37.2, 455), *song, set_in("CMR12", "Property of The Church", 757, 54, 8))))
     got = removed(pages)
     assert {(n, pages[n - 1].lines[2].text) for n in range(1, 11)} <= got
+
+
+def test_the_heads_of_facing_pages_in_a_short_excerpt_are_furniture_though_set_large():
+    # Three pages cut from a journal: the chapter's head in 12 pt bold over the odd pages, on the left, the
+    # section's in 12 pt bold italic over the even page, on the right, both far over 10 pt text; folios
+    # mirrored at the foot. Neither head repeats much, and both are set larger than the text: together,
+    # one at the top of each hand's pages at one height, they are the facing pages' heads.
+    rng = random.Random(33)
+
+    def set_in(font: str, text: str, top: float, x0: float, size: float) -> Line:
+        return Line(text, (x0, top, x0 + len(text) * size * 0.5, top + size), size, font)
+
+    pages = []
+    for n in range(1, 4):
+        head = set_in("MyriadPro-Bold", "3. | INFORMATION ON SPECIFIC ZOONOSES", 36.9, 62.4, 12) if n % 2 else \
+            set_in("MyriadPro-BoldIt", "Brucella | 3.5.", 36.9, 460.2, 12)
+        folio = set_in("MyriadPro", str(179 + n), 804.7, 67.4 if n % 2 else 519.7, 7.5)
+        pages.append(Page(n, 595.28, 841.89, (folio, head, *body(rng, top=98.7, bottom=760, x0=85))))
+    got = removed(pages)
+    assert {(1, "3. | INFORMATION ON SPECIFIC ZOONOSES"), (2, "Brucella | 3.5."),
+            (3, "3. | INFORMATION ON SPECIFIC ZOONOSES")} <= got

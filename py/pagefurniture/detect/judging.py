@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..model import Line, Page
-from .edges import _beside_sideways_headings, _cells_row, _edges, _labels_a_scale, _sideways_headings
+from .edges import _beside_sideways_headings, _cells_row, _edges, _face, _labels_a_scale, _sideways_headings
 from .groups import (
     Key,
     Place,
@@ -99,7 +99,8 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
             and not CLOCK.fullmatch(g.members[0].line.text) \
             and not PUBLISHING.search(g.members[0].line.text) and not _under_larger(g, ctx) \
             and not _beside_furniture(g, ctx, furniture) and not _over_head_rows(g, ctx) \
-            and not _mirrored(g.members, ctx.settings) and not _apart_on_every_page(g, ctx, grouped):
+            and not _mirrored(g.members, ctx.settings) and not _apart_on_every_page(g, ctx, grouped) \
+            and not _facing_heads(g, ctx):
         return g.decided("repeated-content", False,
                          "a heading (larger than the text, and nothing larger below it) repeated on {pages}")
     if not _aligned(g.members, ctx.settings):
@@ -184,6 +185,26 @@ def _apart_on_every_page(g: _Group, ctx: _Context, grouped: AbstractSet[Key]) ->
         apart += found[0]
         as_large += found[0] and found[1]
     return 2 * apart > len(g.members) and 2 * as_large < apart
+
+
+def _facing_heads(g: _Group, ctx: _Context) -> bool:
+    """True when a group stands in one text at the top of every page with text of one hand (the odd pages or
+    the even ones, two or more), and every page of the other hand holds, in its outermost row, another line
+    of words at the same height, in the same size and typeface: the heads of facing pages, one text over
+    the left-hand pages and another over the right-hand ones (a journal's chapter over its even pages, the
+    section over its odd ones), however large, in an excerpt too short for either to repeat much."""
+    if g.numbers != "constant" or g.place != "top" or len({page % 2 for page in g.pages}) != 1:
+        return False
+    hand = g.pages[0] % 2
+    own = [page for page in ctx.layouts if page % 2 == hand]
+    other = [page for page in ctx.layouts if page % 2 != hand]
+    if len(own) < 2 or not other or not set(own) <= set(g.pages):
+        return False
+    s, head = ctx.settings, g.members[0].line
+    near, face = s.position_tolerance * head.size, _face(head.font)
+    return all(any(m.rank == 0 and m.place == "top" and any(ch.isalpha() for ch in m.line.text)
+                   and abs(m.line.top - head.top) <= near and abs(m.line.size - head.size) <= s.size_slack
+                   and _face(m.line.font) == face for m in ctx.layouts[page].lines.values()) for page in other)
 
 
 def _over_head_rows(g: _Group, ctx: _Context) -> bool:

@@ -17,7 +17,7 @@ from itertools import islice, pairwise
 from typing import Literal
 
 from ..model import Line
-from .edges import _cells_row, _edge_lines, _labels_a_scale, _over, _sideways_headings
+from .edges import _cells_row, _edge_lines, _face, _labels_a_scale, _over, _sideways_headings
 from .grouping import _runs, _typed_rule
 from .groups import (
     Key,
@@ -688,6 +688,11 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
         # In another font, a head that names its section: a line's font is its most glyphs' (a head in two
         # scripts, "oblivoir와 xoblivoir", is in the Latin font where the others are in the Korean one).
         if _family(m.line.font) in slot.fonts:
+            return True
+        # In another style of the slot's typeface, on a page of the other hand than all of the slot's: the
+        # head of the facing pages ("Brucella | 3.5." in bold italic where the odd pages' head is in bold).
+        if len({page % 2 for page in slot.pages}) == 1 and m.page % 2 not in {page % 2 for page in slot.pages} \
+                and _face(m.line.font) in {_face(font) for font in slot.fonts}:
             return True
         if not headings:
             headings.append(_headings(ctx))
