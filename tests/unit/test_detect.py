@@ -4570,3 +4570,23 @@ def test_the_heads_of_facing_pages_in_a_short_excerpt_are_furniture_though_set_l
     got = removed(pages)
     assert {(1, "3. | INFORMATION ON SPECIFIC ZOONOSES"), (2, "Brucella | 3.5."),
             (3, "3. | INFORMATION ON SPECIFIC ZOONOSES")} <= got
+
+
+def test_a_findings_severity_beside_its_title_on_the_findings_first_pages_is_content():
+    # A security report opens each finding on a new page: its title in 20 pt, its severity ("Low") in the
+    # margin beside the title in the text's size, on 4 of 12 pages. The severity stands in one place on
+    # those pages, outside the text block; in the row of its page's own heading, it is the heading's label.
+    rng = random.Random(34)
+    pages = []
+    for n in range(1, 13):
+        lines = [line(f"{n} / 12", 770, x0=72, size=8)]
+        if n % 3 == 1:
+            lines += [line("Low", 64.6, x0=53.8, size=10), line(" ".join(rng.choice(WORDS).title() for _ in range(4)),
+                                                                 60.2, x0=85, size=20)]
+            lines += body(rng, top=100, bottom=700, x0=85)
+        else:
+            lines += body(rng, top=58, bottom=700, x0=85)
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = texts_removed(pages)
+    assert "Low" not in got
+    assert {f"{n} / 12" for n in range(1, 13)} <= got

@@ -114,8 +114,23 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
         # repeated over its pages. (Furniture there is on most pages: a slide's logo beside its title.)
         return g.decided("repeated-content", False,
                          f"inside the text block, on only {{n}} of {ctx.n_text} pages: like a long table's headings")
+    if len(g.pages) * 2 < ctx.n_text and sum(_labels_heading(m, ctx, grouped) for m in g.members) * 2 > len(g.members):
+        return g.decided("repeated-content", False,
+                         f"in the row of its page's heading, on only {{n}} of {ctx.n_text} pages: the heading's label")
     return g.decided(_kind_of(g.place), True,
                      f"{where} of {{n}} of {ctx.n_text} pages, {_apart_from_block(g.place)}, same place and size")
+
+
+def _labels_heading(m: _Line, ctx: _Context, grouped: AbstractSet[Key]) -> bool:
+    """True when a line shares its row with a heading of its page: a line larger than the text (and than
+    the line) in no group, whose words are that page's own (a finding's severity, "Low", in the margin
+    beside the finding's title over each finding's first page)."""
+    layout = ctx.layouts[m.page]
+    if m.row < 0:
+        return False
+    large = max(ctx.body * ctx.settings.heading_size, m.line.size)
+    return any(i != m.index and (m.page, i) not in grouped and layout.page.lines[i].size > large
+               and any(ch.isalpha() for ch in layout.page.lines[i].text) for i in layout.rows[m.row])
 
 
 def _code(text: str) -> bool:
