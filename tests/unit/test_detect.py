@@ -4590,3 +4590,21 @@ def test_a_findings_severity_beside_its_title_on_the_findings_first_pages_is_con
     got = texts_removed(pages)
     assert "Low" not in got
     assert {f"{n} / 12" for n in range(1, 13)} <= got
+
+
+def test_a_first_pages_footnote_whose_mark_latex_sets_in_from_the_edge_is_the_texts():
+    # A package's manual: its title's footnote at the foot of the first page, under where the other pages'
+    # text ends, in small type. LaTeX sets the mark flush right in a box 1.8 em wide, 10.9 pt in from the
+    # text's left edge: a footnote all the same, not a first page's own foot.
+    rng = random.Random(35)
+    pages = []
+    for n in range(1, 4):
+        lines = [line(str(n), 694.7, x0=328, size=10), *body(rng, top=126.8, bottom=600, x0=153.7)]
+        if n == 1:
+            lines += [Line("*", (164.6, 661.5, 168.4, 667.5), 6.0, "Times-Roman"),
+                      Line("Ovaj dokument odnosi se na hrlatex v0.23, 2010/04/05.", (168.9, 662.8, 373.7, 670.7), 8.0,
+                           "Times-Roman")]
+        pages.append(Page(n, 595.28, 841.89, tuple(lines)))
+    got = texts_removed(pages)
+    assert not {"*", "Ovaj dokument odnosi se na hrlatex v0.23, 2010/04/05."} & got
+    assert {"1", "2", "3"} <= got

@@ -1660,7 +1660,8 @@ def _under_picture(row: list[_Line], layout: _Layout) -> bool:
 def _footnote(row: list[_Line], block: TextBlock, s: Settings) -> bool:
     """True when a row of small print is a footnote: one line that starts at the text's left edge with a
     note's mark (a number of a few digits, or a sign such as * or a dagger) before its words, or that mark
-    alone, raised (set smaller), before one line of its words. (An ISSN starts with a longer number.)"""
+    alone, raised (set smaller), before one line of its words. The mark may stand in from the edge by two
+    of its sizes: LaTeX sets it flush right in a box 1.8 em wide. (An ISSN starts with a longer number.)"""
     parts = sorted(row, key=lambda m: m.line.box[0])
     if len(parts) == 2 and parts[0].line.size < parts[1].line.size:
         if NOTE_MARK.fullmatch(parts[0].line.text.strip()) is None:
@@ -1669,7 +1670,8 @@ def _footnote(row: list[_Line], block: TextBlock, s: Settings) -> bool:
         return False
     line = parts[0].line
     reach = max(s.align_min, s.align_size * line.size)
-    return abs(line.box[0] - block.left) <= reach and NOTE_MARK.match(line.text.lstrip()) is not None
+    return -reach <= line.box[0] - block.left <= reach + 2 * line.size \
+        and NOTE_MARK.match(line.text.lstrip()) is not None
 
 
 def _text_reach(ctx: _Context, first: _Layout, furniture: dict) -> tuple[float, float] | None:
