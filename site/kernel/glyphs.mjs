@@ -322,14 +322,12 @@ export class Glyphs {
           // not drawn one after the other: in the smaller type of the two, and split at the narrower gap
           // where the glyphs drawn between them stand elsewhere
           const before = segment.at(-1);
-          let size = item.size, split = gap;
-          if (item.seq !== before.seq + 1) {
-            if (before.size < size) size = before.size;
-            if (apart > drawnApart * (size < 1.0 ? 1.0 : size) && !this.along(before.seq, item.seq, angle, end, along)) {
-              split = drawnApart;
-            }
-          }
-          if (apart > split * (size < 1.0 ? 1.0 : size)) {
+          const notNext = item.seq !== before.seq + 1;
+          let size = item.size;
+          if (notNext && before.size < size) size = before.size;
+          const unit = size < 1.0 ? 1.0 : size;
+          if (apart > gap * unit || (notNext && apart > drawnApart * unit &&
+                                     !this.along(before.seq, item.seq, angle, end, along))) {
             this.makeLine(segment, angle, left, top, out);
             segment = [item];
             end = along + adv;

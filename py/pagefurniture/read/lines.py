@@ -193,14 +193,14 @@ def _cut(run: list[tuple], angle: int, left: float, top: float, out: _Made, orde
                 # text's size beside a heading, are no part of the heading (a listing's numbers, drawn each
                 # before its line, stay on it, as pdfminer keeps them). Where the glyphs drawn between them
                 # stand elsewhere, a narrower gap parts them: a pleading's line number from its line.
-                size, before, split = item[8], segment[-1], LINE_SPLIT_GAP
-                if item[2] != before[2] + 1:
-                    if before[8] < size:
-                        size = before[8]
-                    if gap > DRAWN_APART_GAP * (1.0 if size < 1.0 else size) and \
-                            not drawn.along(before[2], item[2], angle, end, along):
-                        split = DRAWN_APART_GAP
-                if gap > split * (1.0 if size < 1.0 else size):
+                size, before = item[8], segment[-1]
+                not_next = item[2] != before[2] + 1
+                if not_next and before[8] < size:
+                    size = before[8]
+                unit = 1.0 if size < 1.0 else size
+                # (Whether the glyphs between stand in the gap is asked only where it decides.)
+                if gap > LINE_SPLIT_GAP * unit or (not_next and gap > DRAWN_APART_GAP * unit
+                                                      and not drawn.along(before[2], item[2], angle, end, along)):
                     _make_line(segment, angle, left, top, out, ordered)
                     segment = [item]
                     end = along + adv
