@@ -193,8 +193,11 @@ def _apart_on_every_page(g: _Group, ctx: _Context, grouped: AbstractSet[Key]) ->
             while 0 <= last + step < len(rows) and in_block(m.page, rows[last + step]):
                 last += step
             if last != m.row or m.rank:
-                inwards = last + step
-                block = under(m, last) if 0 <= inwards < len(rows) and len(rows[inwards]) == 1 else None
+                # Over the text's first row: one line, not at the other edge (a page whose only line of
+                # text lies between its head and its foot has no block over it).
+                inwards, placed = last + step, ctx.layouts[m.page].lines
+                block = under(m, last) if 0 <= inwards < len(rows) and len(rows[inwards]) == 1 and (
+                    (first := placed.get(rows[inwards][0])) is None or first.place == g.place) else None
                 if block is not None and block[0] and not block[1]:
                     found = block
         apart += found[0]
