@@ -318,7 +318,7 @@ export class Glyphs {
       const along = item.along, adv = item.adv;
       if (segment.length) {
         const apart = along - end;
-        if (apart > drawnApart) {
+        if (apart > drawnApart && (apart > gap || item.seq !== segment.at(-1).seq + 1)) {
           // not drawn one after the other: in the smaller type of the two, and split at the narrower gap
           // where the glyphs drawn between them stand elsewhere
           const before = segment.at(-1);

@@ -187,7 +187,9 @@ def _cut(run: list[tuple], angle: int, left: float, top: float, out: _Made, orde
         along, adv = item[1], item[9]
         if segment:
             gap = along - end
-            if gap > DRAWN_APART_GAP:  # the least the gap must be: most are not, and cost nothing more
+            # The least the gap must be (most are not, and cost nothing more): a size of 1 pt at least, and
+            # half of it only between glyphs not drawn one after the other.
+            if gap > DRAWN_APART_GAP and (gap > LINE_SPLIT_GAP or item[2] != segment[-1][2] + 1):
                 # Across a gap between glyphs not drawn one after the other, the gap is measured in the
                 # smaller type of the two: a word processor's line numbers, drawn in their own pass in the
                 # text's size beside a heading, are no part of the heading (a listing's numbers, drawn each
