@@ -691,8 +691,8 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
             return True
         # In another style of the slot's typeface, on a page of the other hand than all of the slot's: the
         # head of the facing pages ("Brucella | 3.5." in bold italic where the odd pages' head is in bold).
-        if len({page % 2 for page in slot.pages}) == 1 and m.page % 2 not in {page % 2 for page in slot.pages} \
-                and _face(m.line.font) in {_face(font) for font in slot.fonts}:
+        hands = {page % 2 for page in slot.pages}
+        if len(hands) == 1 and m.page % 2 not in hands and _face(m.line.font) in {_face(font) for font in slot.fonts}:
             return True
         if not headings:
             headings.append(_headings(ctx))
