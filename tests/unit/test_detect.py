@@ -4608,3 +4608,24 @@ def test_a_first_pages_footnote_whose_mark_latex_sets_in_from_the_edge_is_the_te
     got = texts_removed(pages)
     assert not {"*", "Ovaj dokument odnosi se na hrlatex v0.23, 2010/04/05."} & got
     assert {"1", "2", "3"} <= got
+
+
+def test_a_data_sheets_closing_block_under_its_last_page_is_the_documents():
+    # A data sheet's back page ends in small type with its trademarks, copyright and where to find
+    # distributors, under where the other pages' text ends: the document's closing block, content, where
+    # the same foot under a chapter's first page inside a book is that page's own (the test above).
+    rng = random.Random(36)
+    closing = ["For product information and a complete list of distributors, please go to our website.",
+               "Data subject to change. Copyright © 2007 Example Technologies Limited. All rights reserved.",
+               "AV02-0365EN - June 28, 2007"]
+    pages = []
+    for n in range(1, 9):
+        text = body(rng, top=80, bottom=400 if n == 8 else 640)
+        if n == 8:
+            text += [line(t, 690 + 10 * k, x0=72, size=7) for k, t in enumerate(closing)]
+        else:
+            text.append(line(str(n + 1), 760, x0=300))
+        pages.append(Page(n, W, H, tuple(text)))
+    got = texts_removed(pages)
+    assert not set(closing) & got
+    assert {str(n + 1) for n in range(1, 8)} <= got

@@ -1372,15 +1372,17 @@ def _publisher_feet(ctx: _Context) -> list[_Group]:
     footnote nor a caption. A book prints its copyright under each chapter's first page; footnotes lie
     where the other pages' text runs and start with their mark; a running foot's copyright names no notes
     set small over it (a data sheet's table notes); a title page's notice under its few lines is the title
-    page's (``_text_page``). (The first page's foot is its own pass's.)"""
+    page's (``_text_page``), and the last page's foot the document's closing block (a data sheet's
+    trademarks, copyright and distributors under its back page). (The first page's foot is its own
+    pass's.)"""
     s = ctx.settings
     small = ctx.body - s.body_slack
     furniture = ctx.furniture()
     wide = ctx.apart()
-    first = min(ctx.layouts)
+    ends = (min(ctx.layouts), max(ctx.layouts))
     wanted: dict[Key, _Line] = {}
     for layout in ctx.layouts.values():
-        if layout.block is None or layout.page.number == first or not layout.rows:
+        if layout.block is None or layout.page.number in ends or not layout.rows:
             continue
         # In type no larger than the outermost row's: an article's abstract over its citation is small too.
         foot = max(layout.page.lines[i].size for i in layout.rows[-1]) + s.size_slack
