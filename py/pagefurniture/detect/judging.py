@@ -146,8 +146,9 @@ def _apart_on_every_page(g: _Group, ctx: _Context, grouped: AbstractSet[Key]) ->
     under it and nothing in them set as large as it is: a running head set large over a manual's two columns,
     a data sheet's part number over each page's section (a table's column headings set as large are its row;
     a page's own heading set large under it, found on that page only, is that page's). So is each line of a
-    head block, rows from the edge that hold only such texts, set apart over a row of one line: a running
-    head of two lines set large (a document's name over its society's) over prose. A heading repeated so
+    head block, rows from the edge that hold only such texts, set apart over the text's first row, of one
+    line and not at the other edge: a running head of two lines set large (a document's name over its
+    society's) over prose. A heading repeated so
     stands on some pages only, or over its own text (a report's title over the next lines of its title
     block, repeated with it), or wraps (a long table's title in two lines of one size, over a row of cells).
     ``grouped``: the lines in a group."""
