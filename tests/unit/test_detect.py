@@ -4629,3 +4629,29 @@ def test_a_data_sheets_closing_block_under_its_last_page_is_the_documents():
     got = texts_removed(pages)
     assert not set(closing) & got
     assert {str(n + 1) for n in range(1, 8)} <= got
+
+
+def test_a_list_of_records_each_opening_with_a_name_and_closing_with_a_date_keeps_them_at_the_page_edges():
+    # A report of public comments: each comment is a record, its writer's name in bold over the comment and
+    # its date and time of posting under it, and the records run on from page to page. The page's first
+    # record's name stands at the top of every page at one height, its last record's date near the foot:
+    # each the same as the records' in the page's own text, in their font and size, set apart as theirs
+    # are. No running head, no print stamp: the records' own lines.
+    rng = random.Random(37)
+    names = iter(f"{rng.choice(WORDS).title()} {rng.choice(WORDS).title()}" for _ in range(200))
+    pages = []
+    for n in range(1, 9):
+        lines: list[Line] = []
+        top = 72.0
+        for _ in range(3):
+            lines.append(Line(next(names), (72, top, 160, top + 10), 10, "Arial-Bold"))
+            for k in range(4):
+                lines.append(line(" ".join(rng.choice(WORDS) for _ in range(11)), top + 22 + 13.5 * k, x0=90,
+                                  x1=540))
+            day = rng.randint(10, 28)
+            lines.append(Line(f"Apr {day}, 2021 {rng.randint(1, 12)}:{rng.randint(10, 59)} pm",
+                              (72, top + 86, 170, top + 96), 10, "Arial"))
+            top += 220
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = texts_removed(pages)
+    assert not got

@@ -509,6 +509,8 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
                 members = _fixed_inside(members, least, offsets, ctx)
                 if ctx.shown(members) < least:
                     continue
+                if 2 * sum(_twinned(m, ctx) for m in members) > len(members):
+                    continue  # an entry's first or last line, again in the text: a list of records
                 members = _edge_lines(ctx, {m.key: m for m in members}, block=False)
                 if ctx.shown(members) >= least:
                     apart = _apart_from_block(place) if all(_outside(m, ctx) for m in members) else \
@@ -517,6 +519,24 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
                                       f"in one place at the {place} of {{pages}}, in the text's size or smaller, "
                                       f"{apart}, whatever it says"))
     return out
+
+
+def _twinned(m: _Line, ctx: _Context, like: Callable[[str], object] = bool) -> bool:
+    """True when a line at the top or bottom edge has a twin in its page's text: a line of another row in
+    its font and size, starting where it starts, whose row is set apart from the text on the same side as
+    the edge line's, and whose text is ``like`` its own (each record of a list opens with its name, or
+    closes with its date and time, in the same style: the page's first or last record is one of them)."""
+    layout, line, s = ctx.layouts[m.page], m.line, ctx.settings
+    wide, near = ctx.apart(), max(s.align_min, s.align_size * line.size)
+    for r, row in enumerate(layout.rows):
+        if r == m.row or layout.gap_inwards(r, m.place) <= wide:
+            continue
+        for i in row:
+            other = layout.page.lines[i]
+            if other.font == line.font and abs(other.size - line.size) <= s.size_slack \
+                    and abs(other.box[0] - line.box[0]) <= near and like(other.text):
+                return True
+    return False
 
 
 def _moved_rows(ctx: _Context) -> list[_Group]:
@@ -1276,7 +1296,8 @@ def _print_stamps(ctx: _Context) -> list[_Group]:
 
     stamps = {m.key: m for m in ctx.lines  # in the rows nearest the edge (Settings.outer_rows)
               if m.rank < s.outer_rows and m.place in ("top", "bottom") and not m.beyond
-              and m.line.angle == 0 and m.key not in furniture and STAMP.search(m.line.text) and stamp(m)}
+              and m.line.angle == 0 and m.key not in furniture and STAMP.search(m.line.text) and stamp(m)
+              and not _twinned(m, ctx, STAMP.search)}
     own: dict[Key, _Line] = {}
     if ctx.n_text == 1 and not any(g.remove and g.kind == "page-number" for g in ctx.groups):
         own = {m.key: m for m, value, roman in _lone_numbers(ctx) if m.rank == 0 and value == m.page and not roman}
