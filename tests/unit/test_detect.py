@@ -4655,3 +4655,45 @@ def test_a_list_of_records_each_opening_with_a_name_and_closing_with_a_date_keep
         pages.append(Page(n, W, H, tuple(lines)))
     got = texts_removed(pages)
     assert not got
+
+
+def test_a_folio_beside_a_chapters_head_in_another_script_keeps_the_head_out_of_the_text_block():
+    # A Korean manual: each page's top row holds its folio, in the Latin font, and the section's name, in
+    # the Hangul one, changing with every page; the text starts well under them. On the first six pages the
+    # font maps the folio's digits to syllables, and only the last six read as numbers. The row holds the
+    # page's number (or a line in its slot), so the whole row is the head's when the text block is
+    # measured: the text starts under it, and the folios and the names are furniture.
+    rng = random.Random(38)
+    pages = []
+    for n in range(1, 13):
+        number = str(n) if n > 6 else "\uc96d" * len(str(n))
+        folio = Line(number, (85 if n % 2 == 0 else 448, 55.1, 90 if n % 2 == 0 else 453, 65.5), 10.5, "Latin")
+        name = f"{rng.choice(WORDS)} {rng.choice(WORDS)} {rng.choice(WORDS)} \uac1c\ubc1c"
+        head = Line(name, (110 if n % 2 == 0 else 300, 55.9, 217 if n % 2 == 0 else 420, 65.3), 10.5, "Hangul")
+        pages.append(Page(n, 538.58, 737.01, (folio, head, *body(rng, top=86.6, bottom=680, x0=85))))
+    got = removed(pages)
+    assert {(n, str(n)) for n in range(7, 13)} <= got
+    assert {(n, pages[n - 1].lines[1].text) for n in range(7, 13)} <= got
+
+
+def test_a_running_head_of_three_parts_over_prose_is_no_tables_heading_row():
+    # A law review's running head in three parts ("2007]", the short title, the folio) over justified prose;
+    # far down one page, a row of three parts (a citation's pieces) starts and ends where the head's parts
+    # do. The prose between them is no wrapped heading: the head is no table's row on that page either.
+    rng = random.Random(41)
+    pages = []
+    for n in range(1, 13):
+        parts = [line("2007]", 83.9, x0=131.8, x1=160.2), line("Cite Unseen", 83.9, x0=274.3, x1=334.1),
+                 line(str(490 + n), 83.9, x0=463.0, x1=482.5)]
+        if n % 2 == 0:
+            parts = [line(str(490 + n), 83.9, x0=131.8, x1=151.3), line("Law Review", 83.9, x0=274.3, x1=334.1),
+                     line("[Vol. 99", 83.9, x0=440.0, x1=482.5)]
+        text = [line(" ".join(rng.choice(WORDS) for _ in range(12)), 107.9 + 13.3 * k, x0=131.8, x1=482.5,
+                     size=11) for k in range(40)]
+        if n == 5:
+            text[20] = line("1995.", text[20].top, x0=131.8, x1=154, size=11)
+            text.insert(21, line("Id. at", text[20].top, x0=274.3, x1=300, size=11))
+            text.insert(22, line("note 12", text[20].top, x0=440.0, x1=482.5, size=11))
+        pages.append(Page(n, W, H, (*parts, *text)))
+    got = removed(pages)
+    assert {(5, "2007]"), (5, "Cite Unseen"), (5, "495")} <= got

@@ -229,13 +229,14 @@ def _table_cells(page: Page, rows: list[list[int]], s: Settings) -> tuple[set[in
         a = rows[r]
         if len(a) < least:
             continue
-        # The next row of as many cells, past the rows whose lines all lie under the row's own (the rest of
-        # a heading's cells, wrapped over several lines).
+        # The next row of as many cells, past the rows whose lines each lie under one of the row's own (the
+        # rest of a heading's cells, wrapped over several lines; a line of text across the page lies under
+        # several, or under none).
         k = r + 1
         if len(rows[k]) < least:
             spans = [(lines[i].box[0], lines[i].box[2]) for i in a]
             while k < last and len(rows[k]) < least and all(
-                    any(x0 < lines[j].box[2] and lines[j].box[0] < x1 for x0, x1 in spans) for j in rows[k]):
+                    sum(x0 < lines[j].box[2] and lines[j].box[0] < x1 for x0, x1 in spans) == 1 for j in rows[k]):
                 k += 1
             if len(rows[k]) < least:
                 continue
@@ -910,10 +911,13 @@ def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place,
     # The rest of such a row, in the size of its words, where the row is set apart from the rows beyond it
     # (``wide``) or holds the page's number: a running head in two faces, the document's title in one and
     # the current section's name, changing from page to page, in another; a songbook's date, folio and
-    # song title, as close over the song as its lines are to each other. (A slide's title beside a logo
-    # is larger; a footnote beside its mark has no words in the slot.)
+    # song title, as close over the song as its lines are to each other; a manual's folio in the Latin
+    # font, in the folios' size and face, beside the section's name in the Hangul one. (A slide's title
+    # beside a logo is larger; a footnote beside its mark has no words in the slot, and its mark is not in
+    # the folios' size and face.)
     rows, lines = layout.rows, layout.lines
-    for r in {lines[i].row for i in held if any(ch.isalpha() for ch in lines[i].line.text)}:
+    for r in {lines[i].row for i in held if any(ch.isalpha() for ch in lines[i].line.text)
+              or any(slot.holds(lines[i]) for slot in slots.get(lines[i].place, ()))}:
         place = lines[rows[r][0]].place if rows[r][0] in lines else None
         size = max(lines[i].line.size for i in rows[r] if i in held)
         folio = any(i in held and _lone_number(lines[i].line.text, numbering) for i in rows[r])
