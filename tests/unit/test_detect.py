@@ -2132,22 +2132,32 @@ def test_a_preprint_note_and_its_date_at_the_foot_of_the_first_page_of_a_short_p
 
 
 def test_a_number_that_counts_with_the_pages_where_the_text_runs_on_other_pages_is_a_heading():
-    # Chapter openers set "CHAPTER N" low on the page, where the text runs on every other page; the
-    # chapters are one page long, so N counts with the pages. The folio at the top is a page number.
-    # The heading is in the text's size: only where it lies tells it from a folio.
+    # Chapter openers set "CHAPTER N" low on the page, where the text runs on every other page, and drop
+    # the head; the chapters are one page long, so N counts with the pages. The folio at the top of the
+    # other pages is a page number. The heading is in the text's size: only where it lies tells it from a
+    # folio.
     rng = random.Random(6)
-    pages = []
-    for n in range(1, 13):
-        folio = line(str(n + 10), 40, x0=530)
-        if n % 3 == 1:
-            lines = (folio, line(f"CHAPTER {n}", 140, x0=440), *body(rng, top=200))
-        else:
-            lines = (folio, *body(rng, top=74))
-        pages.append(Page(n, W, H, lines))
-    got = texts_removed(pages)
-    assert {str(n + 10) for n in range(1, 13)} == got
+
+    def book(folio_on_openers: bool) -> list[Page]:
+        pages = []
+        for n in range(1, 13):
+            folio = line(str(n + 10), 40, x0=530)
+            if n % 3 == 1:
+                lines = ((folio,) if folio_on_openers else ()) + (line(f"CHAPTER {n}", 140, x0=440),
+                                                                  *body(rng, top=200))
+            else:
+                lines = (folio, *body(rng, top=74))
+            pages.append(Page(n, W, H, lines))
+        return pages
+
+    pages = book(False)
+    assert {str(n + 10) for n in range(1, 13) if n % 3 != 1} == texts_removed(pages)
     chapter = next(g for g in detect(pages) if g.text == "CHAPTER 1")
     assert not chapter.remove and "where the text runs" in chapter.reason
+    # With the folio on the openers too, the page has its number in another row: the heading counts what
+    # the pages show, and is kept all the same.
+    pages = book(True)
+    assert {str(n + 10) for n in range(1, 13)} == texts_removed(pages)
 
 
 def test_a_bare_pagination_mark_supports_but_does_not_decide():
@@ -4676,6 +4686,34 @@ def test_a_folio_beside_a_chapters_head_in_another_script_keeps_the_head_out_of_
     assert {(n, pages[n - 1].lines[1].text) for n in range(7, 13)} <= got
 
 
+def test_a_tables_caption_counting_with_the_pages_in_one_of_two_columns_is_no_running_head():
+    # A magazine in two columns, under its running head, its folios one behind the pages (a download
+    # notice first): tables 3, 4, 6 and 7 at the top of the left column of pages 4, 5, 7 and 8, each
+    # captioned in the same words, which wrap into a second line right under the first; a listing in the
+    # right column, its lines at another pitch, shares their rows. The captions' numbers count with the
+    # pages, as the folios do, but a caption has its next line under it, as close as the text's lines are:
+    # it is the text's, however its row is shared.
+    rng = random.Random(39)
+    caption = "Table {}. Device driver events and their associated"
+    pages = []
+    for n in range(1, 15):
+        lines = [line(str(n - 1), 760, x0=300, size=9), line("HACKER'S CODE", 29, x0=267, size=9)]
+        if n in (4, 5, 7, 8):
+            lines += [line(caption.format({4: 3, 5: 4, 7: 6, 8: 7}[n]), 71.4, x0=45.6, x1=286.8, size=9),
+                      line("tions between kernel space and user space.", 83.5, x0=45.6, x1=198.6, size=9)]
+            top = 117.9
+        else:
+            top = 71.4
+        lines += [line(" ".join(rng.choice(WORDS) for _ in range(6)), top + 12.1 * k, x0=45.6, x1=286.8, size=9)
+                  for k in range(int((720 - top) / 12.1))]
+        lines += [Line(f"printk({rng.choice(WORDS)});", (316, 68.2 + 10.4 * k, 450, 76.2 + 10.4 * k), 8, "Courier")
+                  for k in range(62)]
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = texts_removed(pages)
+    assert not {caption.format(k) for k in (3, 4, 6, 7)} & got
+    assert {str(n) for n in range(14)} <= got
+
+
 def test_a_running_head_of_three_parts_over_prose_is_no_tables_heading_row():
     # A law review's running head in three parts ("2007]", the short title, the folio) over justified prose;
     # far down one page, a row of three parts (a citation's pieces) starts and ends where the head's parts
@@ -4697,3 +4735,24 @@ def test_a_running_head_of_three_parts_over_prose_is_no_tables_heading_row():
         pages.append(Page(n, W, H, (*parts, *text)))
     got = removed(pages)
     assert {(5, "2007]"), (5, "Cite Unseen"), (5, "495")} <= got
+
+
+def test_table_labels_under_the_running_head_that_count_with_the_pages_are_kept():
+    # A journal article: tables 3, 4 and 5 on pages 11 to 13, each labelled "Table N" under the running
+    # head, which holds the page's folio. The labels count with the pages, but those pages have their
+    # number in another row: the labels count what the pages show.
+    rng = random.Random(42)
+    pages = []
+    for n in range(1, 15):
+        folio = line(str(284 + n), 59.3, x0=438.5 if n % 2 else 79.0, x1=455.0 if n % 2 else 95.5, size=11)
+        head = line("Assessing the Influence" if n % 2 else "Law Library Journal", 59.3, x0=209.3, size=11)
+        lines = [folio, head]
+        if n in (11, 12, 13):
+            lines += [line(f"Table {n - 8}", 89.6, x0=243.9, x1=275.1), line("Citations to Treatises", 111.6, x0=86.1)]
+            lines += body(rng, top=140, bottom=690, x0=79)
+        else:
+            lines += body(rng, top=90.8, bottom=690, x0=79)
+        pages.append(Page(n, 534, 765, tuple(lines)))
+    got = texts_removed(pages)
+    assert not {"Table 3", "Table 4", "Table 5"} & got
+    assert {str(284 + n) for n in range(1, 15)} <= got

@@ -116,7 +116,8 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
                 scored.append((len(run), key, run))
     scored.sort(key=lambda item: -item[0])
     claimed: set[tuple[int, int]] = set()
-    numbered: dict[int, set[tuple[int, Place]]] = defaultdict(set)  # each page's numbers so far, and their edge
+    # Each page's numbers so far, with their edge and row.
+    numbered: dict[int, set[tuple[int, Place, int]]] = defaultdict(set)
     found: list[_Group] = []
     for _, key, run in scored:
         place, shape = key[0], Counter(shapes_of[key]).most_common(1)[0][0]
@@ -129,11 +130,14 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
         if worded and len(pages) * 2 < ctx.n_text and sum(_over_its_text(m, ctx) for m in members) * 2 > len(members):
             continue  # a count in words on a few pages, joined to the text under it, heads that text ("Step 3:")
         if len(pages) * 2 < ctx.n_text and all(
-                any(value != values[m.key] and edge != place for value, edge in numbered[m.page]) for m in members):
+                any(value != values[m.key] and (edge != place or (row != m.row and values[m.key] != value + 1))
+                    for value, edge, row in numbered[m.page])
+                for m in members):
             # A page has one number: a count on a few pages that have another at the other edge ("TABLE
             # 1/T.6" over each of three pages of tables, a form's sections numbered down the margin, their
-            # folios at the foot) counts what those pages show. (Beside the page's number, "Continued on
-            # page 35" is the page's furniture.)
+            # folios at the foot), or at the same edge in another row ("Table 4" under the running head and
+            # its folio), counts what those pages show. (Beside the page's number, "Continued on page 35"
+            # names the next page: it is the page's furniture.)
             continue
         if sum(m.key in large or m.key in alone for m in members) * 2 > len(members) and (
                 len(pages) * 2 < ctx.n_text
@@ -144,7 +148,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             continue  # one line drawn again ("0 1 2 3 4 5 6 7 8 9", a specimen's figures): no page's own number
         claimed.update(m.key for m in members)
         for m in members:
-            numbered[m.page].add((values[m.key], place))
+            numbered[m.page].add((values[m.key], place, m.row))
         # A running head or foot that holds the folio ("170 PART TWO Biological Foundations") is a header
         # or footer: its line holds more words than a page number's ("Page 3 of 9").
         words = len([w for w in shape.split() if w != "{n}" and any(ch.isalpha() for ch in w)])
@@ -158,12 +162,16 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
 
 
 def _over_its_text(m: _Line, ctx: _Context) -> bool:
-    """True when a line at the top stands alone in its row, the next row under it no farther from it than the
-    text's own rows are from each other (``_Context.apart``): the first line of what follows, not a head."""
-    layout = ctx.layouts[m.page]
-    if m.place != "top" or m.row < 0 or len(layout.rows[m.row]) != 1 or m.row + 1 >= len(layout.rows):
+    """True when a line at the top has text under it, across its own width, no farther from it than the
+    text's own rows are from each other (``_Context.apart``): the first line of what follows (a table's
+    caption over its second line, in one of two columns), not a head."""
+    if m.place != "top" or m.row < 0:
         return False
-    return layout.gap_inwards(m.row, "top") <= ctx.apart()
+    x0, top, x1, bottom = m.line.box
+    middle = (top + bottom) / 2
+    under = [ln.top for ln in ctx.layouts[m.page].page.lines
+             if ln.angle == 0 and ln.top > middle and ln.box[0] < x1 and ln.box[2] > x0]
+    return bool(under) and min(under) - bottom <= ctx.apart()
 
 
 # What a number alone on a chart's scale starts with: a digit, a sign or a point (the plotting programs
