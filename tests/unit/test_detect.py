@@ -4714,6 +4714,26 @@ def test_a_tables_caption_counting_with_the_pages_in_one_of_two_columns_is_no_ru
     assert {str(n) for n in range(14)} <= got
 
 
+def test_a_running_head_ruled_off_by_a_rule_typed_as_text_tight_on_the_text_is_furniture():
+    # A survey report: the running head (the report's title on even pages, the chapter's on odd ones) over
+    # a rule typed as fifty underscores, whose box sits 1.7 pt over the text's first line. The rule rules
+    # the head off from the text as a drawn rule would: head and rule are furniture.
+    rng = random.Random(40)
+    rule = "_" * 50
+    pages = []
+    for n in range(1, 6):
+        head = line("Methodology", 37.2, x0=297.6, size=12) if n % 2 else \
+            line("Healthy Students Healthy Lives", 37.2, x0=57.6, size=12)
+        typed = line(rule, 51.0, x0=57.6 if n % 2 else 62.2, x1=360.6 if n % 2 else 365.2, size=12)
+        text = [line(" ".join(rng.choice(WORDS) for _ in range(9)), 64.7 + 12.6 * k, x0=57.6, x1=364.9, size=11)
+                for k in range(37)]
+        folio = line(str(8 + n), 547, x0=356 if n % 2 else 57.6, size=12)
+        pages.append(Page(n, 420, 595, (head, typed, folio, *text)))
+    got = removed(pages)
+    assert {(n, "Methodology") for n in (1, 3, 5)} | {(n, "Healthy Students Healthy Lives") for n in (2, 4)} <= got
+    assert {(n, rule) for n in range(1, 6)} <= got
+
+
 def test_a_running_head_of_three_parts_over_prose_is_no_tables_heading_row():
     # A law review's running head in three parts ("2007]", the short title, the folio) over justified prose;
     # far down one page, a row of three parts (a citation's pieces) starts and ends where the head's parts

@@ -9,11 +9,13 @@ and of single lines that would be furniture if their place allowed (``_edge_line
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable
 from itertools import pairwise
 
 from ..model import Line
+from .grouping import _typed_rule
 from .groups import Key, Place, TextBlock, _chain, _cluster, _Context, _Layout, _Line, _mark, _mid, _on_page, _outside
 from .numbers import NUMBER_ALONE, shape_of
 from .settings import Settings
@@ -217,6 +219,8 @@ def _walk(layout: _Layout, furniture: Collection[Key], numbered: Collection[Key]
         if content:
             faces = {_face(lines[i].font) for i in row}
             gap = (near - block[-1][2]) if place == "top" else (block[-1][2] - near)
+            if _ruled_off(block, lines, s):
+                gap = math.inf
             if beside is None and _few_words(block[-1][0], lines, s) and not _under(block[-1][0], row, lines):
                 beside = gap, faces
                 continue
@@ -258,6 +262,16 @@ def _specks(row: list[int], lines: tuple[Line, ...], block: TextBlock | None, pl
     return all(len(lines[i].text) <= SPECK_TEXT and len("".join(lines[i].text.split())) <= 2
                and not any(ch.isdigit() for ch in lines[i].text)
                and (lines[i].bottom <= block.top if place == "top" else lines[i].top >= block.bottom) for i in row)
+
+
+def _ruled_off(block: list[_Row], lines: tuple[Line, ...], s: Settings) -> bool:
+    """True when the walk's last row is a rule typed as text alone in its row (``grouping._typed_rule``)
+    and the row before it has a few words: the rule rules the head off from the text (the foot, at the
+    bottom) as a drawn rule does, however tight its underscores' box sits on the text. (Under a table's
+    headings of many parts, the rule is the table's.)"""
+    last = block[-1][0]
+    return len(block) > 1 and len(last) == 1 and _typed_rule(lines[next(iter(last))[1]].text, s) \
+        and _few_words(block[-2][0], lines, s)
 
 
 def _few_words(keys: set[Key], lines: tuple[Line, ...], s: Settings) -> bool:
