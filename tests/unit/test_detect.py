@@ -4776,3 +4776,26 @@ def test_table_labels_under_the_running_head_that_count_with_the_pages_are_kept(
     got = texts_removed(pages)
     assert not {"Table 3", "Table 4", "Table 5"} & got
     assert {str(284 + n) for n in range(1, 15)} <= got
+
+
+
+def test_a_journals_citation_line_over_an_articles_title_is_the_first_pages_own_head():
+    # A nursing journal's article: over its title on the first page, a line in small print cites the
+    # article (author, year, journal, volume, pages, DOI), set well apart from the title; the other pages
+    # have no head, only a folio at the foot. Small print that cites the publication at the top of the first
+    # page is its own head, where no other page has one; a line of small print that cites nothing ("Draft
+    # for discussion") is the page's.
+    rng = random.Random(44)
+
+    def article(first_line: str) -> list[Page]:
+        pages = [Page(1, W, H, (line(first_line, 72.8, x0=148, size=8), line("International Journal of Nursing",
+                                                                               116.4, x0=90, size=12),
+                                *body(rng, top=160, bottom=700, x0=90), line("31", 780, x0=85)))]
+        pages += [Page(n, W, H, (*body(rng, top=73, bottom=700, x0=90), line(str(30 + n), 780, x0=85)))
+                  for n in range(2, 6)]
+        return pages
+
+    citation = "Elgendi, 2021, IEJNSR, 1(2): 31-35, DOI: 10.21608/ejnsr.2020.51290.1025"
+    assert (1, citation) in removed(article(citation))
+    assert (1, "Draft for discussion") not in removed(article("Draft for discussion"))
+

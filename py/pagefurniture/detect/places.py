@@ -1581,7 +1581,8 @@ def _own_head(layout: _Layout, start: float, ctx: _Context) -> list[_Line]:
 def _named_in_foot(layout: _Layout, ctx: _Context) -> list[_Group]:
     """The first page's own head where no other page has one: the rows from its top edge stacked tight, up
     to the wide gap that sets them apart from the text, when one of them names what the first page's own
-    foot names (``_names_foot``)."""
+    foot names (``_names_foot``), or when all of them are small print that cites the publication (a
+    journal's citation line over an article's title: its volume, pages and DOI)."""
     head: list[_Line] = []
     wide = ctx.apart()
     for r, placed in _top_rows(layout):
@@ -1592,6 +1593,10 @@ def _named_in_foot(layout: _Layout, ctx: _Context) -> list[_Group]:
             break
     else:
         return []
+    small = ctx.body - ctx.settings.body_slack
+    if all(m.line.size < small for m in head) and any(RIGHTS_NAMED.search(m.line.text) for m in head):
+        return _head(ctx, head, "the first page's own head, citing the publication in small print, set apart "
+                                "from the text")
     if not _names_foot(head, layout, ctx):
         return []
     return _head(ctx, head, "the first page's own head, naming what its own foot names, set apart from the text")
