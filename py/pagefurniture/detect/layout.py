@@ -903,10 +903,10 @@ def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place,
     k = s.outer_rows
     # A number alone at the height of the page numbers is one of them in any size or face (the front
     # matter's roman folios in their own type, before the body's are found).
-    held = {i for i, m in layout.lines.items()
-            if m.row >= 0 and m.rank < k and any(slot.holds(m) or (not slot.words and slot.near(m)
-                                                                    and _lone_number(m.line.text, numbering))
-                                                 for slot in slots.get(m.place, ()))}
+    outer = [(i, m) for i, m in layout.lines.items() if m.row >= 0 and m.rank < k]
+    in_slot = {i for i, m in outer if any(slot.holds(m) for slot in slots.get(m.place, ()))}
+    held = in_slot | {i for i, m in outer if i not in in_slot and any(
+        not slot.words and slot.near(m) and _lone_number(m.line.text, numbering) for slot in slots.get(m.place, ()))}
     other = held | {i for i, m in layout.lines.items() if m.key in grouped or m.beyond or i in layout.template}
     # The rest of such a row, in the size of its words, where the row is set apart from the rows beyond it
     # (``wide``) or holds the page's number: a running head in two faces, the document's title in one and
@@ -916,8 +916,7 @@ def _not_text(layout: _Layout, grouped: set[tuple[int, int]], slots: dict[Place,
     # beside a logo is larger; a footnote beside its mark has no words in the slot, and its mark is not in
     # the folios' size and face.)
     rows, lines = layout.rows, layout.lines
-    for r in {lines[i].row for i in held if any(ch.isalpha() for ch in lines[i].line.text)
-              or any(slot.holds(lines[i]) for slot in slots.get(lines[i].place, ()))}:
+    for r in {lines[i].row for i in held if i in in_slot or any(ch.isalpha() for ch in lines[i].line.text)}:
         place = lines[rows[r][0]].place if rows[r][0] in lines else None
         size = max(lines[i].line.size for i in rows[r] if i in held)
         folio = any(i in held and _lone_number(lines[i].line.text, numbering) for i in rows[r])

@@ -1464,7 +1464,7 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
             break
     # All in small print, it cites the publication (its DOI, its volume): a journal's citation block,
     # naming the journal the running heads name.
-    cited = all(m.line.size < small for m in head) and any(RIGHTS_NAMED.search(m.line.text) for m in head)
+    cited = _cites(head, ctx)
     # Else, laid out on the page, not in the text's column: some of it reaches into a side margin, past the
     # column by more than the text's size; or it says what it is, an e-mail or a web address beside the
     # name and the street; or it names what the page's own foot names (the firm's name over its
@@ -1593,13 +1593,19 @@ def _named_in_foot(layout: _Layout, ctx: _Context) -> list[_Group]:
             break
     else:
         return []
-    small = ctx.body - ctx.settings.body_slack
-    if all(m.line.size < small for m in head) and any(RIGHTS_NAMED.search(m.line.text) for m in head):
+    if _cites(head, ctx):
         return _head(ctx, head, "the first page's own head, citing the publication in small print, set apart "
                                 "from the text")
     if not _names_foot(head, layout, ctx):
         return []
     return _head(ctx, head, "the first page's own head, naming what its own foot names, set apart from the text")
+
+
+def _cites(head: list[_Line], ctx: _Context) -> bool:
+    """True when a first page's head is all in small print and cites the publication (its DOI, its volume,
+    its rights): a journal's citation block or line."""
+    small = ctx.body - ctx.settings.body_slack
+    return all(m.line.size < small for m in head) and any(RIGHTS_NAMED.search(m.line.text) for m in head)
 
 
 def _names_foot(head: list[_Line], layout: _Layout, ctx: _Context) -> bool:
