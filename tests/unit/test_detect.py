@@ -1232,6 +1232,54 @@ def test_a_letters_head_block_on_its_pages_of_a_file_that_holds_others():
     assert not texts_removed(pages(True)) & {"PERSONAL LOANS", "LOAN#:500002938933"}
 
 
+def _resolutions(tops: set[int], middles: set[int], seed: int) -> list[Page]:
+    """A county's agenda packet of ten pages numbered at the foot, resolutions running on from page to
+    page. Each opens with its title block (three centred rows, its item and number set right), a gap, the
+    address in two lines run on as the text's are, a gap, then prose: at the top of the ``tops`` pages, in
+    the middle of the ``middles`` pages, under the last one's end."""
+    rng = random.Random(seed)
+    pages = []
+    for n in range(1, 11):
+        lines: list[Line] = []
+        if n in tops | middles:
+            y = 60.0 if n in tops else 330.0
+            if n in middles:
+                lines += body(rng, top=60, bottom=300)
+            for text, x0 in (("Lorem County", 270), ("Board of County Commissioners", 230),
+                             ("245th Annual Session", 250), (f"Item {n}", 490), (f"Resolution No. 2025-01-{n:02d}", 420)):
+                lines.append(line(text, y, x0=x0))
+                y += 13.5
+            y += 8.5
+            lines += [line("To the Honorable Jane Doe, County Mayor and the Board of County Commissioners", y, x1=530),
+                      line("Commissioners meeting in Regular Session this 16th day of January 2025.", y + 13.5, x1=400)]
+            lines += body(rng, top=y + 35.5, bottom=700)
+        else:
+            lines += body(rng, top=60, bottom=700)
+        lines.append(line(str(n), 750, x0=300, x1=305))
+        pages.append(Page(n, W, H, tuple(lines)))
+    return pages
+
+
+def test_a_resolutions_title_that_opens_it_mid_page_on_most_pages_is_the_texts_at_the_top_too():
+    # Each resolution of an agenda packet opens with its title block; on three pages it falls at the top,
+    # set apart from the text as a letter's head is, on four in the middle of the page. Where a block
+    # stands in the text on more pages than at the top, it opens a section of the text: all of it stays,
+    # and only the folios go.
+    assert texts_removed(_resolutions({2, 5, 8}, {3, 6, 9, 10}, 61)) == {str(n) for n in range(1, 11)}
+
+
+def test_an_address_run_on_as_the_texts_lines_is_no_head_block():
+    # The same packet with each resolution opening at the top of its page, as a file of letters opens
+    # each with its head: the title block is the head of each, but the address under it, set apart by the
+    # same gap and repeated word for word, is a paragraph of the text (its first line across the column,
+    # the next run on from the same left).
+    gone = removed(_resolutions({1, 4, 7, 10}, set(), 62))
+    assert (4, "Lorem County") in gone and (4, "Resolution No. 2025-01-04") in gone
+    assert not {text for _, text in gone} & {
+        "To the Honorable Jane Doe, County Mayor and the Board of County Commissioners",
+        "Commissioners meeting in Regular Session this 16th day of January 2025."}
+
+
 def test_a_lists_column_headings_ruled_off_from_its_first_row_on_every_page_are_its_cells():
     # A cumulative list of notices in two columns of three, its column headings at the top of every page
     # over a rule, farther from the first row than a sheet's footer may stand from its last: each heading

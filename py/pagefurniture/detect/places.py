@@ -193,7 +193,10 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
     its foot and little else, are its cover's; where the other pages' text begins, over a row of many
     parts, such rows are a long table's headings). Past a block so found, the next is asked the same.
     Whatever the block's other rows say (a revision, a date, the page's number among words that change) is
-    the block's: a tariff's or a procedure's head."""
+    the block's: a tariff's or a procedure's head. A block of a few pages is the text's where it holds a
+    paragraph (``_wraps``), or where half its rows or more stand in the text on more pages than at the edge:
+    a resolution's title and address, at the top of the pages where one begins there, and in the middle of
+    the others."""
     s = ctx.settings
     least = ctx.most()
     common = {m.key for g in ctx.groups if len(g.pages) >= least for m in g.members}
@@ -201,7 +204,7 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
     if not repeated:
         return []
     furniture = ctx.furniture()
-    found: dict[tuple[Place, bool], list[_Line]] = defaultdict(list)
+    blocks: list[tuple[Place, bool, list[_Line]]] = []
     for layout in ctx.layouts.values():
         counted = _counted(ctx, layout.page.number)
         for place in ("top", "bottom"):
@@ -210,8 +213,31 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
             skip = 0
             while taken := _head_block(layout, place, skip, counted, common, repeated, ctx):
                 rows, most = taken
-                found[place, most] += [m for row in rows for m in row if m.key not in furniture]
+                blocks.append((place, most, [m for row in rows for m in row]))
                 skip += len(rows)
+    # A block of a few pages, half or more of whose rows stand in the text on more pages than in such
+    # blocks, opens a section of the text wherever it falls: at the top of a page or in its middle (each
+    # resolution's title in a county's agenda packet). A letter's head stands only at the top of its pages.
+    few = [members for _, most, members in blocks if not most]
+    where: dict[str, set[int]] = defaultdict(set)  # by text, the pages that hold it
+    at_edge: dict[str, set[int]] = defaultdict(set)  # ... and those where a block holds it
+    if few:
+        wanted = {m.line.text for members in few for m in members}
+        for layout in ctx.layouts.values():
+            for line in layout.page.lines:
+                if line.text in wanted:
+                    where[line.text].add(layout.page.number)
+        for members in few:
+            for m in members:
+                at_edge[m.line.text].add(m.page)
+    found: dict[tuple[Place, bool], list[_Line]] = defaultdict(list)
+    for place, most, members in blocks:
+        firsts: dict[int, str] = {}
+        for m in members:
+            firsts.setdefault(m.row, m.line.text)  # a row's first line stands for it
+        opens = sum(len(at_edge[text]) * 2 <= len(where[text]) for text in firsts.values())
+        if most or opens * 2 < len(firsts):
+            found[place, most] += [m for m in members if m.key not in furniture]
     out = []
     for (place, most), members in found.items():
         # A few pages' block counts its slides: the pages of a form filled in again for each person are
@@ -247,11 +273,31 @@ def _head_block(layout: _Layout, place: Place, skip: int, counted: set[int], com
     # On a few pages only, where the pages' text begins, rows that repeat over rows of many parts are a
     # long table's headings (a form's, ruled off from its rows).
     if most or (all(len(row) < s.cell_row and all(m.key in repeated for m in row) for row in block)
-                and _text_page(layout, ctx, len(block))
+                and _text_page(layout, ctx, len(block)) and not _wraps(block, layout, ctx)
                 and (layout.block is None or any(layout.block.outside(m, s) for m in block[0])
                      or len(_next_row(layout, place, skip + len(block))) < s.cell_row)):
         return block, most
     return None
+
+
+def _wraps(block: list[list[_Line]], layout: _Layout, ctx: _Context) -> bool:
+    """True when a block's rows hold a paragraph of the text: a line in the text's size across the page's
+    column, from its left to its right, and under it the next in its font and size from the same left (a
+    letter's address, its lines run on as the text's do). A head's lines stop short of one side."""
+    s = ctx.settings
+    if layout.column is None:
+        return False
+    left, _, right, _ = layout.column
+    pad = 2 * s.column_pad
+    down = block if block[0][0].place == "top" else block[::-1]  # the rows from the top
+    for row, under in pairwise(down):
+        for m in row:
+            line = m.line
+            if abs(line.size - ctx.body) <= s.body_slack and line.box[0] <= left + pad and line.box[2] >= right - pad \
+                    and any(o.line.font == line.font and abs(o.line.size - line.size) <= s.size_slack
+                            and abs(o.line.box[0] - line.box[0]) <= s.align_min for o in under):
+                return True
+    return False
 
 
 def _next_row(layout: _Layout, place: Place, skip: int) -> list[int]:
