@@ -2375,6 +2375,31 @@ def test_a_letters_contact_footer_printed_once():
     assert not any(page == 1 and text.startswith(tuple(WORDS)) for page, text in got)
 
 
+def test_a_note_at_the_foot_that_the_text_goes_on_over_the_page():
+    # A report numbered at the foot: its table runs from page 2 to page 4, closed on pages 2 and 3 by
+    # "(Continued on next page)" right under its last row, as close as the rows are to each other, and
+    # page 3's and 4's text opens with the table's "Table 2 (continued)" caption. The note ends its page's
+    # text, nothing under it but the folio: the reader's cue, furniture even on one page. The caption heads
+    # the next page's text; and on page 5, where the text goes on under a note that ends a column (another
+    # article's, "continued on next page" set in the text's size), the note stays.
+    rng = random.Random(63)
+    pages = []
+    for n in range(1, 6):
+        lines: list[Line] = []
+        if n in (3, 4):
+            lines.append(line("Table 2 (continued)", 60))
+        lines += body(rng, top=80 if n in (3, 4) else 60, bottom=680)
+        if n in (2, 3):
+            lines.append(line("(Continued on next page)", 683.5, x0=400))
+        if n == 5:
+            lines += [line("continued on next page", 683.5, x0=400), *body(rng, top=697, bottom=720)]
+        lines.append(line(str(n), 750, x0=300, x1=305))
+        pages.append(Page(n, W, H, tuple(lines)))
+    gone = removed(pages)
+    assert {(2, "(Continued on next page)"), (3, "(Continued on next page)")} <= gone
+    assert not {text for _, text in gone} & {"Table 2 (continued)", "continued on next page"}
+
+
 def test_a_line_that_names_its_page_and_the_documents_pages_is_a_page_number_on_one_page():
     # A two-page letter numbers its second page only: "Page 2 of 2", beside the letter's date.
     rng = random.Random(17)

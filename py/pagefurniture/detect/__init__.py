@@ -202,6 +202,8 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     # Print stamps at a page's edge, even once: a date with a time of day or a word of printing; and the own
     # number of a document of one page.
     Finds("print-stamps", places._print_stamps),
+    # A note at the foot of a page's text that it goes on over the page ("Continued on next page"), even once.
+    Finds("page-turns", places._page_turns),
     # The first page's own foot: a publisher's line (a copyright, a DOI), or small print where no other page
     # has text (a letter's registration and bank details).
     Finds("first-page-foot", places._first_page_foot),

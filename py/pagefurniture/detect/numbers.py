@@ -67,6 +67,27 @@ STAMP = re.compile(rf"{_DATE}.*{_TIME}|{_TIME}.*{_DATE}|{_PRINTED}.*{_DATE}", re
 # A time of day alone ("2:51 PM", "14:03"): the machine's, however large it is set (a stamp's date and time
 # stacked in two rows); its letters are no words of a heading.
 CLOCK = re.compile(rf"\s*{_TIME}\s*(?:[ap]\.?\s?m\.?)?\s*", re.IGNORECASE)
+# A note that the text goes on over the page, the whole of its line but for punctuation ("(Continued on
+# next page)", ". . . continues on next page . . .", "Table continues", "CONTINUED", "Fortsetzung auf Seite 2",
+# "Suite au verso", "T.S.V.P.", "Continúa en la página siguiente", "z.o.z."). Only forwards: "continued
+# from the previous page" heads the page's text, and "Table 2 (continued)" is a caption.
+_ONWARD = (r"(?:\s+(?:on|to)\s+(?:the\s+)?(?:next|following|reverse)\s+(?:page|side|sheet)"
+           r"|\s+on\s+page\s+\d+|\s+overleaf|\s+over)?")
+CONTINUES = re.compile(
+    r"[\W_]*(?:"
+    rf"(?:(?:table|footnote|note|text|article|story|list)\s+)?(?:continued|continues|cont['\u2019]?d\.?){_ONWARD}"
+    r"|please\s+turn\s+over|p\.\s?t\.\s?o\.?|see\s+over"  # English
+    r"|fortsetzung\s+(?:auf|siehe)\s+(?:der\s+)?(?:seite\s+\d+|(?:n\u00e4chste|folgende)[rn]?\s+seite|r\u00fcckseite)"
+    r"|bitte\s+wenden"  # German
+    r"|suite\s+(?:(?:\u00e0|a)\s+la\s+page\s+suivante|page\s+suivante|au\s+verso|(?:en\s+|\u00e0\s+la\s+)?page\s+\d+"
+    r"|p\.\s*\d+)|voir\s+(?:au\s+)?verso|t\.\s?s\.\s?v\.\s?p\.?"  # French
+    r"|contin[\u00fau]a(?:\s+(?:en|na)\s+(?:la\s+|a\s+)?(?:p[\u00e1a]gina|hoja|folha)\s+(?:siguiente|seguinte)"
+    r"|\s+al\s+dorso|\s+no\s+verso)?"  # Spanish, Portuguese, Italian
+    r"|sigue\s+(?:en\s+la\s+(?:p[\u00e1a]gina|hoja)\s+siguiente|al\s+dorso)"
+    r"|segue\s+(?:na\s+pr[\u00f3o]xima\s+p[\u00e1a]gina|alla\s+pagina\s+(?:successiva|seguente)|a\s+pagina\s+\d+)"
+    r"|z\.\s?o\.\s?z\.?|zie\s+(?:ommezijde|volgende\s+(?:pagina|blz\.?))"  # Dutch
+    r"|vervolg\s+op\s+(?:de\s+)?volgende\s+(?:pagina|blz\.?)"
+    r")[\W_]*", re.IGNORECASE)
 # What the PDF's tags say, as extraction reports it (``Line.artifact``): these name page furniture. A
 # bare /Artifact without a type also marks decoration (bullets, photo credits), so it only supports.
 PAGINATION = frozenset({"header", "footer", "pagination", "watermark"})

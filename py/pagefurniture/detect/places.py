@@ -5,7 +5,8 @@ furniture, in a running head's slot, a lone number that fits the page numbering,
 what the PDF marks as pagination, a publisher's line at the foot of the first page. The document's own
 headings vouch for a running head that names one of them. Each pass takes the
 context and returns new groups; a line is taken only where it is at the page edge and set apart from the
-text (``edges._edge_lines``).
+text (``edges._edge_lines``), but for a note that the text goes on over the page ("Continued on next
+page"), which ends the page's text however close it stands.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from .groups import (
 from .layout import _at_foot, _in_margin
 from .numbers import (
     CONTACT,
+    CONTINUES,
     DIGITS,
     NOTE_MARK,
     PAGINATION,
@@ -1372,6 +1374,24 @@ def _print_stamps(ctx: _Context) -> list[_Group]:
                          f"a date and time of printing {_where(place)}, and what is stacked on it, set apart "
                          f"from the text, on {{pages}}")
                   for place, members in by_place.items()]
+
+
+def _page_turns(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the notes at a page's foot that its text goes on over the page
+    (CONTINUES: "(Continued on next page)", "Fortsetzung auf Seite 2", "CONTINUED"), on any page, even once:
+    upright, with nothing in their row or under it to the bottom edge but furniture, however close under
+    the text (the last row of a table's box). The reader's cue to turn the page, not the text's: a table's
+    "(continued)" caption heads the next page's text, and a note that ends a column over more text stays."""
+    furniture = ctx.furniture()
+    found = []
+    for m in ctx.lines:
+        if m.place == "bottom" and m.row >= 0 and not m.beyond and m.key not in furniture \
+                and CONTINUES.fullmatch(m.line.text):
+            rows = ctx.layouts[m.page].rows
+            if all(i == m.index or (m.page, i) in furniture for row in rows[m.row:] for i in row):
+                found.append(m)
+    return [_Group("bottom", found[0].shape, found, _numbers(found), "footer", True,
+                   "a note at the foot of the page's text that it goes on over the page, on {pages}")] if found else []
 
 
 def _first_page_foot(ctx: _Context) -> list[_Group]:
