@@ -2400,6 +2400,16 @@ def test_a_note_at_the_foot_that_the_text_goes_on_over_the_page():
     assert not {text for _, text in gone} & {"Table 2 (continued)", "continued on next page"}
 
 
+def test_a_daily_logs_date_that_steps_with_the_pages_is_no_page_number():
+    # A week's log, a day a page: each page opens with its day's date, "4/2/2021" on page 2 to "4/6/2021" on
+    # page 6, its day one more than the page's number, over that day's rows; "Page 2 of 6" at the foot. The
+    # date heads the day's rows: its day counts days, not pages.
+    rng = random.Random(64)
+    pages = [Page(n, W, H, (line(f"4/{n}/2021", 60), *body(rng, top=76, bottom=700),
+                            line(f"Page {n} of 6", 750, x0=480))) for n in range(1, 7)]
+    assert texts_removed(pages) == {f"Page {n} of 6" for n in range(1, 7)}
+
+
 def test_a_line_that_names_its_page_and_the_documents_pages_is_a_page_number_on_one_page():
     # A two-page letter numbers its second page only: "Page 2 of 2", beside the letter's date.
     rng = random.Random(17)

@@ -145,6 +145,11 @@ def page_number_tokens(text: str, *, settings: Settings = DEFAULT_SETTINGS) -> l
     ([(0, 3, False)], [], [(0, 1, False)], [])
     >>> page_number_tokens("- \u0967\u0968 -"), page_number_tokens("x\u00b2"), page_number_tokens("07")  # Devanagari 12
     ([(1, 12, False)], [], [])
+
+    A date is no page number, nor its day one ("4/5/2021" heads the fifth day's page of a daily log).
+
+    >>> page_number_tokens("4/5/2021"), page_number_tokens("Printed 4/5/21, page 3")
+    ([], [(3, 3, False)])
     """
     return list(_numbering(settings).tokens(text))
 
@@ -192,6 +197,8 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
         label, colon, rest = raw.partition(":")
         if colon and label.isalpha():
             raw = rest  # a label glued to its number: a report's "Page:2"
+        if raw.count("/") >= 2:
+            continue  # a date ("4/5/2021"): its day may step with the pages of a daily log, counting none
         for part in (NUMBER_PARTS.split(raw) if "/" in raw or "|" in raw else (raw,)):
             if CID_MARK in part:
                 part = CID_ENDS.sub("", part)  # unmapped glyphs glued to a number (its spaces, a bullet) wrap it
