@@ -196,7 +196,7 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
     parts, such rows are a long table's headings). Past a block so found, the next is asked the same.
     Whatever the block's other rows say (a revision, a date, the page's number among words that change) is
     the block's: a tariff's or a procedure's head. A block of a few pages is the text's where it holds a
-    paragraph (``_wraps``), or where half its rows or more stand in the text on more pages than at the edge:
+    paragraph (``_wraps``), or where half its rows or more stand on as many pages elsewhere as in such blocks:
     a resolution's title and address, at the top of the pages where one begins there, and in the middle of
     the others."""
     s = ctx.settings
@@ -217,8 +217,8 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
                 rows, most = taken
                 blocks.append((place, most, [m for row in rows for m in row]))
                 skip += len(rows)
-    # A block of a few pages, half or more of whose rows stand in the text on more pages than in such
-    # blocks, opens a section of the text wherever it falls: at the top of a page or in its middle (each
+    # A block of a few pages, half or more of whose rows stand on as many pages elsewhere as in such blocks,
+    # opens a section of the text wherever it falls: at the top of a page or in its middle (each
     # resolution's title in a county's agenda packet). A letter's head stands only at the top of its pages.
     few = [members for _, most, members in blocks if not most]
     where: dict[str, set[int]] = defaultdict(set)  # by text, the pages that hold it
