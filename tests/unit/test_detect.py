@@ -3680,6 +3680,32 @@ def test_a_listings_line_numbers_beside_it_are_the_listings():
     assert got == {(n, str(n)) for n in range(1, 7)}
 
 
+def test_a_listings_line_numbers_down_a_page_it_fills_are_the_listings():
+    # A technical report in Times, four pages of prose, then six pages each holding a long listing in
+    # Courier, its lines numbered from 1 in the left margin at their pace, down most of the page: the
+    # numbers count the listing's lines, in another typeface than the report's text, so they are content
+    # and only the folios go. The same report typed in Courier throughout (a deposition's transcript)
+    # numbers its text's own lines: furniture.
+    def pages(text_font: str) -> list[Page]:
+        rng = random.Random(65)
+        out = []
+        for n in range(1, 11):
+            if n <= 4:
+                lines = body(rng, top=80, bottom=700)
+            else:  # each page's listing starts lower, and is as much shorter
+                top, count = 100 + 20 * (n - 5), 34 - 2 * (n - 5)
+                lines = body(rng, top=60, bottom=top - 20) + body(rng, top=top + 13.5 * count + 20, bottom=700)
+                lines += [replace(line(f"    result_{k} = transform(values[{k}], scale={n}.{k})", top + 13.5 * k, x0=90,
+                                       x1=400), font="Courier") for k in range(count)]
+                lines += [line(str(k + 1), top + 13.5 * k, x0=60, x1=60 + 5 * len(str(k + 1)), size=7)
+                          for k in range(count)]
+            lines = [ln if ln.font == "Courier" else replace(ln, font=text_font) for ln in lines]
+            out.append(Page(n, W, H, (line(str(n), 760, x0=300), *lines)))
+        return out
+    assert removed(pages("Times-Roman")) == {(n, str(n)) for n in range(1, 11)}
+    assert {(5, str(k)) for k in range(1, 35)} <= removed(pages("Courier"))
+
+
 def test_a_column_of_numbers_beside_the_text_that_counts_its_lines_is_furniture():
     # A bill numbers every fifth line in its right margin, afresh on each page, its clauses beside the text
     # on the left. The line numbers count at the pace of the text's lines; on a page of displays they keep

@@ -12,7 +12,7 @@ page"), which ends the page's text however close it stands.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice, pairwise
 from typing import Literal
@@ -1098,13 +1098,17 @@ def _line_numbers(ctx: _Context) -> list[_Group]:
     such a column's place that count in its step, whatever their pace and however few (a page of displays
     and figures numbers only its lines of text, a short last page may have one). A bill, a manuscript
     under review and a critical edition number their lines so; a table's column that sticks out beside the
-    text holds its heading too, a list's numbers have their punctuation, and a bill's clause numbers count
-    clauses, however long each is."""
+    text holds its heading too, a list's numbers have their punctuation, a bill's clause numbers count
+    clauses, however long each is, and a listing's numbers count its code (``_numbers_code``)."""
     s = ctx.settings
     furniture = ctx.furniture()
     # The columns as drawn, furniture or not: repetition may have taken the numbers that fall in one place
     # on every page (pleading's numbers, all of them), and the rest must still count with those.
     columns = {page: _columns_of(ctx, page) for page in ctx.layouts}
+    if any(columns.values()):
+        face = _text_face(ctx)
+        columns = {page: [c for c in found if not _numbers_code(ctx.layouts[page], c[4], face, s)]
+                   for page, found in columns.items()}
     paced = [(side, edge, x, step) for found in columns.values() for side, edge, x, step, column, even in found
              if even]
     found: dict[Literal["left", "right"], list[_Line]] = defaultdict(list)
@@ -1120,6 +1124,38 @@ def _line_numbers(ctx: _Context) -> list[_Group]:
     return [_Group(side, "#", members, _numbers(members), "margin", True,
                    f"line numbers: a column of numbers {_where(side)}, beside the text block, that counts its "
                    f"lines down the page, on {{pages}}") for side, members in found.items()]
+
+
+def _text_face(ctx: _Context) -> str:
+    """The typeface most of the document's running text (its long lines, by characters) is set in
+    (``_typeface``)."""
+    faces: Counter[str] = Counter()
+    for layout in ctx.layouts.values():
+        lines = layout.page.lines
+        for i in layout.long:
+            faces[_typeface(lines[i].font)] += len(lines[i].text)
+    return faces.most_common(1)[0][0] if faces else ""
+
+
+def _typeface(font: str) -> str:
+    """A font's typeface (``edges._face``) without a maker's "MT": "TimesNewRomanPSMT" and its bold,
+    "TimesNewRomanPS-BoldMT", are one typeface."""
+    return _face(font).removesuffix("MT")
+
+
+def _numbers_code(layout: _Layout, column: list[int], face: str, s: Settings) -> bool:
+    """True when most of the rows a column of numbers counts, Settings.line_numbers of them or more with
+    text, hold their longest line in another typeface than the document's running text (``face``): a code
+    listing's own lines, numbered down a page it fills, not the page's (a pleading's or a deposition's
+    numbers count lines in its own typeface, a typewriter's too)."""
+    lines = layout.page.lines
+    same = []
+    for i in column:
+        r = layout.row_of[i]
+        others = [j for j in layout.rows[r] if j != i] if r >= 0 else []
+        if others:
+            same.append(_typeface(lines[max(others, key=lambda j: len(lines[j].text))].font) == face)
+    return len(same) >= s.line_numbers and 2 * sum(same) < len(same)
 
 
 def _number_columns(layout: _Layout, s: Settings) -> Iterator[NumberColumn]:
