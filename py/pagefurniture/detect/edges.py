@@ -312,11 +312,17 @@ def _own_row(row: list[int], layout: _Layout, s: Settings) -> bool:
 def _own_faces(row: list[int], layout: _Layout) -> bool:
     """True when a page has running text (long lines) and none of a row's typefaces is the one most of it
     is set in."""
+    faces = _text_faces(layout)
+    return bool(faces) and faces.most_common(1)[0][0] not in {_face(layout.page.lines[i].font) for i in row}
+
+
+def _text_faces(layout: _Layout, face: Callable[[str], str] = _face) -> Counter[str]:
+    """The typefaces of a page's running text (its long lines), each with its count of characters."""
     lines = layout.page.lines
     faces: Counter[str] = Counter()
     for i in layout.long:
-        faces[_face(lines[i].font)] += len(lines[i].text)
-    return bool(faces) and faces.most_common(1)[0][0] not in {_face(lines[i].font) for i in row}
+        faces[face(lines[i].font)] += len(lines[i].text)
+    return faces
 
 
 def _beyond_block(layout: _Layout, indices: list[int], s: Settings) -> bool:

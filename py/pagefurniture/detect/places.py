@@ -18,7 +18,7 @@ from itertools import islice, pairwise
 from typing import Literal
 
 from ..model import Line
-from .edges import _cells_row, _edge_lines, _face, _labels_a_scale, _over, _sideways_headings
+from .edges import _cells_row, _edge_lines, _face, _labels_a_scale, _over, _sideways_headings, _text_faces
 from .grouping import _runs, _typed_rule
 from .groups import (
     Key,
@@ -1131,9 +1131,7 @@ def _text_face(ctx: _Context) -> str:
     (``_typeface``)."""
     faces: Counter[str] = Counter()
     for layout in ctx.layouts.values():
-        lines = layout.page.lines
-        for i in layout.long:
-            faces[_typeface(lines[i].font)] += len(lines[i].text)
+        faces += _text_faces(layout, _typeface)
     return faces.most_common(1)[0][0] if faces else ""
 
 
