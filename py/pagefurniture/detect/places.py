@@ -1105,19 +1105,22 @@ def _line_numbers(ctx: _Context) -> list[_Group]:
     # The columns as drawn, furniture or not: repetition may have taken the numbers that fall in one place
     # on every page (pleading's numbers, all of them), and the rest must still count with those.
     columns = {page: _columns_of(ctx, page) for page in ctx.layouts}
-    if any(columns.values()):
-        face = _text_face(ctx)
-        columns = {page: [c for c in found if not _numbers_code(ctx.layouts[page], c[4], face, s)]
-                   for page, found in columns.items()}
-    paced = [(side, edge, x, step) for found in columns.values() for side, edge, x, step, column, even in found
-             if even]
+    face: list[str] = []  # the document's text face, worked out when a column would be taken
+
+    def code(page: int, column: list[int]) -> bool:
+        if not face:
+            face.append(_text_face(ctx))
+        return _numbers_code(ctx.layouts[page], column, face[0], s)
+
+    paced = [(side, edge, x, step) for page, found in columns.items() for side, edge, x, step, column, even in found
+             if even and not code(page, column)]
     found: dict[Literal["left", "right"], list[_Line]] = defaultdict(list)
     for page, page_columns in columns.items():
         for side, edge, x, step, column, even in page_columns:
             layout = ctx.layouts[page]
             reach = max(s.align_min, s.align_size * layout.page.lines[column[0]].size)
-            if even or any((side, edge) == (a, b) and step in (0, d) and abs(x - c) <= reach
-                           for a, b, c, d in paced):
+            if (even or any((side, edge) == (a, b) and step in (0, d) and abs(x - c) <= reach
+                            for a, b, c, d in paced)) and not code(page, column):
                 found[side] += [_in_margin(layout, i, side) for i in column if (page, i) not in furniture]
     if len({m.page for members in found.values() for m in members}) < s.short_run:
         return []
@@ -1129,9 +1132,12 @@ def _line_numbers(ctx: _Context) -> list[_Group]:
 def _text_face(ctx: _Context) -> str:
     """The typeface most of the document's running text (its long lines, by characters) is set in
     (``_typeface``)."""
-    faces: Counter[str] = Counter()
+    fonts: Counter[str] = Counter()  # by font first: a document has a few, its pages many lines
     for layout in ctx.layouts.values():
-        faces += _text_faces(layout, _typeface)
+        fonts.update(_text_faces(layout, str))
+    faces: Counter[str] = Counter()
+    for font, count in fonts.items():
+        faces[_typeface(font)] += count
     return faces.most_common(1)[0][0] if faces else ""
 
 
