@@ -234,12 +234,13 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
                 at_edge[m.line.text].add(m.page)
     found: dict[tuple[Place, bool], list[_Line]] = defaultdict(list)
     for place, most, members in blocks:
-        firsts: dict[int, str] = {}
-        for m in members:
-            firsts.setdefault(m.row, m.line.text)  # a row's first line stands for it
-        opens = sum(len(at_edge[text]) * 2 <= len(where[text]) for text in firsts.values())
-        if most or opens * 2 < len(firsts):
-            found[place, most] += [m for m in members if m.key not in furniture]
+        if not most:
+            firsts: dict[int, str] = {}
+            for m in members:
+                firsts.setdefault(m.row, m.line.text)  # a row's first line stands for it
+            if 2 * sum(len(at_edge[text]) * 2 <= len(where[text]) for text in firsts.values()) >= len(firsts):
+                continue
+        found[place, most] += [m for m in members if m.key not in furniture]
     out = []
     for (place, most), members in found.items():
         # A few pages' block counts its slides: the pages of a form filled in again for each person are
@@ -296,8 +297,7 @@ def _wraps(block: list[list[_Line]], layout: _Layout, ctx: _Context) -> bool:
         for m in row:
             line = m.line
             if abs(line.size - ctx.body) <= s.body_slack and line.box[0] <= left + pad and line.box[2] >= right - pad \
-                    and any(o.line.font == line.font and abs(o.line.size - line.size) <= s.size_slack
-                            and abs(o.line.box[0] - line.box[0]) <= s.align_min for o in under):
+                    and any(_starts_alike(o.line, line, s.align_min, s) for o in under):
                 return True
     return False
 
@@ -581,10 +581,15 @@ def _twinned(m: _Line, ctx: _Context, like: Callable[[str], object] = bool) -> b
             continue
         for i in row:
             other = layout.page.lines[i]
-            if other.font == line.font and abs(other.size - line.size) <= s.size_slack \
-                    and abs(other.box[0] - line.box[0]) <= near and like(other.text):
+            if _starts_alike(other, line, near, s) and like(other.text):
                 return True
     return False
+
+
+def _starts_alike(a: Line, b: Line, near: float, s: Settings) -> bool:
+    """True when two lines are in one font and size and start within ``near`` points of each other: lines
+    of one kind down a page (a record's name and the next record's, a paragraph's line and the next)."""
+    return a.font == b.font and abs(a.size - b.size) <= s.size_slack and abs(a.box[0] - b.box[0]) <= near
 
 
 def _moved_rows(ctx: _Context) -> list[_Group]:
