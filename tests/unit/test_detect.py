@@ -2376,12 +2376,12 @@ def test_a_letters_contact_footer_printed_once():
 
 
 def test_a_note_at_the_foot_that_the_text_goes_on_over_the_page():
-    # A report numbered at the foot: its table runs from page 2 to page 4, closed on pages 2 and 3 by
-    # "(Continued on next page)" right under its last row, as close as the rows are to each other, and
-    # page 3's and 4's text opens with the table's "Table 2 (continued)" caption. The note ends its page's
-    # text, nothing under it but the folio: the reader's cue, furniture even on one page. The caption heads
-    # the next page's text; and on page 5, where the text goes on under a note that ends a column (another
-    # article's, "continued on next page" set in the text's size), the note stays.
+    # A report numbered at the foot: its table runs from page 2 to page 4, closed on page 2 by "(Continued on
+    # next page)" and on page 3 by "... continue page 4", each right under its last row, as close as the rows
+    # are to each other, and page 3's and 4's text opens with the table's "Table 2 (continued)" caption. The
+    # note ends its page's text, nothing under it but the folio: the reader's cue, furniture even on one
+    # page. The caption heads the next page's text; and on page 5, where the text goes on under a note that
+    # ends a column (another article's, "continued on next page" set in the text's size), the note stays.
     rng = random.Random(63)
     pages = []
     for n in range(1, 6):
@@ -2390,13 +2390,13 @@ def test_a_note_at_the_foot_that_the_text_goes_on_over_the_page():
             lines.append(line("Table 2 (continued)", 60))
         lines += body(rng, top=80 if n in (3, 4) else 60, bottom=680)
         if n in (2, 3):
-            lines.append(line("(Continued on next page)", 683.5, x0=400))
+            lines.append(line({2: "(Continued on next page)", 3: "... continue page 4"}[n], 683.5, x0=400))
         if n == 5:
             lines += [line("continued on next page", 683.5, x0=400), *body(rng, top=697, bottom=720)]
         lines.append(line(str(n), 750, x0=300, x1=305))
         pages.append(Page(n, W, H, tuple(lines)))
     gone = removed(pages)
-    assert {(2, "(Continued on next page)"), (3, "(Continued on next page)")} <= gone
+    assert {(2, "(Continued on next page)"), (3, "... continue page 4")} <= gone
     assert not {text for _, text in gone} & {"Table 2 (continued)", "continued on next page"}
 
 
