@@ -2929,6 +2929,25 @@ def test_a_running_head_names_its_chapter_on_the_chapters_only_page_after_its_op
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
 
 
+def test_a_chapters_title_centred_on_its_opener_in_the_running_heads_type():
+    # A novel: each chapter opens on a page with no head, its title centred low over the text in the text's
+    # size; the pages after it carry the title as the running head, at the inner side of each page and the
+    # folio at the outer (mirrored on facing pages). On the opener the title is the chapter's heading: it
+    # does not stand where the head does on the pages of its hand.
+    rng = random.Random(65)
+    pages: list[Page] = []
+    for title in ("The race", "Back to the wall", "The temple", "The rumble"):
+        pages.append(Page(len(pages) + 1, W, H, (line(title, 160, x0=280), *body(rng, top=200))))
+        for _ in range(4):
+            n = len(pages) + 1
+            head, folio = (line(title, 40, x0=450), line(str(n), 40, x0=72)) if n % 2 == 0 else \
+                (line(title, 40, x0=72), line(str(n), 40, x0=530))
+            pages.append(Page(n, W, H, (head, folio, *body(rng, top=80))))
+    got = removed(pages)
+    assert got == {(p.number, text) for p in pages for text in (p.lines[0].text, p.lines[1].text)
+                   if p.lines[0].top == 40}
+
+
 def test_a_letterhead_in_the_running_heads_place_on_each_sections_first_page():
     # A policy in two sections: each section's first page has the association's letterhead where the
     # other pages have the running head (its name in the head's place and type, its address and web

@@ -595,16 +595,16 @@ def _starts_alike(a: Line, b: Line, near: float, s: Settings) -> bool:
 def _moved_rows(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns lines of words that stay the same from page to page at a page's
     top or bottom edge, wherever the page puts them: met from that edge through furniture only and set
-    apart from the text, in one width of the page (each shares some of it with the others), however far
-    from the edge. Either a running head's or foot's own words on the pages it is missing from, in its size
-    or smaller (a menu's foot set higher and smaller on its last slides, a last page with other margins);
-    or words in type smaller than the text's on most pages, in the rows nearest the edge or in the run of
-    rows of small type stacked there within the text's leading (a form's foot under its last row, which
-    ends at another height on every page; a press notice's four rows of small print, higher on its second
-    page). A heading in a running head's words is set larger, and a brand name
-    centred on a copyright page is not where the running foot's stands. Words are compared without their
-    spaces, which a reader may find inside a kerned word ("F orm"). The page's own number in a moved
-    line's row moves with it (a last page's "Page 6 of 6")."""
+    apart from the text, in one width of the page (each shares some of it with the others; a head mirrored
+    on facing pages, with those of its hand), however far from the edge. Either a running head's or foot's
+    own words on the pages it is missing from, in its size or smaller (a menu's foot set higher and smaller
+    on its last slides, a last page with other margins); or words in type smaller than the text's on most
+    pages, in the rows nearest the edge or in the run of rows of small type stacked there within the
+    text's leading (a form's foot under its last row, which ends at another height on every page; a press
+    notice's four rows of small print, higher on its second page). A heading in a running head's words is
+    set larger, and a brand name centred on a copyright page is not where the running foot's stands. Words
+    are compared without their spaces, which a reader may find inside a kerned word ("F orm"). The page's
+    own number in a moved line's row moves with it (a last page's "Page 6 of 6")."""
     s = ctx.settings
     furniture = ctx.furniture()
     heads: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
@@ -637,7 +637,10 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
             size = max(n.line.size for n in members) + s.size_slack
             on = {n.page for n in members}
             for m in lines:
-                if m.page not in on and m.line.size <= size and _shares_width(m, members):
+                # Where the head stands on the pages of the line's hand, if it stands on any: a chapter's
+                # title centred on its opener is not where a head mirrored on facing pages is on either.
+                hand = [n for n in members if n.page % 2 == m.page % 2] or members
+                if m.page not in on and m.line.size <= size and _shares_width(m, hand):
                     wanted[m.key] = m
         elif len({m.page for m in lines}) >= least:
             for m in lines:
