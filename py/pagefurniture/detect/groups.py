@@ -24,6 +24,7 @@ Place = Literal["top", "bottom", "left", "right", "diagonal", "body"]
 Numbers = Literal["page", "constant", "varying"]
 Side = Literal["", "left", "right"]
 Key = tuple[int, int]  # (page, index): a line's name in groups
+OTHER_END: dict[Place, Place] = {"top": "bottom", "bottom": "top"}  # a page's head and foot, each to the other
 
 
 @dataclass(slots=True)

@@ -19,6 +19,7 @@ from collections.abc import Set as AbstractSet
 from ..model import Line, Page
 from .edges import _beside_sideways_headings, _cells_row, _edges, _face, _labels_a_scale, _sideways_headings
 from .groups import (
+    OTHER_END,
     Key,
     Place,
     Side,
@@ -518,7 +519,7 @@ def _banners(ctx: _Context) -> dict[int, _Group]:
     the text's. A heading is printed again at the foot of some of its pages only, where the foot names
     the report or the section on every page (a report's title over each of its parts, a section's heading
     on the pages it begins). Returns the groups it removes after all."""
-    ends: dict[Place, Place] = {"top": "bottom", "bottom": "top"}
+    ends = OTHER_END
     removed = [g for g in ctx.groups if g.remove and g.place in ends]
     out = {}
     for k, g in enumerate(ctx.groups):

@@ -21,6 +21,7 @@ from ..model import Line
 from .edges import _cells_row, _edge_lines, _face, _labels_a_scale, _over, _sideways_headings, _text_faces
 from .grouping import _runs, _typed_rule
 from .groups import (
+    OTHER_END,
     Key,
     NumberColumn,
     Place,
@@ -598,13 +599,15 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
     apart from the text, in one width of the page (each shares some of it with the others; a head mirrored
     on facing pages, with those of its hand), however far from the edge. Either a running head's or foot's
     own words on the pages it is missing from, in its size or smaller (a menu's foot set higher and smaller
-    on its last slides, a last page with other margins); or words in type smaller than the text's on most
-    pages, in the rows nearest the edge or in the run of rows of small type stacked there within the
-    text's leading (a form's foot under its last row, which ends at another height on every page; a press
-    notice's four rows of small print, higher on its second page). A heading in a running head's words is
-    set larger, and a brand name centred on a copyright page is not where the running foot's stands. Words
-    are compared without their spaces, which a reader may find inside a kerned word ("F orm"). The page's
-    own number in a moved line's row moves with it (a last page's "Page 6 of 6")."""
+    on its last slides, a last page with other margins), at its own edge or at the other on a page without
+    furniture of its own there (a first page whose letterhead is the others' foot, its head at its foot);
+    or words in type smaller than the text's on most pages, in the rows nearest the edge or in the run of
+    rows of small type stacked there within the text's leading (a form's foot under its last row, which
+    ends at another height on every page; a press notice's four rows of small print, higher on its second
+    page). A heading in a running head's words is set larger, and a brand name centred on a copyright page
+    is not where the running foot's stands. Words are compared without their spaces, which a reader may
+    find inside a kerned word ("F orm"). The page's own number in a moved line's row moves with it (a last
+    page's "Page 6 of 6")."""
     s = ctx.settings
     furniture = ctx.furniture()
     heads: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
@@ -633,9 +636,14 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
         if not any(ch.isalpha() for ch in key[1]):
             continue
         members = heads.get(key)
+        swapped = not members  # the other edge's furniture, on a page without furniture at this edge
+        if swapped:
+            members = heads.get((OTHER_END[key[0]], key[1]))
         if members:
             size = max(n.line.size for n in members) + s.size_slack
             on = {n.page for n in members}
+            if swapped:
+                on |= {page for (page, _), g in furniture.items() if g.place == key[0]}
             for m in lines:
                 # Where the head stands on the pages of the line's hand, if it stands on any: a chapter's
                 # title centred on its opener is not where a head mirrored on facing pages is on either.
@@ -660,16 +668,20 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
             taken.append(m)
         else:
             found[m.place, "".join(m.line.text.split())].append(m)
-    by_place: dict[Place, list[_Line]] = defaultdict(list)
+    by_place: dict[tuple[Place, bool], list[_Line]] = defaultdict(list)
     for key, members in found.items():  # a head's words on any page it misses, others on most pages
         if key in heads or len({m.page for m in members}) >= least:
-            by_place[key[0]] += members
+            by_place[key[0], False] += members
+        elif (OTHER_END[key[0]], key[1]) in heads:
+            by_place[key[0], True] += members
     moved = {m.key for members in by_place.values() for m in members}
     numbers = [m for m in taken if any(moved.intersection((m.page, i) for i in ctx.layouts[m.page].rows[m.row]))]
     return [_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
+                   f"the words of the furniture {_where(OTHER_END[place])} of other pages, at the {place} edge of "
+                   f"{{pages}}, set apart from the text" if swapped else
                    f"the same words at the {place} edge of {{pages}}, where they stand on the others, set apart "
                    f"from the text, however far from the edge")
-            for place, members in by_place.items()] + \
+            for (place, swapped), members in by_place.items()] + \
         _folios(numbers, lambda place: f"the page's number beside furniture's words moved {_where(place)}, "
                                        f"on {{pages}}")
 
