@@ -2966,6 +2966,26 @@ def test_a_first_pages_letterhead_in_the_words_of_the_other_pages_foot():
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
 
 
+def test_a_forms_title_block_that_names_a_web_address_in_a_sentence_is_no_letterhead():
+    # A tax form's first page opens with its title block, its rows stacked tight on the form's first fields
+    # down the page, one of them a sentence that sends the reader to a web address; the instruction pages
+    # after it carry "Form Q-7 (Rev. 3-2024)" and "Page n" at the top. The title block is the form's; a
+    # letterhead's contact line gives the address with a few words at most.
+    rng = random.Random(67)
+    rows = ["Form Q-7", "Request for Taxpayer Identification Number and Certification",
+            "Go to www.revenue.example/FormQ7 for instructions and the latest information.",
+            "Before you begin. For guidance related to the purpose of Form Q-7, see Purpose of Form, below.",
+            "1 Name of entity or individual. An entry is required.", "2 Business name, if different from above."]
+    form = [line(text, 34 + 10 * k, x0=36, size=8) for k, text in enumerate(rows)]
+    fields = [line(f"{k} {' '.join(rng.choice(WORDS) for _ in range(6))}", 80 + 14 * k, x0=36) for k in range(3, 40)]
+    pages = [Page(1, W, H, (*form, *fields))]
+    pages += [Page(n, W, H, (line("Form Q-7 (Rev. 3-2024)", 38, x0=36, size=7), line(f"Page {n}", 36, x0=552, size=7),
+                             *body(rng, top=57, bottom=740, x0=36))) for n in range(2, 5)]
+    got = removed(pages)
+    assert not any(page == 1 for page, _ in got)
+    assert {(n, f"Page {n}") for n in range(2, 5)} <= got
+
+
 def test_a_letterhead_in_the_running_heads_place_on_each_sections_first_page():
     # A policy in two sections: each section's first page has the association's letterhead where the
     # other pages have the running head (its name in the head's place and type, its address and web

@@ -1592,14 +1592,15 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     # naming the journal the running heads name.
     cited = _cites(head, ctx)
     # Else, laid out on the page, not in the text's column: some of it reaches into a side margin, past the
-    # column by more than the text's size; or it says what it is, an e-mail or a web address beside the
+    # column by more than the text's size; or it says what it is, a contact line (``_contact``) beside the
     # name and the street; or it names what the page's own foot names (the firm's name over its
     # registration details); or, ending above where the other pages' text starts, it has small print (the
     # street under the name). A title over the text, however high it starts, does none; and the running
     # heads of the other pages repeat a title's words, not a letterhead's (they name the addressee and
     # the date).
     if not cited and not any(m.line.box[0] < block.left - ctx.body or m.line.box[2] > block.right + ctx.body
-                             or CONTACT.search(m.line.text) for m in head) and not _names_foot(head, layout, ctx) \
+                             or _contact(m.line.text, ctx.settings) for m in head) \
+            and not _names_foot(head, layout, ctx) \
             and not (max(m.line.bottom for m in head) < start and any(m.line.size < small for m in head)):
         return []
     if not cited and any(_words(m.line.text) in {_words(line.text) for line in others} for m in head):
@@ -1639,7 +1640,7 @@ def _first_page_column(ctx: _Context) -> list[_Group]:
                   and (layout.page.number, i) not in furniture]
         members = [_in_margin(layout, i, place) for i in column if i not in layout.cells]
         if not members or len(members) < len(column) or min(m.line.top for m in members) >= block.top or \
-                not any(CONTACT.search(m.line.text) for m in members):
+                not any(_contact(m.line.text, ctx.settings) for m in members):
             continue
         if any(side(line) == place for other in ctx.layouts.values() if other is not layout
                and _page_size(other.page) == size
@@ -1650,6 +1651,14 @@ def _first_page_column(ctx: _Context) -> list[_Group]:
                           f"the first page's own column down the {place} margin, from above the text block, "
                           "with an address in it: a letterhead"))
     return out
+
+
+def _contact(text: str, s: Settings) -> bool:
+    """True when a line is a contact line: an e-mail or a web address (CONTACT) with few other words
+    (Settings.contact_words), addresses and numbers aside ("Tel: 301.530.2900 Fax: 607.273.8752
+    www.grammatech.com")."""
+    return CONTACT.search(text) is not None and sum(
+        any(ch.isalpha() for ch in word) and CONTACT.search(word) is None for word in text.split()) <= s.contact_words
 
 
 def _own_heads(ctx: _Context) -> list[_Group]:

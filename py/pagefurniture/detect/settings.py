@@ -251,6 +251,10 @@ class Settings:
     # The first page has a footer zone to speak of only when it holds this many rows of body text (a cover
     # does not, and everything on a cover is content).
     text_page_rows: int = 8
+    # A letterhead's contact line gives an e-mail or a web address with at most this many other words (its
+    # labels, a street, a town); a sentence that names a web address ("Go to www.irs.gov/FormW9 for
+    # instructions and the latest information.") is the text's.
+    contact_words: int = 6
     # A kept group is listed when it is on this share of the pages (a cell value recurring on a few pages
     # is not worth a row), and always when on this many (this many in a short document).
     shown_share: float = 0.2
