@@ -519,19 +519,18 @@ def _banners(ctx: _Context) -> dict[int, _Group]:
     the text's. A heading is printed again at the foot of some of its pages only, where the foot names
     the report or the section on every page (a report's title over each of its parts, a section's heading
     on the pages it begins). Returns the groups it removes after all."""
-    ends = OTHER_END
-    removed = [g for g in ctx.groups if g.remove and g.place in ends]
+    removed = [g for g in ctx.groups if g.remove and g.place in OTHER_END]
     out = {}
     for k, g in enumerate(ctx.groups):
-        if g.remove or g.place not in ends:
+        if g.remove or g.place not in OTHER_END:
             continue
         words, pages = _words(g.shape), set(g.pages)
         if not any(ch.isalpha() for ch in words):
             continue  # numbers alone are the page's numbers or its text's, said nowhere in words
-        if any(h.place == ends[g.place] and _words(h.shape) == words
+        if any(h.place == OTHER_END[g.place] and _words(h.shape) == words
                and 2 * len(pages & set(h.pages)) > max(len(pages), len(h.pages)) for h in removed):
             out[k] = g.decided(_kind_of(g.place), True, f"{_where(g.place)} of {{pages}}, in the words of the "
-                                                        f"furniture {_where(ends[g.place])} of them: a marking at "
+                                                        f"furniture {_where(OTHER_END[g.place])} of them: a marking at "
                                                         f"head and foot")
     return out
 
