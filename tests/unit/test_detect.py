@@ -4443,6 +4443,31 @@ def test_a_head_row_of_four_parts_alone_at_the_edge_is_no_tables_row():
     assert {"19.5.2017", "IT", "Gazzetta ufficiale dell'Unione europea", "L 128/59", "L 128/64"} <= got
 
 
+def test_a_foot_bar_of_four_parts_over_a_tagline_is_no_tables_row_unlike_a_tables_headings():
+    # A fund's two-page factsheet, tables down both pages. At the foot of each page, a bar of four parts in
+    # the text's size (its web address, the fund house, the month and "Page n"), set apart from the table
+    # over it and sharing none of its columns, with a tagline in small print under it at the edge: the
+    # foot. At the top, the head line and under it a test table's column headings, the same on both pages,
+    # set apart from the clauses under them: the first clause's number starts where "Clause" does, and its
+    # verdict ends where "Verdict" does. They stay the table's.
+    rng = random.Random(68)
+    headings = [("Clause", 60), ("Requirement + Test", 110), ("Result - Remark", 300), ("Verdict", 500)]
+    pages = []
+    for n in range(1, 3):
+        rows = [line(text, 70, x0=x) for text, x in headings]
+        for r in range(40):
+            top = 100 + 15 * r
+            rows += [line(f"{n}.{r + 1}", top, x0=61), line(" ".join(rng.choice(WORDS) for _ in range(5)), top, x0=118)]
+            if r % 3 == 0:
+                rows.append(line("P", top, x0=530, x1=535))
+        bar = [line("www.harbourfunds.example", 716, x0=22), line("Harbour Mutual Fund", 716, x0=275),
+               line("April 2026", 716, x0=420), line(f"Page {11 + n}", 716, x0=522)]
+        pages.append(Page(n, W, H, (line("Harbour Multi Cap Fund: test report", 40, x0=60), *rows, *bar,
+                                    line("Powered by FundMetrics", 740, x0=522, size=6))))
+    got = texts_removed(pages)
+    assert {"www.harbourfunds.example", "Harbour Mutual Fund", "April 2026", "Page 12", "Powered by FundMetrics"} <= got
+    assert not got & {text for text, _ in headings}
+
 def test_a_gazettes_name_set_large_over_its_row_of_date_and_folio_is_the_head():
     # A regional gazette's head on every page: its name set large, under it a row of the issue, the date
     # and the page's number in the text's size. The name is no heading over the text.

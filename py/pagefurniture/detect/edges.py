@@ -206,13 +206,15 @@ def _walk(layout: _Layout, furniture: Collection[Key], numbered: Collection[Key]
         # it: a head of several parts, its date, its title and its folio; a table's cells stand closer. Nor
         # such a row, set apart, that holds the page's number and words beside it: it is the head they
         # stand in, a program's section mark and name beside the section's title and the folio; beside
-        # figures alone, a number that counts is a table's first row's cell.)
+        # figures alone, a number that counts is a table's first row's cell. Past other furniture, only
+        # such a row with the page's number is one: a foot bar over a tagline, under a table; a table's
+        # column headings under a head block, or a chart's labels over its footer, hold no folio.)
         folio = any((number, i) in numbered for i in fur) and not any(
             NUMBER_ALONE.fullmatch(lines[i].text) for i in row if (number, i) not in numbered)
         content = not fur or (any(_on_page(lines[i], page) for i in row) and (
             r in layout.table or (_cells_row(row, layout, body, s) and not seen.has(place, row, lines)
-                                  and (block or layout.band_gap(r, place) < wide
-                                       or (not folio and (len(fur) < len(row) or not _spread_out(row, lines, s)))))))
+                                  and (layout.band_gap(r, place) < wide or (not folio and (
+                                      block or len(fur) < len(row) or not _spread_out(row, lines, s)))))))
         if content and not block:
             return block, None, set()  # the text begins at the edge (most pages at one edge)
         near = min(lines[i].top for i in row) if place == "top" else max(lines[i].bottom for i in row)
