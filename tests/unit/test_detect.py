@@ -2948,21 +2948,24 @@ def test_a_chapters_title_centred_on_its_opener_in_the_running_heads_type():
                    if p.lines[0].top == 40}
 
 
-def test_a_first_pages_letterhead_in_the_words_of_the_other_pages_foot():
-    # A four-page agreement: pages 2 to 4 carry its title and "Page n of 4" at the top and the company's
+def test_a_first_pages_letterhead_in_the_words_of_the_other_pages_foot_but_not_a_later_pages_text():
+    # A five-page agreement: pages 2 to 4 carry its title and "Page n of 5" at the top and the company's
     # address in two rows at the foot; page 1 swaps them, the address at the top as a letterhead over the
-    # text, as low as the other pages' text begins, and the title and "Page 1 of 4" at the foot. The
-    # address is the same furniture on every page.
+    # text, as low as the other pages' text begins, and the title and "Page 1 of 5" at the foot. The
+    # address is the same furniture on every page. The signature page, the last, has neither head nor
+    # foot: it opens with the party's name and address in the text, in the same words, and keeps them.
     rng = random.Random(66)
     address = ["Harrow & Vale Ltd, 14 Mill Lane, Ithaca, NY 14850", "Tel: 607.555.0134 www.harrowvale.example"]
     letterhead = (line(address[0], 50, x0=300, size=9), line(address[1], 60, x0=300, size=9))
+    foot = (line(address[0], 740, x0=300, size=9), line(address[1], 750, x0=300, size=9))
     pages = [Page(1, W, H, (*letterhead, *body(rng, top=90), line("Contribution Agreement", 750, size=9),
-                            line("Page 1 of 4", 750, x0=480, size=9)))]
-    pages += [Page(n, W, H, (line("Contribution Agreement", 30, size=9), line(f"Page {n} of 4", 30, x0=480, size=9),
-                             *body(rng, top=60), line(address[0], 740, x0=300, size=9),
-                             line(address[1], 750, x0=300, size=9))) for n in (2, 3, 4)]
+                            line("Page 1 of 5", 750, x0=480, size=9)))]
+    pages += [Page(n, W, H, (line("Contribution Agreement", 30, size=9), line(f"Page {n} of 5", 30, x0=480, size=9),
+                             *body(rng, top=60), *foot)) for n in (2, 3, 4)]
+    pages.append(Page(5, W, H, (*letterhead, *body(rng, top=90, bottom=300))))
     got = removed(pages)
     assert {(1, address[0]), (1, address[1])} <= got
+    assert not {(5, address[0]), (5, address[1])} & got
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
 
 

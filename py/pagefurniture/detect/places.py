@@ -599,8 +599,8 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
     apart from the text, in one width of the page (each shares some of it with the others; a head mirrored
     on facing pages, with those of its hand), however far from the edge. Either a running head's or foot's
     own words on the pages it is missing from, in its size or smaller (a menu's foot set higher and smaller
-    on its last slides, a last page with other margins), at its own edge or at the other on a page without
-    furniture of its own there (a first page whose letterhead is the others' foot, its head at its foot);
+    on its last slides, a last page with other margins), at its own edge or, on the first page, at the other
+    where that page has no furniture of its own (a letterhead that is the others' foot, a form's number);
     or words in type smaller than the text's on most pages, in the rows nearest the edge or in the run of
     rows of small type stacked there within the text's leading (a form's foot under its last row, which
     ends at another height on every page; a press notice's four rows of small print, higher on its second
@@ -636,14 +636,17 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
         if not any(ch.isalpha() for ch in key[1]):
             continue
         members = heads.get(key)
-        swapped = not members  # the other edge's furniture, on a page without furniture at this edge
+        swapped = not members  # the other edge's furniture, on a first page without furniture at this edge
         if swapped:
             members = heads.get((OTHER_END[key[0]], key[1]))
         if members:
             size = max(n.line.size for n in members) + s.size_slack
             on = {n.page for n in members}
             if swapped:
+                # The first page only, as a word processor's first page of its own has it, and nothing of
+                # its own at this edge: a letterhead, or a form's number in its corner.
                 on |= {page for (page, _), g in furniture.items() if g.place == key[0]}
+                on |= {m.page for m in lines} - {next(iter(ctx.layouts))}
             for m in lines:
                 # Where the head stands on the pages of the line's hand, if it stands on any: a chapter's
                 # title centred on its opener is not where a head mirrored on facing pages is on either.
