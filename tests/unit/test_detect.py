@@ -2400,6 +2400,16 @@ def test_a_note_at_the_foot_that_the_text_goes_on_over_the_page():
     assert not {text for _, text in gone} & {"Table 2 (continued)", "continued on next page"}
 
 
+def test_a_press_releases_more_under_its_first_page_is_a_page_turn():
+    # A two-page press release: its first page's text ends with "- more -" centred under the last
+    # paragraph, the newsroom's cue that the release goes on; the second ends with "###", its end mark, and
+    # a "More" link's word closes the contacts. Only the cue is furniture.
+    rng = random.Random(69)
+    pages = [Page(1, W, H, (*body(rng, top=120, bottom=600), line("- more -", 604, x0=290, x1=322))),
+             Page(2, W, H, (*body(rng, top=72, bottom=300), line("More", 304, x0=72), line("###", 330, x0=298)))]
+    assert removed(pages) == {(1, "- more -")}
+
+
 def test_a_daily_logs_date_that_steps_with_the_pages_is_no_page_number():
     # A week's log, a day a page: each page opens with its day's date, "4/2/2021" on page 2 to "4/6/2021" on
     # page 6, its day one more than the page's number, over that day's rows; "Page 2 of 6" at the foot. The

@@ -69,15 +69,16 @@ STAMP = re.compile(rf"{_DATE}.*{_TIME}|{_TIME}.*{_DATE}|{_PRINTED}.*{_DATE}", re
 CLOCK = re.compile(rf"\s*{_TIME}\s*(?:[ap]\.?\s?m\.?)?\s*", re.IGNORECASE)
 # A note that the text goes on over the page, the whole of its line but for punctuation ("(Continued on
 # next page)", ". . . continues on next page . . .", "Table continues", "CONTINUED", "... continue page 5",
-# "Fortsetzung auf Seite 2", "Suite au verso", "T.S.V.P.", "Continúa en la página siguiente", "z.o.z."). Only
-# forwards: "continued from the previous page" heads the page's text, and "Table 2 (continued)" is a caption;
-# a bare "Continue" is a button's label.
+# "- more -", "Fortsetzung auf Seite 2", "Suite au verso", "T.S.V.P.", "Continúa en la página siguiente",
+# "z.o.z."). Only forwards: "continued from the previous page" heads the page's text, and "Table 2
+# (continued)" is a caption; a bare "Continue" is a button's label, and "More" without its dashes a link's.
 _ONWARD = (r"\s+(?:(?:on|to)\s+(?:the\s+)?(?:next|following|reverse)\s+(?:page|side|sheet)"
            r"|(?:on\s+)?page\s+\d+|overleaf|over)")
 CONTINUES = re.compile(
     r"[\W_]*(?:"
     rf"(?:(?:table|footnote|note|text|article|story|list)\s+)?(?:continued|continues|cont['\u2019]?d\.?)(?:{_ONWARD})?"
     rf"|continue{_ONWARD}|please\s+turn\s+over|p\.\s?t\.\s?o\.?|see\s+over"  # English
+    r"|[-\u2010-\u2015]\s*more\s*[-\u2010-\u2015]"  # a press release's "- more -", in its dashes
     r"|fortsetzung\s+(?:auf|siehe)\s+(?:der\s+)?(?:seite\s+\d+|(?:n\u00e4chste|folgende)[rn]?\s+seite|r\u00fcckseite)"
     r"|bitte\s+wenden"  # German
     r"|suite\s+(?:(?:\u00e0|a)\s+la\s+page\s+suivante|page\s+suivante|au\s+verso|(?:en\s+|\u00e0\s+la\s+)?page\s+\d+"
