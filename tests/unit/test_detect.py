@@ -1951,6 +1951,22 @@ def test_a_masthead_set_large_and_apart_over_every_page_but_the_cover_and_the_ba
     assert removed(pages) == {(n, "NEWSLETTER") for n in range(2, 9)}
 
 
+def test_a_running_head_set_large_over_most_pages_but_the_front_matter_is_furniture():
+    # An operation manual sets its title larger than the text at the head of its chapters' pages, set apart
+    # from the text; its cover, contents and front matter (the first four pages) have none, and one page of
+    # an appendix opens with its own heading instead: on most pages, not every one, a running head still.
+    rng = random.Random(70)
+    head = "Bus Analyzer Operation Manual"
+    pages = [Page(n, W, H, (line(f"Section {n}", 120, x0=72, size=14), *body(rng, top=160, bottom=700)))
+             for n in range(1, 5)]
+    pages += [Page(n, W, H, ((line("Appendix A: Pin-outs", 40, x0=72, size=14) if n == 12 else line(head, 40, x0=250, size=12)),
+                             *body(rng, top=80, bottom=700), line(f"Page {n - 4}", 750, x0=280)))
+              for n in range(5, 17)]
+    got = removed(pages)
+    assert {(n, head) for n in range(5, 17) if n != 12} <= got
+    assert not any(text.startswith(("Section", "Appendix")) or text.startswith(tuple(WORDS)) for _, text in got)
+
+
 def test_a_makers_name_set_large_over_each_pages_larger_heading_is_the_running_head():
     # A manual prints its maker's name in 18 pt at the head of every page, set apart; under it most pages
     # open a section with a heading set larger still, each page its own; the others go on with the text,

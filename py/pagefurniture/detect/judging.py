@@ -143,18 +143,26 @@ def _code(text: str) -> bool:
 
 def _apart_on_every_page(g: _Group, ctx: _Context, grouped: AbstractSet[Key]) -> bool:
     """True when a group stands on every page with text (but perhaps the first and the last: a newsletter's
-    cover and back page), in one text, each time in the outermost row, on most pages set apart from the rows
-    under it and nothing in them set as large as it is: a running head set large over a manual's two columns,
-    a data sheet's part number over each page's section (a table's column headings set as large are its row;
-    a page's own heading set large under it, found on that page only, is that page's). So is each line of a
-    head block, rows from the edge that hold only such texts, set apart over the text's first row, of one
-    line and not at the other edge: a running head of two lines set large (a document's name over its
-    society's) over prose. A heading repeated so
-    stands on some pages only, or over its own text (a report's title over the next lines of its title
-    block, repeated with it), or wraps (a long table's title in two lines of one size, over a row of cells).
-    ``grouped``: the lines in a group."""
+    cover and back page; or on more than half of them, over running text), in one text, each time in the
+    outermost row, on most pages set apart from the rows under it and nothing in them set as large as it
+    is: a running head set large over a manual's two columns, a data sheet's part number over each page's
+    section (a table's column headings set as large are its row; a page's own heading set large under it,
+    found on that page only, is that page's). So is each line of a head block, rows from the edge that
+    hold only such texts, set apart over the text's first row, of one line and not at the other edge: a
+    running head of two lines set large (a document's name over its society's) over prose. A heading
+    repeated so stands on some pages only, or over its own text (a report's title over the next lines of
+    its title block, repeated with it), or wraps (a long table's title in two lines of one size, over a
+    row of cells). ``grouped``: the lines in a group."""
     inner = sorted(ctx.layouts)[1:-1]  # the pages with text but the first and the last
-    if g.numbers != "constant" or not set(inner) <= set(g.pages) or ctx.n_text < ctx.settings.min_run:
+    if g.numbers != "constant" or ctx.n_text < ctx.settings.min_run:
+        return False
+    pages = set(g.pages)
+    # Or on more than half of the pages with text, over running text on most of its own: a manual's
+    # chapters after front matter that has no head (a title over slides of pictures stands over none, and
+    # a form's title over half its sheets is the form's).
+    if not pages.issuperset(inner) and (
+            2 * len(pages) <= ctx.n_text
+            or 2 * sum(any(i != m.index for i in ctx.layouts[m.page].long) for m in g.members) <= len(g.members)):
         return False
     wide, s = ctx.apart(), ctx.settings
     step = 1 if g.place == "top" else -1
