@@ -631,6 +631,8 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
         if (len(text) - text.count(" ") in lengths
                 or (m.line.size < small and (m.rank < s.outer_rows or m.key in fine))) and m.key not in furniture:
             same[m.place, "".join(text.split())].append(m)
+    first = next(iter(ctx.layouts))  # the first page with text
+    first_edges = {g.place for (page, _), g in furniture.items() if page == first}
     wanted: dict[Key, _Line] = {}
     for key, lines in same.items():
         if not any(ch.isalpha() for ch in key[1]):
@@ -639,19 +641,18 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
         swapped = not members  # the other edge's furniture, on a first page without furniture at this edge
         if swapped:
             members = heads.get((OTHER_END[key[0]], key[1]))
+            # The first page only, as a word processor's first page of its own has it, and nothing of its
+            # own at this edge: a letterhead, or a form's number in its corner.
+            if members:
+                lines = [] if key[0] in first_edges else [m for m in lines if m.page == first]
         if members:
             size = max(n.line.size for n in members) + s.size_slack
             on = {n.page for n in members}
-            if swapped:
-                # The first page only, as a word processor's first page of its own has it, and nothing of
-                # its own at this edge: a letterhead, or a form's number in its corner.
-                on |= {page for (page, _), g in furniture.items() if g.place == key[0]}
-                on |= {m.page for m in lines} - {next(iter(ctx.layouts))}
+            # Where the head stands on the pages of the line's hand, if it stands on any: a chapter's title
+            # centred on its opener is not where a head mirrored on facing pages is on either.
+            hands = [n for n in members if n.page % 2 == 0], [n for n in members if n.page % 2]
             for m in lines:
-                # Where the head stands on the pages of the line's hand, if it stands on any: a chapter's
-                # title centred on its opener is not where a head mirrored on facing pages is on either.
-                hand = [n for n in members if n.page % 2 == m.page % 2] or members
-                if m.page not in on and m.line.size <= size and _shares_width(m, hand):
+                if m.page not in on and m.line.size <= size and _shares_width(m, hands[m.page % 2] or members):
                     wanted[m.key] = m
         elif len({m.page for m in lines}) >= least:
             for m in lines:
@@ -1129,11 +1130,14 @@ def _line_numbers(ctx: _Context) -> list[_Group]:
     # on every page (pleading's numbers, all of them), and the rest must still count with those.
     columns = {page: _columns_of(ctx, page) for page in ctx.layouts}
     face: list[str] = []  # the document's text face, worked out when a column would be taken
+    listing: dict[tuple[int, int], bool] = {}  # by page and first line, each column asked once
 
     def code(page: int, column: list[int]) -> bool:
-        if not face:
-            face.append(_text_face(ctx))
-        return _numbers_code(ctx.layouts[page], column, face[0], s)
+        if (page, column[0]) not in listing:
+            if not face:
+                face.append(_text_face(ctx))
+            listing[page, column[0]] = _numbers_code(ctx.layouts[page], column, face[0], s)
+        return listing[page, column[0]]
 
     paced = [(side, edge, x, step) for page, found in columns.items() for side, edge, x, step, column, even in found
              if even and not code(page, column)]
