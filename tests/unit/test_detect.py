@@ -846,9 +846,20 @@ def test_reasons_are_sentences_with_counts():
     assert group.reason == f"at the top of {n} of {n} pages, above the text block, same place and size"
 
 
+def test_a_sections_count_after_the_word_page_ends_a_running_foot():
+    # A manual's foot: its number, revision and date, then "Page 1-1" ... each chapter counting its own pages
+    # (the appendix's "A-1" too). Every page's foot is the same line but for its folio.
+    folios = [f"{part}-{k}" for part, n in (("1", 4), ("2", 3), ("3", 6), ("A", 4)) for k in range(1, n + 1)]
+    feet = [f"429E - Rev. 0 \u2013 October 2, 2006 - Page {folio}" for folio in folios]
+    pages = pages_of([[line(foot, 750, x0=150)] for foot in feet])
+    assert texts_removed(pages) == set(feet)
+    assert all(g.reason.startswith("holds a page number") for g in detect(pages) if g.remove)
+
+
 @pytest.mark.parametrize("text, expected", [
     ("- 3 -", [3]), ("3 / 12", [3, 12]), ("Page 3", [3]), ("p. 3", [3]), ("[3]", [3]),
     ("3 | Report Title", [3]), ("PAGE 3 OF 34 1333ND19QNB680025", [3, 34]), ("Table A-1.", []),
+    ("Page 4-12", [12]), ("Rev. 0 - Seite A-3", [0, 3]), ("see page 3-4 for details", []),
     ("GEN 1.2-3", [3]), ("AD 2.EGKB-3", [3]), ("025", []), ("xiv", [14]), ("Chapter title 17", [17]), ("Page:2 of 3", [2, 3]), ("Time:14:46:41", []),
 ])
 def test_page_number_tokens(text, expected):

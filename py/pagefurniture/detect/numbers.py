@@ -30,10 +30,14 @@ OVERLAY = re.compile(r"^(\d+)-[a-z]$")
 # alone on its line: a manual's or a guideline's folio. Its slot keeps the section's part, so that "A-2" counts
 # only with "A-1". A section numbered in parts joined by points ("GEN 1.2-3", "AD 2.EGKB-3": an aeronautical
 # publication's page id) is one too beside the words that name its part: a label's number is simpler ("Table
-# A-1" is a label).
+# A-1" is a label). So is one at the end of a longer line after the word "page" ("429E - Rev. 0 - October 2,
+# 2006 - Page 1-3": a manual's foot with its chapter's count of its pages).
 LAST_DIGITS = re.compile(r"\d+(?=\D*$)")  # the last run of digits in a word: a section's count of its pages
 SECTION_PAGE = re.compile(r"^(?:[A-Za-z]{1,6}|\d{1,3})(?:\.[A-Za-z0-9]{1,6})*[-\u2010\u2011\u2013.](\d+)$")
 DOTTED_SECTION = re.compile(r"^[A-Za-z0-9]{1,6}(?:\.[A-Za-z0-9]{1,6})+[-\u2010\u2011\u2013]\d+$")
+# The word for a page, in several languages, maybe shortened or followed by a colon.
+PAGE_WORD = re.compile(r"(?:page|seite|p\u00e1gina|pagina|pag\.|p\u00e1g\.|blz\.|sida|side|strona|str\.|"
+                       r"\u0441\u0442\u0440\.|\u0441\u0442\u0440\u0430\u043d\u0438\u0446\u0430):?", re.IGNORECASE)
 CID = re.compile(r"\(cid:\d+\)")
 CID_MARK = "(cid:"  # in every glyph code pdfminer could not map to a character: a quick test before CID
 CID_ENDS = re.compile(r"^(?:\(cid:\d+\))+|(?:\(cid:\d+\))+$")  # the glyph codes at either end of a word
@@ -139,12 +143,15 @@ def page_number_tokens(text: str, *, settings: Settings = DEFAULT_SETTINGS) -> l
     A page number is a whole token, maybe wrapped in punctuation ("-3-", "[3]", "3/12" gives 3 and 12),
     without letters glued to it ("A1" is a label) and without a leading zero ("025" is an id); a slide's
     number with its overlay's letter ("3-b") is the slide's number; a section's count of its pages after
-    the section's letters or number, alone ("A-1", "4-12"; "Table A-1" is a label), is that count.
+    the section's letters or number, alone ("A-1", "4-12"; "Table A-1" is a label) or after the word for a
+    page at the end of its line ("Rev. 0 - Page 4-12"), is that count.
 
     >>> page_number_tokens("Page 3 of 12")
     [(1, 3, False), (3, 12, False)]
     >>> page_number_tokens("3-b"), page_number_tokens("A1"), page_number_tokens("A-1"), page_number_tokens("Table A-1")
     ([(0, 3, False)], [], [(0, 1, False)], [])
+    >>> page_number_tokens("429E - Rev. 0 - Page A-7")
+    [(3, 0, False), (6, 7, False)]
     >>> page_number_tokens("- \u0967\u0968 -"), page_number_tokens("x\u00b2"), page_number_tokens("07")  # Devanagari 12
     ([(1, 12, False)], [], [])
 
@@ -208,7 +215,8 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
             if not core:
                 continue
             # A section's count stands alone ("Table A-1." is a label), or counts after a section in parts.
-            section = SECTION_PAGE.match(core) if (len(tokens) == 1 or DOTTED_SECTION.match(core)) \
+            section = SECTION_PAGE.match(core) if (len(tokens) == 1 or DOTTED_SECTION.match(core) or (
+                i == len(tokens) - 1 and PAGE_WORD.fullmatch(tokens[i - 1]))) \
                 and not core.isdigit() else None
             if section:
                 core = section.group(1)
