@@ -95,6 +95,35 @@ def test_long_header_has_no_length_cap():
     assert got == {header}
 
 
+def test_column_headings_over_a_table_of_prose_are_kept():
+    # A guideline set as a table of two columns of prose, "REQUIREMENT" and "EVIDENCE", its headings repeated
+    # over both columns on most pages; each heading is about as wide as its column. The folio goes.
+    rng = random.Random(3)
+
+    def columns(top: float) -> list[Line]:
+        out, y = [], top
+        while y < 700:
+            for x0 in (72.0, 318.0):
+                out.append(line(" ".join(rng.choice(WORDS) for _ in range(6)), y, x0=x0, x1=x0 + 222))
+            y += 13.5
+        return out
+
+    headings = [line("DESCRIPTION OF THE REQUIREMENT AND NOTES", 50, x0=73, x1=290, size=9),
+                line("POSSIBLE EVIDENCE OF CONFORMITY", 50, x0=312, x1=540, size=9)]
+    pages = [Page(n, W, H, tuple((headings if 2 <= n <= 9 else []) + columns(72) + [line(str(n), 750, x0=300)]))
+             for n in range(1, 11)]
+    assert texts_removed(pages) == {str(n) for n in range(1, 11)}
+    kept = [g for g in detect(pages) if g.text == headings[0].text]
+    assert kept and not kept[0].remove and "column headings" in kept[0].reason
+    # A running head in two parts over the same columns, a title and the edition, is furniture: the
+    # edition leaves most of its column bare.
+    head = [line("DESCRIPTION OF THE REQUIREMENT AND NOTES", 50, x0=73, x1=290, size=9),
+            line("Edition 2", 50, x0=490, x1=540, size=9)]
+    pages = [Page(p.number, W, H, tuple(head + list(p.lines[2:] if 2 <= p.number <= 9 else p.lines)))
+             for p in pages]
+    assert texts_removed(pages) == {str(n) for n in range(1, 11)} | {h.text for h in head}
+
+
 def test_table_labels_that_count_with_the_pages_are_kept():
     n = 10
     extra = [[line(f"Table A-{i}.", 86.5), line(str(i), 750, x0=300)] for i in range(1, n + 1)]

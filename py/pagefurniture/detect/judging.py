@@ -106,6 +106,10 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
                          "a heading (larger than the text, and nothing larger below it) repeated on {pages}")
     if not _aligned(g.members, ctx.settings):
         return g.decided("repeated-content", False, "its place on the line moves from page to page, with the content")
+    if g.place == "top" and sum(_heads_columns(m, ctx) for m in g.members) * 2 > len(g.members):
+        return g.decided("repeated-content", False,
+                         "one of a row of headings, each as wide as a column of the text under it: a table's "
+                         "column headings")
     if g.numbers == "varying":
         # Accepted later if it shares its line with other furniture (a timestamp beside a page number).
         return g.decided("repeated-content", False,
@@ -120,6 +124,32 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
                          f"in the row of its page's heading, on only {{n}} of {ctx.n_text} pages: the heading's label")
     return g.decided(_kind_of(g.place), True,
                      f"{where} of {{n}} of {ctx.n_text} pages, {_apart_from_block(g.place)}, same place and size")
+
+
+def _heads_columns(m: _Line, ctx: _Context) -> bool:
+    """True when a line is one of two or more parts of its row, each over a column of the running text
+    under it (long lines in the text block, most under that part and no other) and Settings.column_heading
+    of that column's width or more: a table of prose repeating its column headings over each page. A running
+    head in two parts over two columns, a title and the page's number, leaves most of a column bare."""
+    layout, s = ctx.layouts[m.page], ctx.settings
+    if m.row < 0 or len(layout.rows[m.row]) < 2:
+        return False
+    lines, row = layout.page.lines, layout.rows[m.row]
+    low = max(lines[i].bottom for i in row)
+    end = layout.block.bottom if layout.block is not None else layout.page.height
+    under = [lines[j].box for j in layout.long if lines[j].top >= low and lines[j].bottom <= end]
+    for i in row:
+        x0, _, x1, _ = lines[i].box
+        column = [box for box in under if box[0] < x1 and x0 < box[2]]
+        # (A heading of the text may run on under the next part, where that column is bare.)
+        across = sum(any(box[0] < lines[k].box[2] and lines[k].box[0] < box[2] for k in row if k != i)
+                     for box in column)
+        own = [box for box in column if not any(box[0] < lines[k].box[2] and lines[k].box[0] < box[2]
+                                                for k in row if k != i)]
+        if len(own) < 2 or across * 2 >= len(column) or \
+                x1 - x0 < s.column_heading * (max(box[2] for box in own) - min(box[0] for box in own)):
+            return False
+    return True
 
 
 def _labels_heading(m: _Line, ctx: _Context, grouped: AbstractSet[Key]) -> bool:

@@ -226,6 +226,10 @@ class Settings:
     # ... but two rows more than this many of their font sizes apart are no neighbours in a table: a sheet's
     # footer under its last row.
     table_gap: float = 2.0
+    # A row of two parts or more over the text, each over a column of the running text under it and this
+    # share of that column's width or more, heads those columns: a table of prose repeating its column
+    # headings over each page. (A running head of two parts leaves most of a column bare beside one of them.)
+    column_heading: float = 0.8
     # A table whose every row holds a cell drawn in the same place on most pages, and at least this share
     # of its cells, is the pages' template (a data sheet's head grid), not a table of the text.
     template_share: float = 0.75
