@@ -124,6 +124,22 @@ def test_column_headings_over_a_table_of_prose_are_kept():
     assert texts_removed(pages) == {str(n) for n in range(1, 11)} | {h.text for h in head}
 
 
+def test_footnote_marks_raised_in_the_first_line_are_no_page_numbers():
+    # A grammar: the folio at the head's right; the text's first line, under the head, holds a footnote's
+    # mark raised in it, and the notes count through the book at one a page, as the pages do.
+    rng = random.Random(8)
+    pages = []
+    for n in range(1, 11):
+        first = line(" ".join(rng.choice(WORDS) for _ in range(12)), 72.9, x0=72, x1=540, size=10.5)
+        mark = line(str(n + 2), 72.5, x0=150 + 25 * n, x1=153 + 25 * n, size=6)
+        pages.append(Page(n, W, H, (line("Morphological typology", 36.9, x0=72, size=10.5),
+                                    line(str(n + 20), 36.9, x0=530, x1=540, size=10.5), first, mark,
+                                    *body(rng, top=90))))
+    got = texts_removed(pages)
+    assert {str(n + 20) for n in range(1, 11)} <= got
+    assert not got & {str(n + 2) for n in range(1, 11)}
+
+
 def test_table_labels_that_count_with_the_pages_are_kept():
     n = 10
     extra = [[line(f"Table A-{i}.", 86.5), line(str(i), 750, x0=300)] for i in range(1, n + 1)]

@@ -59,6 +59,8 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             continue
         if m.index in layouts[m.page].cells:
             continue  # a table's cell: its numbers are the table's
+        if _raised_in(m, layouts[m.page]):
+            continue  # a footnote's mark raised in a line of the text
         if m.shape.startswith("#"):
             if m.page not in numbers:
                 numbers[m.page] = _page_numbers(layouts[m.page])
@@ -177,6 +179,17 @@ def _over_its_text(m: _Line, ctx: _Context) -> bool:
 # What a number alone on a chart's scale starts with: a digit, a sign or a point (the plotting programs
 # that set a scale's labels set them in ASCII digits).
 SCALE_START = frozenset("0123456789-.\u2212")
+
+
+def _raised_in(m: _Line, layout: _Layout) -> bool:
+    """True when an upright line lies within the width of a larger line of its page, its middle within that
+    line's height: a mark raised or lowered in that line (a footnote's reference in the text's first line,
+    under the running head). A folio stands beside the lines of its row, never within one."""
+    x0, top, x1, bottom = m.line.box
+    middle = (top + bottom) / 2
+    return m.line.angle == 0 and any(
+        line.angle == 0 and line.size > m.line.size and line.box[0] < x0 and x1 < line.box[2]
+        and line.box[1] < middle < line.box[3] for line in layout.page.lines)
 
 
 def _page_numbers(layout: _Layout) -> list[tuple[int, Line, float]]:
