@@ -140,6 +140,12 @@ def test_footnote_marks_raised_in_the_first_line_are_no_page_numbers():
     assert not got & {str(n + 2) for n in range(1, 11)}
 
 
+def test_folios_set_in_two_digits_are_page_numbers():
+    # A booklet's designer sets its folios "01" ... "09" in the corner; "025" stays an id.
+    extra = [[line(f"{n:02d}", 750, x0=528), line(f"0{n + 24}", 40, x0=300)] for n in range(1, 10)]
+    assert texts_removed(pages_of(extra)) == {f"{n:02d}" for n in range(1, 10)}
+
+
 def test_table_labels_that_count_with_the_pages_are_kept():
     n = 10
     extra = [[line(f"Table A-{i}.", 86.5), line(str(i), 750, x0=300)] for i in range(1, n + 1)]

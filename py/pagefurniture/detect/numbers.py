@@ -141,7 +141,8 @@ def page_number_tokens(text: str, *, settings: Settings = DEFAULT_SETTINGS) -> l
     """Tokens of a line that can be a page number: (token index, value, is_roman).
 
     A page number is a whole token, maybe wrapped in punctuation ("-3-", "[3]", "3/12" gives 3 and 12),
-    without letters glued to it ("A1" is a label) and without a leading zero ("025" is an id); a slide's
+    without letters glued to it ("A1" is a label) and without a leading zero ("025" is an id) but for one
+    digit set in two ("07", a designer's folio); a slide's
     number with its overlay's letter ("3-b") is the slide's number; a section's count of its pages after
     the section's letters or number, alone ("A-1", "4-12"; "Table A-1" is a label) or after the word for a
     page at the end of its line ("Rev. 0 - Page 4-12"), is that count.
@@ -152,8 +153,10 @@ def page_number_tokens(text: str, *, settings: Settings = DEFAULT_SETTINGS) -> l
     ([(0, 3, False)], [], [(0, 1, False)], [])
     >>> page_number_tokens("429E - Rev. 0 - Page A-7")
     [(3, 0, False), (6, 7, False)]
-    >>> page_number_tokens("- \u0967\u0968 -"), page_number_tokens("x\u00b2"), page_number_tokens("07")  # Devanagari 12
+    >>> page_number_tokens("- \u0967\u0968 -"), page_number_tokens("x\u00b2"), page_number_tokens("025")  # Devanagari 12
     ([(1, 12, False)], [], [])
+    >>> page_number_tokens("07"), page_number_tokens("00")
+    ([(0, 7, False)], [])
 
     A date is no page number, nor its day one ("4/5/2021" heads the fifth day's page of a daily log).
 
@@ -235,8 +238,10 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
             overlay = OVERLAY.match(core)
             if overlay:
                 core = overlay.group(1)  # a slide's number with its overlay's letter: "3-a" is slide 3
-            # Decimal digits of any script ("१२" in Devanagari), not raised ones ("²"); no leading zero.
-            if (core.isdecimal() and len(core) <= number_digits and (len(core) == 1 or int(core[0]) != 0)
+            # Decimal digits of any script ("१२" in Devanagari), not raised ones ("²"); no leading zero but
+            # in a two-digit folio ("07").
+            if (core.isdecimal() and len(core) <= number_digits
+                    and (len(core) == 1 or int(core[0]) != 0 or (len(core) == 2 and int(core[1]) != 0))
                     and (overlay or core == part.strip(PN_WRAP))):  # the digits and the wrapping alone
                 out.append((i, int(core), False))
     return tuple(out)
