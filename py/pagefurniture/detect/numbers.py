@@ -153,10 +153,10 @@ def page_number_tokens(text: str, *, settings: Settings = DEFAULT_SETTINGS) -> l
     ([(0, 3, False)], [], [(0, 1, False)], [])
     >>> page_number_tokens("429E - Rev. 0 - Page A-7")
     [(3, 0, False), (6, 7, False)]
-    >>> page_number_tokens("- \u0967\u0968 -"), page_number_tokens("x\u00b2"), page_number_tokens("025")  # Devanagari 12
-    ([(1, 12, False)], [], [])
-    >>> page_number_tokens("07"), page_number_tokens("00")
-    ([(0, 7, False)], [])
+    >>> page_number_tokens("- \u0967\u0968 -"), page_number_tokens("x\u00b2")  # Devanagari 12
+    ([(1, 12, False)], [])
+    >>> page_number_tokens("025"), page_number_tokens("07"), page_number_tokens("00")
+    ([], [(0, 7, False)], [])
 
     A date is no page number, nor its day one ("4/5/2021" heads the fifth day's page of a daily log).
 
