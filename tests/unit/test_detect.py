@@ -146,6 +146,24 @@ def test_folios_set_in_two_digits_are_page_numbers():
     assert texts_removed(pages_of(extra)) == {f"{n:02d}" for n in range(1, 10)}
 
 
+def test_a_head_grid_laid_out_anew_on_each_page_is_the_pages_template():
+    # A product system's pages printed from the browser: a head grid of two rows, the app and its version,
+    # the style, its status, each page's cells a few points off the last page's (a web table sized anew).
+    # Its rows share their columns, as a table's do; but every cell is there on every page.
+    cells = [("Centric 8", "Production(7.9.2)"), ("D4762 Oversized", "HEM BF"),
+             ("D4762 MC Oversized", "Development"), ("Submitted-Sample", "Adopted")]
+    extra = []
+    for n in range(1, 9):
+        shift = 4.0 * (n % 3)
+        row = []
+        for k, (upper, lower) in enumerate(cells):
+            x0 = 40 + 140 * k + shift * k
+            row += [line(upper, 31, x0=x0, x1=x0 + 110), line(lower, 46, x0=x0, x1=x0 + 90)]
+        extra.append(row)
+    got = texts_removed(pages_of(extra))
+    assert {text for pair in cells for text in pair} <= got
+
+
 def test_table_labels_that_count_with_the_pages_are_kept():
     n = 10
     extra = [[line(f"Table A-{i}.", 86.5), line(str(i), 750, x0=300)] for i in range(1, n + 1)]

@@ -488,30 +488,27 @@ def _templates(pages: Sequence[Page], rowed: dict[int, Rowed], tables: dict[int,
                s: Settings) -> dict[int, tuple[set[int], set[int], set[int]]]:
     """Given the pages, their rows and their tables (``_table_cells``), returns the tables without those
     that are the pages' template, and the lines of those: a grid whose every row holds a cell drawn in
-    the same place on most pages with text, and Settings.template_share of its cells are (a data sheet's
+    the same place on most pages with text (at its height, overlapping itself), and Settings.template_share
+    of its cells are (a data sheet's
     head or foot: title, revision, version, the page's number). A long table repeats its column headings
     over each page, but the rows under them hold other values: its rows stay a table's."""
     if len(pages) < 2 or not any(table for table, _ in tables.values()):
         return {number: (table, cells, set()) for number, (table, cells) in tables.items()}
-    # The pages each text of a table stands on, by where it starts (to Settings.align_min: a template is
-    # drawn exactly).
+    # Where each text of a table stands on each page, by its height (to Settings.align_min: a template is
+    # drawn at one height), and across the page: a grid laid out anew on each page from a web page's table
+    # moves its cells by a few points with their neighbours' widths, but a cell still overlaps itself.
     step = s.align_min
-    seen: dict[tuple[str, int, int], set[int]] = defaultdict(set)
+    seen: dict[tuple[str, int], list[tuple[int, float, float]]] = defaultdict(list)
     for page in pages:
         rows = rowed[page.number][1]
         for r in tables[page.number][0]:
             for i in rows[r]:
                 line = page.lines[i]
-                seen[line.text, round(line.box[0] / step), round(line.box[1] / step)].add(page.number)
+                seen[line.text, round(line.box[1] / step)].append((page.number, line.box[0], line.box[2]))
 
     def repeated(line: Line) -> bool:
-        x, y = round(line.box[0] / step), round(line.box[1] / step)
-        on: set[int] = set()
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                found = seen.get((line.text, x + dx, y + dy))
-                if found:
-                    on |= found
+        y, x0, x1 = round(line.box[1] / step), line.box[0], line.box[2]
+        on = {number for dy in (-1, 0, 1) for number, a, b in seen.get((line.text, y + dy), ()) if a < x1 and x0 < b}
         return 2 * len(on) > len(pages)
 
     out = {}
