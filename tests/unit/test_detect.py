@@ -3353,6 +3353,20 @@ def test_a_journals_citation_block_in_the_first_pages_head_but_not_a_title_over_
     assert (1, title[0].text) not in removed(pages)
 
 
+def test_a_journals_citation_line_under_the_height_of_the_other_pages_heads_is_the_first_pages_own_head():
+    # The first page's citation in small print stands a line lower than the other pages' heads (the folio
+    # and the authors), over the article's title: it cites the article wherever it stands over the text.
+    rng = random.Random(44)
+    citation = [line("Biodiversity Information Science and Standards 3: e38084", 52, x0=140, size=7),
+                line("doi: 10.3897/biss.3.38084", 62, x0=140, size=7)]
+    heads = [[line(str(n), 38, x0=50, size=8), line("Groom Q et al", 38, x0=280, size=8)] for n in range(2, 8)]
+    pages = [Page(n, W, H, (*(citation if n == 1 else heads[n - 2]), *body(rng, top=73 if n > 1 else 140)))
+             for n in range(1, 8)]
+    got = removed(pages)
+    assert {(1, text.text) for text in citation} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
 def test_a_letterhead_centred_in_the_column_says_what_it_is_but_a_publishers_banner_is_not_in_the_heads_place():
     # A two-page letter whose letterhead is centred over the text: the firm's name, its street, and after a
     # wider gap its telephone and e-mail, all above where the second page's text starts. Within the column,

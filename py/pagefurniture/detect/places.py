@@ -1613,9 +1613,11 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     if not cited and any(_words(m.line.text) in {_words(line.text) for line in others} for m in head):
         return []
     # Where the other pages have their head: the first page's own head shares some of its height (a
-    # publisher's banner over an article whose running heads stand beside the text is the article's).
-    if max(m.line.bottom for m in head) <= min(line.top for line in others) or \
-            min(m.line.top for m in head) >= max(line.bottom for line in others):
+    # publisher's banner over an article whose running heads stand beside the text is the article's). A
+    # citation block says what it is wherever it stands over the text (a journal's, a line under the
+    # height of the other pages' heads).
+    if not cited and (max(m.line.bottom for m in head) <= min(line.top for line in others)
+                      or min(m.line.top for m in head) >= max(line.bottom for line in others)):
         return []
     return _head(ctx, head, "the first page's own head, above the text block where the other pages have their head")
 
