@@ -140,13 +140,12 @@ def _heads_columns(m: _Line, ctx: _Context) -> bool:
     under = [lines[j].box for j in layout.long if lines[j].top >= low and lines[j].bottom <= end]
     for i in row:
         x0, _, x1, _ = lines[i].box
+        others = [lines[k].box for k in row if k != i]
         column = [box for box in under if box[0] < x1 and x0 < box[2]]
-        # (A heading of the text may run on under the next part, where that column is bare.)
-        across = sum(any(box[0] < lines[k].box[2] and lines[k].box[0] < box[2] for k in row if k != i)
-                     for box in column)
-        own = [box for box in column if not any(box[0] < lines[k].box[2] and lines[k].box[0] < box[2]
-                                                for k in row if k != i)]
-        if len(own) < 2 or across * 2 >= len(column) or \
+        # Most of them under this part alone (a heading of the text may run on under the next part, where
+        # that column is bare).
+        own = [box for box in column if not any(box[0] < other[2] and other[0] < box[2] for other in others)]
+        if len(own) < 2 or 2 * len(own) <= len(column) or \
                 x1 - x0 < s.column_heading * (max(box[2] for box in own) - min(box[0] for box in own)):
             return False
     return True

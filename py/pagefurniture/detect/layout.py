@@ -489,9 +489,9 @@ def _templates(pages: Sequence[Page], rowed: dict[int, Rowed], tables: dict[int,
     """Given the pages, their rows and their tables (``_table_cells``), returns the tables without those
     that are the pages' template, and the lines of those: a grid whose every row holds a cell drawn in
     the same place on most pages with text (at its height, overlapping itself), and Settings.template_share
-    of its cells are (a data sheet's
-    head or foot: title, revision, version, the page's number). A long table repeats its column headings
-    over each page, but the rows under them hold other values: its rows stay a table's."""
+    of its cells are (a data sheet's head or foot: title, revision, version, the page's number). A long
+    table repeats its column headings over each page, but the rows under them hold other values: its rows
+    stay a table's."""
     if len(pages) < 2 or not any(table for table, _ in tables.values()):
         return {number: (table, cells, set()) for number, (table, cells) in tables.items()}
     # Where each text of a table stands on each page, by its height (to Settings.align_min: a template is
