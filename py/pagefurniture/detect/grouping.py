@@ -59,14 +59,17 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             continue
         if m.index in layouts[m.page].cells:
             continue  # a table's cell: its numbers are the table's
-        if _raised_in(m, layouts[m.page]):
-            continue  # a footnote's mark raised in a line of the text
+        readings = shapes(m.line.text, m.shape)
+        if not readings:
+            continue  # no token that may be a page number: most lines with a digit
         if m.shape.startswith("#"):
             if m.page not in numbers:
                 numbers[m.page] = _page_numbers(layouts[m.page])
             if _on_a_scale(m, layouts[m.page], numbers[m.page], s):
                 continue  # a chart's tick label
-        for shape, value, is_roman in shapes(m.line.text, m.shape):
+        if _raised_in(m, layouts[m.page]):
+            continue  # a footnote's mark raised in a line of the text
+        for shape, value, is_roman in readings:
             if _numbers_itself(m.line.size, shape, ctx) and not (m.place == "bottom" and m.rank == 0):
                 # A heading that numbers itself stands alone in its row, over its text (never in the page's
                 # last row, where a folio stands, however small the text is); a folio set as large as the running
@@ -185,11 +188,14 @@ def _raised_in(m: _Line, layout: _Layout) -> bool:
     """True when an upright line lies within the width of a larger line of its page, its middle within that
     line's height: a mark raised or lowered in that line (a footnote's reference in the text's first line,
     under the running head). A folio stands beside the lines of its row, never within one."""
+    if m.row < 0:
+        return False  # not upright
     x0, top, x1, bottom = m.line.box
     middle = (top + bottom) / 2
-    return m.line.angle == 0 and any(
-        line.angle == 0 and line.size > m.line.size and line.box[0] < x0 and x1 < line.box[2]
-        and line.box[1] < middle < line.box[3] for line in layout.page.lines)
+    lines, rows = layout.page.lines, layout.rows
+    # Such a line has its baseline in the mark's row or the next (rows run by their lines' bottoms).
+    return any(line.size > m.line.size and line.box[0] < x0 and x1 < line.box[2] and line.box[1] < middle < line.box[3]
+               for r in range(max(m.row - 1, 0), min(m.row + 2, len(rows))) for line in (lines[i] for i in rows[r]))
 
 
 def _page_numbers(layout: _Layout) -> list[tuple[int, Line, float]]:
