@@ -187,7 +187,9 @@ SCALE_START = frozenset("0123456789-.\u2212")
 def _raised_in(m: _Line, layout: _Layout) -> bool:
     """True when an upright line lies within the width of a larger line of its page, its middle within that
     line's height: a mark raised or lowered in that line (a footnote's reference in the text's first line,
-    under the running head). A folio stands beside the lines of its row, never within one."""
+    under the running head). A folio stands beside the lines of its row, never within one. (``_mark``, which
+    keeps marks out of a table's cells, asks a mark to lie within the line's height: a footnote's number
+    raised in prose reaches above it.)"""
     if m.row < 0:
         return False  # not upright
     x0, top, x1, bottom = m.line.box
