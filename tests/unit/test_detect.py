@@ -124,6 +124,14 @@ def test_column_headings_over_a_table_of_prose_are_kept():
     assert texts_removed(pages) == {str(n) for n in range(1, 11)} | {h.text for h in head}
 
 
+def test_a_number_closed_by_a_bracket_it_never_opened_is_a_mark():
+    # A report's folios, "(2)" on its fifth page, count from there; its fourth page has no folio, but a note
+    # at its foot, under the text, starts with its mark "1)": the number that page would bear.
+    extra = [[line(f"({n - 3})", 750, x0=300)] if n > 4 else [] for n in range(1, 11)]
+    extra[3] = [line("1)", 715, x0=72, x1=80), line("Reproduced in document 140.", 715, x0=90)]
+    assert texts_removed(pages_of(extra, bottom=680)) == {f"({n - 3})" for n in range(5, 11)}
+
+
 def test_footnote_marks_raised_in_the_first_line_are_no_page_numbers():
     # A grammar: the folio at the head's right; the text's first line, under the head, holds a footnote's
     # mark raised in it, and the notes count through the book at one a page, as the pages do.

@@ -209,6 +209,8 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
         label, colon, rest = raw.partition(":")
         if colon and label.isalpha():
             raw = rest  # a label glued to its number: a report's "Page:2"
+        if raw.endswith((")", "]")) and ("(" if raw[-1] == ")" else "[") not in text.partition(raw)[0] + raw:
+            continue  # closed by a bracket its line never opened: a list's or a note's mark ("1)", "iv)")
         if raw.count("/") >= 2:
             continue  # a date ("4/5/2021"): its day may step with the pages of a daily log, counting none
         for part in (NUMBER_PARTS.split(raw) if "/" in raw or "|" in raw else (raw,)):
