@@ -132,6 +132,75 @@ def test_a_number_closed_by_a_bracket_it_never_opened_is_a_mark():
     assert texts_removed(pages_of(extra, bottom=680)) == {f"({n - 3})" for n in range(5, 11)}
 
 
+def test_column_headings_centred_over_a_tables_columns_are_kept():
+    # An exam's question bank set as a table on every page: the question's number, the question, the
+    # answer options, each column ragged, its heading centred over it and far narrower than it. The
+    # folio goes.
+    rng = random.Random(5)
+
+    def table(first: int) -> list[Line]:
+        out, y, k = [], 72.0, first
+        while y < 690:
+            out.append(line(str(k), y, x0=29, x1=33))
+            for _ in range(2):
+                out.append(line(" ".join(rng.choice(WORDS) for _ in range(5)), y, x0=44, x1=rng.uniform(190, 224)))
+                out.append(line(" ".join(rng.choice(WORDS) for _ in range(9)), y, x0=226, x1=rng.uniform(520, 568)))
+                y += 13.5
+            y, k = y + 6, k + 1
+        return out
+
+    headings = [line("No.", 50, x0=26, x1=36), line("Question", 50, x0=114, x1=154),
+                line("Answer options", 50, x0=362, x1=432)]
+    pages = [Page(n, W, H, tuple(headings + table(20 * n) + [line(str(n), 750, x0=300)])) for n in range(1, 7)]
+    assert texts_removed(pages) == {str(n) for n in range(1, 7)}
+    kept = [g for g in detect(pages) if g.text == "Question"]
+    assert kept and not kept[0].remove and "centred" in kept[0].reason
+    # A running head in two parts over the two columns of text, flush with the text's edges, is furniture.
+    head = [line("Bidding rules 2024", 50, x0=44, x1=134), line("Questions and answers", 50, x0=463, x1=568)]
+    pages = [Page(p.number, W, H, tuple(head + [k for k in p.lines[3:] if k.box[0] != 29])) for p in pages]
+    assert texts_removed(pages) == {str(n) for n in range(1, 7)} | {h.text for h in head}
+
+
+def test_a_sidebars_first_row_heads_no_table():
+    # A newsletter's masthead sidebar on every page, in 5 pt: labels right-aligned on one edge ("Editors:",
+    # "Date:"), entries beside them, the first row's label centred on the labels by chance and its entry as
+    # wide as the strip of text under it. The two head a strip of the page, not the text's columns: the
+    # sidebar goes with the masthead.
+    rng = random.Random(9)
+    side = [(6.4, "Editors:", "Dr. A. Martin and Prof. B. Keller"), (4.6, "Authors:", "The research computing team"),
+            (0, "", "S. Martin, B. Keller"), (0, "", "H. Weber, V. Novak"), (11.1, "Date:", "2016-02-02"),
+            (5.4, "Version:", "v1.1")]
+    pages = []
+    for n in range(1, 9):
+        lines = [line("Computing Newsletter", 26, x0=245, x1=566, size=34.9)]
+        for k, (x0, label, entry) in enumerate(side):
+            if label:
+                lines.append(line(label, 138.4 + 6 * k, x0=x0, x1=23.7, size=5))
+            lines.append(line(entry, 138.4 + 6 * k, x0=35.7, x1=35.7 + 2.75 * len(entry), size=5))
+        lines += [line(" ".join(rng.choice(WORDS) for _ in range(11)), 180 + 12 * k, x0=170, x1=566) for k in range(45)]
+        lines += [line(" ".join(rng.choice(WORDS) for _ in range(4)), 240 + 12 * k, x0=35.7, x1=140) for k in range(30)]
+        pages.append(Page(n, W, H, (*lines, line(str(n), 760, x0=300))))
+    got = texts_removed(pages)
+    assert {"Computing Newsletter", "Editors:", "Dr. A. Martin and Prof. B. Keller", "1"} <= got
+
+
+def test_a_newspapers_running_head_over_its_columns_heads_no_table():
+    # A newspaper's head over four columns: its title flush over the first, the section's name over the
+    # gutter between the second and the third (the ends of both under it), the edition and its page over
+    # the fourth. A running head, judged as one: no column headings, however each part lies over text.
+    rng = random.Random(10)
+    pages = []
+    for n in range(1, 6):
+        head = [line("Gazette, 8 June 2007", 33, x0=42.5, x1=169.8), line("SECTION B", 33, x0=268, x1=323.9),
+                line(f"weekly edition {n} / 5", 33, x0=441.4, x1=549.4, size=9)]
+        text = [line(" ".join(rng.choice(WORDS) for _ in range(3)), 60.7 + 12 * k, x0=x0,
+                     x1=x0 + rng.uniform(100, 108)) for k in range(60) for x0 in (42.5, 172.6, 302.6, 432.7)]
+        pages.append(Page(n, 595.3, 841.9, (*head, *text)))
+    heads = {g.text: g for g in detect(pages) if g.remove}
+    assert {"Gazette, 8 June 2007", "SECTION B"} <= set(heads)
+    assert "at the top of 5 of 5 pages" in heads["Gazette, 8 June 2007"].reason
+
+
 def test_footnote_marks_raised_in_the_first_line_are_no_page_numbers():
     # A grammar: the folio at the head's right; the text's first line, under the head, holds a footnote's
     # mark raised in it, and the notes count through the book at one a page, as the pages do.

@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 
-from ..model import Line, Page
+from ..model import Box, Line, Page
 from .edges import _beside_sideways_headings, _cells_row, _edges, _face, _labels_a_scale, _sideways_headings
 from .groups import (
     OTHER_END,
@@ -36,6 +36,7 @@ from .groups import (
     _on_page,
     _outside,
     _page_size,
+    _quantile,
     _same_place,
     _titles,
     _under_larger,
@@ -108,8 +109,8 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
         return g.decided("repeated-content", False, "its place on the line moves from page to page, with the content")
     if g.place == "top" and sum(_heads_columns(m, ctx) for m in g.members) * 2 > len(g.members):
         return g.decided("repeated-content", False,
-                         "one of a row of headings, each as wide as a column of the text under it: a table's "
-                         "column headings")
+                         "one of a row of headings, each as wide as a column of the text under it or centred "
+                         "on it: a table's column headings")
     if g.numbers == "varying":
         # Accepted later if it shares its line with other furniture (a timestamp beside a page number).
         return g.decided("repeated-content", False,
@@ -127,28 +128,56 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
 
 
 def _heads_columns(m: _Line, ctx: _Context) -> bool:
-    """True when a line is one of two or more parts of its row, each over a column of the running text
-    under it (long lines in the text block, most under that part and no other) and Settings.column_heading
-    of that column's width or more: a table of prose repeating its column headings over each page. A running
-    head in two parts over two columns, a title and the page's number, leaves most of a column bare."""
+    """True when a line is one of two or more parts of its row, each over a column of the text under it
+    (most of that column's lines under that part and no other), and either Settings.column_heading of the
+    column's width or more (a table of prose, measured on its long lines) or centred on it within
+    Settings.centred_heading of its width (a table's headings over its own columns, of any width), the
+    columns together as wide as Settings.column_heading of the text block: a table repeating its column
+    headings over each page. A running head in two parts, a title and the page's number, leaves most of a
+    column bare beside one of them, or stands flush with the text's edges; the first row of a sidebar's
+    labels and entries heads a strip of the page."""
     layout, s = ctx.layouts[m.page], ctx.settings
     if m.row < 0 or len(layout.rows[m.row]) < 2:
         return False
     lines, row = layout.page.lines, layout.rows[m.row]
     low = max(lines[i].bottom for i in row)
     end = layout.block.bottom if layout.block is not None else layout.page.height
-    under = [lines[j].box for j in layout.long if lines[j].top >= low and lines[j].bottom <= end]
+    below = [j for j in range(len(lines)) if lines[j].top >= low and lines[j].bottom <= end]
+    long = set(layout.long)
+    lefts, rights = [], []
     for i in row:
         x0, _, x1, _ = lines[i].box
         others = [lines[k].box for k in row if k != i]
-        column = [box for box in under if box[0] < x1 and x0 < box[2]]
-        # Most of them under this part alone (a heading of the text may run on under the next part, where
-        # that column is bare).
-        own = [box for box in column if not any(box[0] < other[2] and other[0] < box[2] for other in others)]
-        if len(own) < 2 or 2 * len(own) <= len(column) or \
-                x1 - x0 < s.column_heading * (max(box[2] for box in own) - min(box[0] for box in own)):
+        wide = _under_alone(lines[i].box, others, [lines[j].box for j in below if j in long])
+        if wide and x1 - x0 >= s.column_heading * (max(box[2] for box in wide) - min(box[0] for box in wide)):
+            lefts.append(min(box[0] for box in wide))
+            rights.append(max(box[2] for box in wide))
+            continue
+        every = _under_alone(lines[i].box, others, [lines[j].box for j in below])
+        if not every:
             return False
-    return True
+        # The column's edges as a page's text column has them (layout._columns): a line may run on across
+        # the gutter. It is one column: most of its lines overlap (a part over the gutter between two
+        # columns, the middle of a newspaper's running head, has the ends of two under it).
+        x0s, x1s = [box[0] for box in every], [box[2] for box in every]
+        left, right = _quantile(x0s, s.column_quantile), _quantile(x1s, 1 - s.column_quantile)
+        if _quantile(x0s, 1 - s.column_quantile) >= _quantile(x1s, s.column_quantile) \
+                or abs(x0 + x1 - left - right) > 2 * s.centred_heading * (right - left):
+            return False
+        lefts.append(left)
+        rights.append(right)
+    block = layout.block
+    span = block.right - block.left if block is not None else layout.page.width
+    return max(rights) - min(lefts) >= s.column_heading * span
+
+
+def _under_alone(part: Box, others: Sequence[Box], boxes: Sequence[Box]) -> list[Box]:
+    """Of ``boxes`` (lines under a row), those under ``part`` of the row and no other part, if they are two
+    or more and most of those under it (a heading of the text may run on under the next part, where that
+    column is bare); else none."""
+    column = [box for box in boxes if box[0] < part[2] and part[0] < box[2]]
+    alone = [box for box in column if not any(box[0] < other[2] and other[0] < box[2] for other in others)]
+    return alone if len(alone) >= 2 and 2 * len(alone) > len(column) else []
 
 
 def _labels_heading(m: _Line, ctx: _Context, grouped: AbstractSet[Key]) -> bool:

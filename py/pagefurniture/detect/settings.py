@@ -230,6 +230,10 @@ class Settings:
     # share of that column's width or more, heads those columns: a table of prose repeating its column
     # headings over each page. (A running head of two parts leaves most of a column bare beside one of them.)
     column_heading: float = 0.8
+    # ... or, whatever its width, its middle within this share of that column's width of the column's
+    # middle: a table's headings centred over its columns. (The columns so headed span that share of the
+    # text block's width or more.)
+    centred_heading: float = 0.05
     # A table whose every row holds a cell drawn in the same place on most pages, and at least this share
     # of its cells, is the pages' template (a data sheet's head grid), not a table of the text.
     template_share: float = 0.75
