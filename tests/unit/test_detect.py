@@ -201,6 +201,20 @@ def test_a_newspapers_running_head_over_its_columns_heads_no_table():
     assert "at the top of 5 of 5 pages" in heads["Gazette, 8 June 2007"].reason
 
 
+def test_numbers_set_mid_page_under_a_short_text_are_no_page_numbers():
+    # A screenplay's scene cards: two to a page, each card's number set large halfway down, under the few
+    # lines of the scenes; they count two a page, as a book printed two pages to a sheet would. Only the
+    # folio in the head's corner counts the pages.
+    rng = random.Random(6)
+    pages = []
+    for n in range(1, 9):
+        text = [line(" ".join(rng.choice(WORDS) for _ in range(6)), 80 + 12.6 * k, x0=x0, x1=x0 + 160, size=9.5)
+                for k in range(8) for x0 in (119.0, 351.0)]
+        cards = [line(f"{2 * n - 1:02d}", 412.8, x0=80, x1=99, size=18), line(f"{2 * n:02d}", 412.8, x0=310, x1=332, size=18)]
+        pages.append(Page(n, W, H, (line(f"{n}.", 40.8, x0=518, x1=526, size=11), *text, *cards)))
+    assert texts_removed(pages) == {f"{n}." for n in range(1, 9)}
+
+
 def test_footnote_marks_raised_in_the_first_line_are_no_page_numbers():
     # A grammar: the folio at the head's right; the text's first line, under the head, holds a footnote's
     # mark raised in it, and the notes count through the book at one a page, as the pages do.

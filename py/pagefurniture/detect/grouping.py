@@ -22,6 +22,7 @@ from .groups import (
     _by_size,
     _cluster,
     _Context,
+    _far_in,
     _Group,
     _kind_of,
     _Layout,
@@ -55,7 +56,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             continue  # most lines: no digit, and too many words for a roman numeral (as ``shapes`` would say)
         if m.place not in ("top", "bottom", "left", "right") or m.beyond:
             continue
-        if m.place in ("top", "bottom") and m.rank >= edge_rows:
+        if m.place in ("top", "bottom") and (m.rank >= edge_rows or _far_in(m, ctx)):
             continue
         if m.index in layouts[m.page].cells:
             continue  # a table's cell: its numbers are the table's

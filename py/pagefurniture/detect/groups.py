@@ -364,6 +364,13 @@ def _numbers_itself(size: float, shape: str, ctx: _Context) -> bool:
     return size > ctx.body * ctx.settings.heading_size and any(ch.isalpha() for ch in shape.replace("{n}", ""))
 
 
+def _far_in(m: _Line, ctx: _Context) -> bool:
+    """True when a line at the top or the bottom stands farther from that edge than Settings.edge_reach of
+    its page's height: in the middle of the page, where furniture never is (a screenplay's scene numbers
+    set large on its cards, under a short page's text)."""
+    return m.offset > ctx.settings.edge_reach * ctx.layouts[m.page].page.height
+
+
 def _under_larger(g: _Group, ctx: _Context) -> bool:
     """True when, on most of its pages, larger text lies between the group's line and the text block's
     far side: a slide master's title line above each slide's own larger title is no heading."""

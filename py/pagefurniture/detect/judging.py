@@ -28,6 +28,7 @@ from .groups import (
     _cluster,
     _Context,
     _describe,
+    _far_in,
     _Group,
     _kind_of,
     _Line,
@@ -86,8 +87,7 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
     if sum(_beside_sideways_headings(m, ctx.layouts[m.page], ctx.settings) for m in g.members) * 2 > len(g.members):
         return g.decided("repeated-content", False,
                          "in one row with a table's column headings set sideways: a heading of that row")
-    reach = ctx.settings.edge_reach
-    if 2 * sum(m.offset > reach * ctx.layouts[m.page].page.height for m in g.members) > len(g.members):
+    if 2 * sum(_far_in(m, ctx) for m in g.members) > len(g.members):
         return g.decided("repeated-content", False, "in the middle of the page, far from its edge, on {pages}")
     size = _mid(m.line.size for m in g.members)
     beside = sum(bool(m.beside) for m in g.members) * 2 > len(g.members)

@@ -35,6 +35,7 @@ from .groups import (
     _Context,
     _describe,
     _family,
+    _far_in,
     _Group,
     _kind_of,
     _Layout,
@@ -947,7 +948,7 @@ def _lone_numbers(ctx: _Context) -> list[tuple[_Line, int, bool]]:
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
             if len(m.line.text) > s.margin_text or m.key in furniture or m.place not in ("top", "bottom") \
-                    or m.beyond or m.rank >= s.edge_rows:
+                    or m.beyond or m.rank >= s.edge_rows or _far_in(m, ctx):
                 continue
             number = _lone_number(m.line.text, ctx.numbering)
             if number is not None:
