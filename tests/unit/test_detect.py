@@ -215,6 +215,27 @@ def test_numbers_set_mid_page_under_a_short_text_are_no_page_numbers():
     assert texts_removed(pages) == {f"{n}." for n in range(1, 9)}
 
 
+def test_slide_titles_set_a_little_larger_than_their_text_are_content():
+    # A beamer talk: each frame's title in 12 pt in the top corner over 11 pt bullets, the largest line of
+    # its slide, a title of its own on most slides (two slides in a row share one now and then); a section's
+    # slide between, the last one's name set larger than the last frame's same title; the frame's number at
+    # the bottom right.
+    rng = random.Random(12)
+    names = [f"{a.capitalize()} and {b}" for a, b in rng.sample([(a, b) for a in WORDS for b in WORDS if a != b], 43)]
+    pages = []
+    for n in range(1, 43):
+        if n % 6 == 1:
+            name = "Conclusion" if n == 37 else f"Part {'ABCDEFGH'[n // 6]}"
+            pages.append(Page(n, 362.8, 272.1, (line(name, 120, x0=140, size=14.4),)))
+            continue
+        bullets = [line("\u2022 " + " ".join(rng.choice(WORDS) for _ in range(7)), 84.8 + 15.6 * j, x0=26.7,
+                        x1=300, size=11) for j in range(rng.randint(3, 6))]
+        title = "Conclusion" if n == 42 else names[n - 1 if n % 9 == 3 else n]
+        pages.append(Page(n, 362.8, 272.1, (line(title, 8.9, x0=10.7, size=12),
+                                           *bullets, line(str(n), 263.2, x0=355, x1=361, size=8))))
+    assert texts_removed(pages) == {str(n) for n in range(1, 43) if n % 6 != 1}
+
+
 def test_footnote_marks_raised_in_the_first_line_are_no_page_numbers():
     # A grammar: the folio at the head's right; the text's first line, under the head, holds a footnote's
     # mark raised in it, and the notes count through the book at one a page, as the pages do.

@@ -463,7 +463,8 @@ def _in_head_type(m: _Line, head: list[Line], ctx: _Context) -> bool:
 
 def _heading_echoes(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the lines at the top of a page, outside the text block and set
-    apart from it, in the text's size or smaller, whose words are a heading of the document set larger (on
+    apart from it, in the text's size or smaller (but not the largest line of its page: a slide's title
+    set a little larger than its text), whose words are a heading of the document set larger (on
     any page, its own too): a running head names its chapter or section, and the head of a short one is on
     one page only, so it repeats nothing. Outside the block: a contents page's last entry and a title page's
     title again over the copyright notice start the text. At the top only: the words of a heading near
@@ -473,7 +474,8 @@ def _heading_echoes(ctx: _Context) -> list[_Group]:
     furniture = ctx.furniture()
     heads = [m for layout in ctx.layouts.values() for m in layout.lines.values()
              if m.place == "top" and m.line.size <= text_size and not m.beyond and m.line.angle == 0
-             and m.key not in furniture and _outside(m, ctx) and any(ch.isalpha() for ch in m.line.text)]
+             and m.key not in furniture and _outside(m, ctx) and any(ch.isalpha() for ch in m.line.text)
+             and not _tops_its_page(m, ctx)]
     if not heads:
         return []
     headings = _headings(ctx)
@@ -528,7 +530,8 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the lines in no group nearest the top or bottom edge that sit at
     one distance from it, in one size no larger than the text's, outside the text block and set apart from
     it, on most pages with text, whatever they say: a running head that names each page's chapter changes
-    with it and repeats nothing, but keeps its place. (A line that repeats was judged by its repetition: a
+    with it and repeats nothing, but keeps its place. (Not the largest lines of their pages: the slides'
+    titles, set a little larger than their text.) (A line that repeats was judged by its repetition: a
     table's label over each page's table. Set apart by its own row's gap too: a row of margin line numbers
     beside the text's first line ends the walk from the edge without a gap to measure.) Inside the text
     block (a head in every page's first row measures it) only when they share their first or last two
@@ -561,6 +564,8 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
                     continue
                 if 2 * sum(_twinned(m, ctx) for m in members) > len(members):
                     continue  # an entry's first or last line, again in the text: a list of records
+                if 2 * sum(_tops_its_page(m, ctx) for m in members) > len(members):
+                    continue  # each slide's title, set a little larger than its text
                 members = _edge_lines(ctx, {m.key: m for m in members}, block=False)
                 if ctx.shown(members) >= least:
                     apart = _apart_from_block(place) if all(_outside(m, ctx) for m in members) else \
@@ -569,6 +574,14 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
                                       f"in one place at the {place} of {{pages}}, in the text's size or smaller, "
                                       f"{apart}, whatever it says"))
     return out
+
+
+def _tops_its_page(m: _Line, ctx: _Context) -> bool:
+    """True when a line is set larger than the text and than every other line of its page: the page's
+    title, however close to the text's size (a slide's in 12 pt over 11 pt bullets)."""
+    slack, size = ctx.settings.size_slack, m.line.size
+    return size > ctx.body + slack and all(line.size < size - slack
+                                           for i, line in enumerate(ctx.layouts[m.page].page.lines) if i != m.index)
 
 
 def _twinned(m: _Line, ctx: _Context, like: Callable[[str], object] = bool) -> bool:
