@@ -107,7 +107,7 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
                          "a heading (larger than the text, and nothing larger below it) repeated on {pages}")
     if not _aligned(g.members, ctx.settings):
         return g.decided("repeated-content", False, "its place on the line moves from page to page, with the content")
-    if g.place == "top" and sum(_heads_columns(m, ctx) for m in g.members) * 2 > len(g.members):
+    if g.place == "top" and _most_of(g.members, lambda m: _heads_columns(m, ctx)):
         return g.decided("repeated-content", False,
                          "one of a row of headings, each as wide as a column of the text under it or centred "
                          "on it: a table's column headings")
@@ -127,6 +127,21 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
                      f"{where} of {{n}} of {ctx.n_text} pages, {_apart_from_block(g.place)}, same place and size")
 
 
+def _most_of(members: Sequence[_Line], test: Callable[[_Line], bool]) -> bool:
+    """True when more than half of the lines pass ``test``, asked only until the answer is known (a running
+    head's every line fails a costly test: half of them tell)."""
+    need, left = len(members) // 2 + 1, len(members)
+    for m in members:
+        if test(m):
+            need -= 1
+            if not need:
+                return True
+        left -= 1
+        if left < need:
+            return False
+    return False
+
+
 def _heads_columns(m: _Line, ctx: _Context) -> bool:
     """True when a line is one of two or more parts of its row, each over a column of the text under it
     (most of that column's lines under that part and no other), and either Settings.column_heading of the
@@ -142,18 +157,20 @@ def _heads_columns(m: _Line, ctx: _Context) -> bool:
     lines, row = layout.page.lines, layout.rows[m.row]
     low = max(lines[i].bottom for i in row)
     end = layout.block.bottom if layout.block is not None else layout.page.height
-    below = [j for j in range(len(lines)) if lines[j].top >= low and lines[j].bottom <= end]
-    long = set(layout.long)
+    under = [lines[j].box for j in layout.long if lines[j].top >= low and lines[j].bottom <= end]
+    below: list[Box] | None = None  # every line under the row, when a part is not as wide as its long lines
     lefts, rights = [], []
     for i in row:
         x0, _, x1, _ = lines[i].box
         others = [lines[k].box for k in row if k != i]
-        wide = _under_alone(lines[i].box, others, [lines[j].box for j in below if j in long])
+        wide = _under_alone(lines[i].box, others, under)
         if wide and x1 - x0 >= s.column_heading * (max(box[2] for box in wide) - min(box[0] for box in wide)):
             lefts.append(min(box[0] for box in wide))
             rights.append(max(box[2] for box in wide))
             continue
-        every = _under_alone(lines[i].box, others, [lines[j].box for j in below])
+        if below is None:
+            below = [line.box for line in lines if line.top >= low and line.bottom <= end]
+        every = _under_alone(lines[i].box, others, below)
         if not every:
             return False
         # The column's edges as a page's text column has them (layout._columns): a line may run on across
