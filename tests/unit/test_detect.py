@@ -2618,6 +2618,27 @@ def test_a_press_releases_more_under_its_first_page_is_a_page_turn():
     assert removed(pages) == {(1, "- more -")}
 
 
+def test_a_screenplays_more_under_a_speech_at_the_page_foot_is_a_page_turn():
+    # A screenplay: where a speech runs over the page (on two pages of eight), the page ends with "(MORE)"
+    # right under its last line, spaced as the dialogue is, and the next page takes it up under "KAILYN
+    # (CONT'D)"; each page ends where its last scene does; the folio "2." in the head's corner. The cue is
+    # furniture; the continued name is the speech's.
+    rng = random.Random(70)
+    pages = []
+    for n in range(1, 9):
+        rows = 52 - rng.randint(0, 4) if n not in (3, 6) else 52
+        lines = [line(" ".join(rng.choice(WORDS) for _ in range(5)), 72 + 12 * k, x0=175, x1=420, size=12)
+                 for k in range(rows)]
+        if n in (4, 7):
+            lines[0] = line("KAILYN (CONT'D)", 72, x0=240, x1=330, size=12)
+        if n in (3, 6):
+            lines[-1] = line("(MORE)", lines[-1].top, x0=239, x1=282, size=12)
+        pages.append(Page(n, W, H, (*([line(f"{n}.", 36, x0=520, x1=530, size=12)] if n > 1 else []), *lines)))
+    gone = removed(pages)
+    assert {(3, "(MORE)"), (6, "(MORE)")} <= gone
+    assert not {text for _, text in gone} & {"KAILYN (CONT'D)"}
+
+
 def test_a_daily_logs_date_that_steps_with_the_pages_is_no_page_number():
     # A week's log, a day a page: each page opens with its day's date, "4/2/2021" on page 2 to "4/6/2021" on
     # page 6, its day one more than the page's number, over that day's rows; "Page 2 of 6" at the foot. The
