@@ -2693,6 +2693,34 @@ def test_a_tariff_s_head_block_whose_revision_line_changes():
     assert not {text for _, text in got if text.startswith(tuple(WORDS))}
 
 
+def test_a_reports_title_blocks_next_row_in_the_tables_type_is_the_tables():
+    # A vote count printed from a database: every page opens with the report's six-line title block in
+    # 14 pt, its date, time and "Page:3 of 10" beside it in 9.9 pt; a few points under the block, each
+    # page's contest title in the table's 8 pt, over the table. The block is the head; the contest
+    # title, in no type the block has and on one page, is the table's.
+    rng = random.Random(13)
+    title = ["Statement of Votes Cast", "Daggett County, Utah", "General Election", "November 6, 2012",
+             "SOVC For Jurisdiction Wide, All Counters, All Races", "Final Results"]
+    contests = ["STRAIGHT PARTY", "U.S. PRESIDENT", "US SENATE", "US CONGRESS D1", "STATE SENATE 26", "GOVERNOR",
+                "ATTORNEY GENERAL", "STATE AUDITOR", "STATE TREASURER", "COUNTY CLERK"]
+    pages = []
+    for n, contest in enumerate(contests, 1):
+        head = [line(text, 39.6 + 15.7 * k, x0=306 - 3.4 * len(text), x1=306 + 3.4 * len(text), size=14)
+                for k, text in enumerate(title)]
+        head += [line("Date:11/20/12", 39.2, x0=517, x1=574, size=9.9),
+                 line("Time:11:47:47", 50.3, x0=515, x1=574, size=9.9),
+                 line(f"Page:{n} of 10", 61.5, x0=524, x1=574, size=9.9)]
+        rows = [line(contest, 138, x0=134 + 5 * n, x1=202 + 5 * n, size=8)]
+        for k in range(30):
+            y = 171.7 + 10 * k
+            rows.append(line(f"{rng.choice(WORDS).title()} precinct {k + 1}", y, x0=36, x1=120, size=8))
+            rows += [line(str(rng.randint(10, 999)), y, x0=x, x1=x + 14, size=8) for x in (180, 240, 300, 360)]
+        pages.append(Page(n, W, H, (*head, *rows)))
+    got = texts_removed(pages)
+    assert set(title) | {"Date:11/20/12", "Time:11:47:47"} <= got
+    assert not got & set(contests)
+
+
 def test_a_tariff_s_head_block_under_the_filing_stamp_over_each_leaf():
     # Each leaf of a tariff carries the regulator's filing stamp at the very top and, under a wide gap,
     # the tariff's own head block: four rows set tight, the leaf's number, revision, date and order in

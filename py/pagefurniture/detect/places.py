@@ -275,6 +275,14 @@ def _head_block(layout: _Layout, place: Place, skip: int, counted: set[int], com
         return None
     held = sum(any(m.key in common for m in row) for row in block)
     most = held >= 2 and held * 2 >= len(block) and all(m.line.size <= size for m in block[0])
+    if most:
+        # Its innermost rows that repeat on few pages, in a size none of its repeated lines has, are the
+        # text's first rows come close: a database report's contest title under its title block. (A
+        # procedure's revision in the head's own type is the head's.)
+        sizes = [m.line.size for row in block for m in row if m.key in common]
+        while not any(m.key in common or any(abs(m.line.size - z) <= s.size_tolerance * z + s.size_slack
+                                                 for z in sizes) for m in block[-1]):
+            block.pop()
     # On a few pages only, where the pages' text begins, rows that repeat over rows of many parts are a
     # long table's headings (a form's, ruled off from its rows).
     if most or (all(len(row) < s.cell_row and all(m.key in repeated for m in row) for row in block)
