@@ -164,10 +164,12 @@ def _heads_columns(m: _Line, ctx: _Context) -> bool:
         x0, _, x1, _ = lines[i].box
         others = [lines[k].box for k in row if k != i]
         wide = _under_alone(lines[i].box, others, under)
-        if wide and x1 - x0 >= s.column_heading * (max(box[2] for box in wide) - min(box[0] for box in wide)):
-            lefts.append(min(box[0] for box in wide))
-            rights.append(max(box[2] for box in wide))
-            continue
+        if wide:
+            left, right = min(box[0] for box in wide), max(box[2] for box in wide)
+            if x1 - x0 >= s.column_heading * (right - left):
+                lefts.append(left)
+                rights.append(right)
+                continue
         if below is None:
             below = [line.box for line in lines if line.top >= low and line.bottom <= end]
         every = _under_alone(lines[i].box, others, below)

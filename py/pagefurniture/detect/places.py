@@ -331,7 +331,6 @@ def _block_rows(layout: _Layout, place: Place, tight: float, size: float, counte
     of the grid)."""
     rows = layout.rows
     order = range(skip, len(rows)) if place == "top" else range(len(rows) - 1 - skip, -1, -1)
-    reach = ctx.settings.edge_reach * layout.page.height  # farther in, the same lines are text (data sheets')
     block: list[list[_Line]] = []
     for r in order:
         placed = [layout.lines.get(i) for i in rows[r]]
@@ -340,7 +339,7 @@ def _block_rows(layout: _Layout, place: Place, tight: float, size: float, counte
         if r in layout.table or ((block or skip) and _cells_row(rows[r], layout, ctx.body, ctx.settings)) \
                 or not any(m is not None and m.place == place for m in placed) or not all(
                 m is not None and m.place in (place, "left", "right") and not m.beyond and m.line.angle == 0
-                and (m.line.size <= size or not (block or skip)) and m.offset <= reach for m in placed):
+                and (m.line.size <= size or not (block or skip)) and not _far_in(m, ctx) for m in placed):
             return []
         block.append([m for m in placed if m is not None])
         if skip + len(block) > ctx.settings.edge_rows:
