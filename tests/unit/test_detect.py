@@ -1667,6 +1667,41 @@ def test_a_forms_long_table_headings_ruled_off_from_its_rows_on_a_few_pages_are_
     assert {(n, ln.text) for n in range(2, 6) for ln in pages[n - 1].lines[:3]} <= removed(pages)
 
 
+def test_a_long_tables_two_row_headings_set_apart_at_the_top_of_each_page_are_content():
+    # A status table printed from a word processor, landscape: its two rows of column headings stand at the
+    # top of every page the table runs onto, a rule's width apart from its first row; on the first page
+    # they stand under the document's title, where the table starts. The same rows start the table under
+    # the text there: they are the table's, not the pages' head. Its foot goes.
+    rng = random.Random(5)
+    width, height = 792.0, 612.0
+    heads = [("Bill", 66), ("Title", 155), ("Sponsor", 250), ("First", 312), ("Second", 350), ("Committee/", 395),
+             ("Amended", 467), ("Report", 517), ("Concurrence", 566), ("Royal Assent", 629), ("In", 692)]
+    unders = [("No.", 66), ("Reading", 312), ("Reading", 350), ("Reported", 395), ("Stage", 517),
+              ("and Third", 566), ("Effect", 692)]
+    pages, number = [], 1
+    for n in range(1, 6):
+        lines = []
+        top = 80.0
+        if n == 1:
+            lines += [line("LEGISLATIVE ASSEMBLY", 40, x0=300, size=12), line("STATUS OF BILLS", 56, x0=320, size=12)]
+            top = 100.0
+        bold = [(t, x, top) for t, x in heads] + [(t, x, top + 9.7) for t, x in unders] \
+            + [("Amend.", 517, top + 19.3), ("Reading", 566, top + 19.3)]
+        lines += [replace(line(t, y, x0=x, size=8), font="Times-Bold") for t, x, y in bold]
+        y = top + 44
+        while y < 520:
+            lines += [line(str(number), y, x0=62, size=8),
+                      line(" ".join(rng.choice(WORDS) for _ in range(5)), y, x0=94, size=8, x1=228),
+                      line(" ".join(rng.choice(WORDS) for _ in range(5)), y + 9.2, x0=94, size=8, x1=228),
+                      line("Hon. Mr.", y, x0=242, size=8), line(rng.choice(WORDS).upper(), y + 9.2, x0=242, size=8),
+                      line(f"Nov. {rng.randint(1, 28)},", y, x0=305, size=8), line("2019", y + 9.2, x0=305, size=8)]
+            number += 1
+            y += 28.4
+        lines += [line("Bill Status 2019-2020", 568, x0=63, size=8), line(f"Page {n}", 568, x0=698, size=8)]
+        pages.append(Page(n, width, height, tuple(lines)))
+    assert texts_removed(pages) == {"Bill Status 2019-2020"} | {f"Page {n}" for n in range(1, 6)}
+
+
 def test_a_thesis_s_title_pages_that_repeat_the_university_s_block_at_their_foot_are_content():
     # Cover, title page and jury page each set the university's block at their foot, in the text's size,
     # and little else: everything on them is content, however alike. The numbered pages that follow have

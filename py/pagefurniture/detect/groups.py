@@ -272,6 +272,35 @@ def _on_page(line: Line, page: Page) -> bool:
     return bottom > 0 and top < page.height and x1 > 0 and x0 < page.width
 
 
+# A row by what it says where: each line's text and left edge (to the point), in order.
+RowShape = tuple[tuple[str, int], ...]
+
+
+def _row_shape(layout: _Layout, r: int) -> RowShape:
+    """Row ``r`` of a page as ``RowShape``: the same row drawn again elsewhere has the same shape."""
+    lines = layout.page.lines
+    return tuple(sorted((lines[i].text, round(lines[i].box[0])) for i in layout.rows[r]))
+
+
+def _rows_under_text(ctx: _Context, wanted: set[RowShape], exclude: set[Key]) -> set[RowShape]:
+    """Of the ``wanted`` row shapes, those drawn on some page under a line of its text (none of the
+    furniture found, on the visible page), in a row none of whose lines is in ``exclude``: where a long
+    table starts in the text, its heading row stands under the text before it. A running head's row never
+    comes again under the text."""
+    sizes = {len(row) for row in wanted}
+    furniture = ctx.furniture()
+    within: set[RowShape] = set()
+    for page, layout in ctx.layouts.items():
+        text_above = False
+        for r, row in enumerate(layout.rows):
+            if text_above and len(row) in sizes and (found := _row_shape(layout, r)) in wanted \
+                    and not any((page, i) in exclude for i in row):
+                within.add(found)
+            text_above = text_above or any((page, i) not in furniture and _on_page(layout.page.lines[i], layout.page)
+                                           for i in row)
+    return within
+
+
 def _mark(line: Line, others: Iterable[Line], s: Settings) -> bool:
     """True when a line is a mark raised or lowered in one of ``others``: set smaller than it
     (Settings.mark_size), within its height and its width (a superscript "+" the reader keeps apart)."""

@@ -34,10 +34,11 @@ from .groups import (
     _Line,
     _merge_slots,
     _mid,
-    _on_page,
     _outside,
     _page_size,
     _quantile,
+    _row_shape,
+    _rows_under_text,
     _same_place,
     _titles,
     _under_larger,
@@ -562,32 +563,15 @@ def _table_headings(ctx: _Context) -> dict[int, _Group]:
     repeated at the top of each page the table runs onto, first stands where the table starts, in the
     text. A running head's row never comes again under the text. Returns the groups it keeps after all."""
     least = ctx.settings.table_cells
-
-    def row_of(page: int, r: int) -> tuple[tuple[str, int], ...]:
-        lines = ctx.layouts[page].page.lines
-        return tuple(sorted((lines[i].text, round(lines[i].box[0])) for i in ctx.layouts[page].rows[r]))
-
     # The rows at the top that removals sit in, of table cells: most documents have none.
-    heads = {(k, m.key): row_of(m.page, m.row) for k, g in enumerate(ctx.groups) if g.remove and g.place == "top"
+    heads = {(k, m.key): _row_shape(ctx.layouts[m.page], m.row) for k, g in enumerate(ctx.groups)
+             if g.remove and g.place == "top"
              for m in g.members if m.row >= 0 and len(ctx.layouts[m.page].rows[m.row]) >= least}
     if not heads:
         return {}
-    wanted = set(heads.values())
-    sizes = {len(row) for row in wanted}
-    # Those rows under a line of the page's text on the page (none of the furniture found), other than the
-    # removals themselves: where a table starts in the text. (A head's grid under the head's title, kept,
-    # is those removals on every page.)
-    furniture = ctx.furniture()
-    removals = {key for _, key in heads}
-    within: set[tuple[tuple[str, int], ...]] = set()
-    for page, layout in ctx.layouts.items():
-        text_above = False
-        for r, row in enumerate(layout.rows):
-            if text_above and len(row) in sizes and (found := row_of(page, r)) in wanted \
-                    and not any((page, i) in removals for i in row):
-                within.add(found)
-            text_above = text_above or any((page, i) not in furniture and _on_page(layout.page.lines[i], layout.page)
-                                           for i in row)
+    # Those rows where a table starts in the text, other than the removals themselves. (A head's grid
+    # under the head's title, kept, is those removals on every page.)
+    within = _rows_under_text(ctx, set(heads.values()), {key for _, key in heads})
     out = {}
     for k, g in enumerate(ctx.groups):
         starts = sum(heads.get((k, m.key)) in within for m in g.members)

@@ -49,6 +49,8 @@ from .groups import (
     _outside,
     _page_size,
     _pages,
+    _row_shape,
+    _rows_under_text,
     _titles,
     _where,
     _words,
@@ -219,6 +221,14 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
                 rows, most = taken
                 blocks.append((place, most, [m for row in rows for m in row]))
                 skip += len(rows)
+    # A block at the top with a row of Settings.table_cells parts or more that stands again under the text
+    # of a page is a long table's heading rows, over each page the table runs onto: where the table
+    # starts, they stand under the text before it (``_rows_under_text``, as for ``judging._table_headings``).
+    shapes = {m.key: _row_shape(ctx.layouts[m.page], m.row) for place, _, members in blocks if place == "top"
+              for m in members if len(ctx.layouts[m.page].rows[m.row]) >= s.table_cells}
+    if shapes:
+        within = _rows_under_text(ctx, set(shapes.values()), {m.key for _, _, members in blocks for m in members})
+        blocks = [block for block in blocks if not any(shapes.get(m.key) in within for m in block[2])]
     # A block of a few pages, half or more of whose rows stand on as many pages elsewhere as in such blocks,
     # opens a section of the text wherever it falls: at the top of a page or in its middle (each
     # resolution's title in a county's agenda packet). A letter's head stands only at the top of its pages.
