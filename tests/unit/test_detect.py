@@ -1702,6 +1702,25 @@ def test_a_long_tables_two_row_headings_set_apart_at_the_top_of_each_page_are_co
     assert texts_removed(pages) == {"Bill Status 2019-2020"} | {f"Page {n}" for n in range(1, 6)}
 
 
+def test_pages_replaced_with_a_new_folio_style_keep_their_page_numbers():
+    # A data sheet revised by replacing three of its twelve pages: the old pages close with "-2-" and a
+    # revision mark, the new ones with "Rev. C | Page 3" set higher. On the pages the old folios leave out,
+    # the new line names the very number the numbering gives each page: their page number, however few.
+    rng = random.Random(11)
+    pages = []
+    for n in range(1, 13):
+        lines = [line("AD654", 40, x0=520, size=14)] if n > 1 else []
+        lines += body(rng, top=80, bottom=720)
+        if n in (3, 11, 12):
+            lines.append(line(f"Rev. C | Page {n}", 748, x0=280, size=7))
+        elif n > 1:
+            lines += [line(f"\u2013{n}\u2013", 763, x0=289, size=9), line("REV. C", 763, x0=526, size=9)]
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = removed(pages)
+    assert {(n, f"Rev. C | Page {n}") for n in (3, 11, 12)} <= got
+    assert {(n, f"\u2013{n}\u2013") for n in (2, *range(4, 11))} <= got
+
+
 def test_a_thesis_s_title_pages_that_repeat_the_university_s_block_at_their_foot_are_content():
     # Cover, title page and jury page each set the university's block at their foot, in the text's size,
     # and little else: everything on them is content, however alike. The numbered pages that follow have

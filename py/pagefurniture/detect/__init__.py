@@ -186,6 +186,9 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Finds("moved-rows", places._moved_rows),
     # Lone numbers at the edge that fit the page numbering, or count in the folios' place.
     Finds("lone-page-numbers", places._lone_page_numbers),
+    # Repeated lines at the edge that name the number the page numbering gives their pages, where it found
+    # none: pages put in with folios of another style.
+    Finds("restyled-folios", places._restyled_folios),
     # Numbers in each page's last row that count with the pages, wherever the page's text ends.
     Finds("closing-folios", places._closing_folios),
     # Again, for the rows that the slots and the lone numbers made furniture: the school's name beside the

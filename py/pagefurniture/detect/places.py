@@ -902,6 +902,43 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
     return out + _other_numbering(ctx, [(m, value) for m, value, _ in lone if m.key not in taken], out)
 
 
+def _restyled_folios(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns the kept lines repeated in one place at the top or bottom edge,
+    set apart from the text, that on each of their pages name the number the document's page numbering
+    gives that page, where it found no page number: pages put in with folios of another style (a data
+    sheet revised by replacing some of its pages, "Rev. C | Page 3" where the old pages have "-2-"). Few
+    as they are, and skipping the pages between, they count with the numbering of the others."""
+    offsets = _page_offsets(ctx)
+    if not offsets:
+        return []
+    s = ctx.settings
+    numbered = {m.page for g in ctx.groups if g.remove and (g.kind == "page-number" or g.numbers == "page")
+                for m in g.members}
+    out = []
+    for g in ctx.groups:
+        if g.remove or g.place not in ("top", "bottom") or len(g.members) < s.short_run \
+                or any(m.page in numbered for m in g.members):
+            continue
+        # The shapes whose number fits the numbering on every one of its pages.
+        fitting: set[str] | None = None
+        for m in g.members:
+            shapes = {shape for shape, value, roman in ctx.numbering.shapes(m.line.text, m.shape)
+                      if (value - m.page, roman) in offsets}
+            fitting = shapes if fitting is None else fitting & shapes
+            if not fitting:
+                break
+        # (At the edge and set apart will do: kept until now, they stretched the text block over themselves.)
+        if not fitting or len(_edge_lines(ctx, {m.key: m for m in g.members}, block=False)) < len(g.members):
+            continue
+        shape = min(fitting)
+        words = len([w for w in shape.split() if w != "{n}" and any(ch.isalpha() for ch in w)])
+        out.append(_Group(g.place, shape.replace("{n}", "#"), g.members, "page",
+                          "page-number" if words <= s.folio_words else _kind_of(g.place), True,
+                          f"holds the number the other pages' numbering gives its page, {_where(g.place)} of "
+                          f"{{pages}}, where they have none: pages with folios of another style"))
+    return out
+
+
 def _closing_folios(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the lines that number their page in its last row, wherever the
     page ends: alone in the row, set apart from the text over it by more than the text's leading, in one
