@@ -1721,6 +1721,29 @@ def test_pages_replaced_with_a_new_folio_style_keep_their_page_numbers():
     assert {(n, f"\u2013{n}\u2013") for n in (2, *range(4, 11))} <= got
 
 
+def test_a_printed_listings_date_left_in_the_margin_by_its_indented_code_is_the_pages_head():
+    # A source file printed from a browser: the date in the top left corner and the file's long path in
+    # the head, its address and "n/10" at the foot. Where a page's code is indented and starts right under
+    # the head, the text column reaches up to the head's row and out to the code, and leaves the date in
+    # the margin beside it: it is the head all the same, letter for letter where the other pages have it.
+    rng = random.Random(17)
+    width, height = 595.0, 841.0
+    pages = []
+    for n in range(1, 11):
+        lines = [line("22/05/2020", 15.6, x0=26.4, size=8, x1=62.9),
+                 line("/Users/someone/go/src/github.com/example/readers/pkg/readers/stream/reader_test.go", 15.6, x0=216, size=8, x1=445.7),
+                 line("localhost:49203", 817.6, x0=26.4, size=8), line(f"{n}/10", 817.6, x0=554, size=8)]
+        indented = n % 3 != 1
+        y, k = 29.0 if indented else 45.0, 40 * n
+        while y < 800:
+            code = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 4)))
+            lines += [line(str(k), y, x0=39.5, size=10), line(code, y, x0=81 if indented else 60, size=10)]
+            y += 13.2
+            k += 1
+        pages.append(Page(n, width, height, tuple(lines)))
+    assert {(n, "22/05/2020") for n in range(1, 11)} <= removed(pages)
+
+
 def test_a_thesis_s_title_pages_that_repeat_the_university_s_block_at_their_foot_are_content():
     # Cover, title page and jury page each set the university's block at their foot, in the text's size,
     # and little else: everything on them is content, however alike. The numbered pages that follow have

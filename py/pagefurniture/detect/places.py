@@ -399,9 +399,11 @@ def _stacked(layout: _Layout, place: Place, furniture: dict, repeated: set[tuple
 
 def _copies(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the lines drawn letter for letter, in the same size and place
-    (within Settings.align_min or align_size of their size, each edge), as furniture found on most pages of
-    their size: the same furniture on a page where something else is drawn among it (a receipt stamp over
-    the first page's head block), which no walk from the edge or gap can show. A head moved or set
+    (within Settings.align_min or align_size of their size, each edge), as furniture found on pages of
+    their size, where it and they together stand on most of those pages: the same furniture on a page
+    where something else is drawn among it (a receipt stamp over the first page's head block), which no
+    walk from the edge or gap can show, or where the page's text column, reaching out under it, leaves it
+    in the margin (a printed listing's date in the corner over its line numbers). A head moved or set
     otherwise is for the other passes; one letter for letter in the head's place is the head."""
     s = ctx.settings
     found: dict[str, list[_Line]] = defaultdict(list)
@@ -415,22 +417,32 @@ def _copies(ctx: _Context) -> list[_Group]:
         return []
     furniture = ctx.furniture()
     sizes = _size_counts(ctx)
-    wanted: dict[Place, list[_Line]] = defaultdict(list)
+    copies: dict[tuple[str, tuple[int, int]], list[_Line]] = defaultdict(list)
     for m in ctx.lines:
         same = found.get(m.line.text)  # most lines: no furniture's text
-        if same is None or m.key in furniture or m.place not in ("top", "bottom") or m.beyond or m.line.angle != 0:
+        if same is None or m.key in furniture or m.place in ("diagonal", "body") or m.beyond or m.line.angle != 0:
             continue
         size = _page_size(ctx.layouts[m.page].page)
-        same = [n for n in same if _page_size(ctx.layouts[n.page].page) == size]
-        if 2 * len({n.page for n in same}) <= sizes[size]:
-            continue
         near = max(s.align_min, s.align_size * m.line.size)
-        if any(abs(n.line.size - m.line.size) <= s.size_slack
+        if any(_page_size(ctx.layouts[n.page].page) == size and abs(n.line.size - m.line.size) <= s.size_slack
                and all(abs(a - b) <= near for a, b in zip(n.line.box, m.line.box, strict=True)) for n in same):
-            wanted[m.place].append(m)
+            copies[m.line.text, size].append(m)
+    wanted: dict[Place, list[_Line]] = defaultdict(list)
+    for (text, size), members in copies.items():
+        pages = {n.page for n in found[text] if _page_size(ctx.layouts[n.page].page) == size}
+        if 2 * len(pages | {m.page for m in members}) > sizes[size]:
+            for m in members:
+                # (Left in the margin, it is placed by its nearer edge, the top's or the bottom's.)
+                wanted[m.place if m.place in ("top", "bottom") else _nearer_edge(m, ctx)].append(m)
     return [_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
                    f"letter for letter in the size and place of furniture on most pages, {_where(place)} of {{pages}}")
             for place, members in wanted.items()]
+
+
+def _nearer_edge(m: _Line, ctx: _Context) -> Place:
+    """The top or the bottom: the page edge a line lies nearer to."""
+    line = m.line
+    return "top" if line.top + line.bottom < ctx.layouts[m.page].page.height else "bottom"
 
 
 def _head_second_rows(ctx: _Context) -> list[_Group]:
