@@ -1744,6 +1744,30 @@ def test_a_printed_listings_date_left_in_the_margin_by_its_indented_code_is_the_
     assert {(n, "22/05/2020") for n in range(1, 11)} <= removed(pages)
 
 
+def test_a_folio_left_in_the_margin_at_the_end_of_its_footers_row_goes_with_the_row():
+    # A data sheet closes each page with a row of three parts, its folio at the outer end, flush with the
+    # text's edge, and a row of links under it. Where a page's long lines start further in (a page of
+    # indented lists), the folio lies left of that page's text column, in its margin: it still stands in
+    # the footer's row, at the foot, and goes with it.
+    rng = random.Random(23)
+    pages = []
+    for n in range(1, 11):
+        indent = 69.0 if n in (2, 4) else 54.0
+        lines = [line("BQ24650", 41, x0=54, size=10), line("www.example.com", 55, x0=515, size=7)]
+        y = 80.0
+        while y < 725:
+            lines.append(line(" ".join(rng.choice(WORDS) for _ in range(12)), y, x0=indent, x1=557.8))
+            y += 12.0
+        folio = line(str(n), 740.8, x0=54 if n % 2 == 0 else 553.5, size=8, x1=58.5 if n % 2 == 0 else 558.0)
+        lines += [folio, line("Submit Documentation Feedback", 740.8, x0=84 if n % 2 == 0 else 409, size=8),
+                  line("Copyright 2010-2020, Example Instruments Incorporated", 741.6,
+                       x0=380 if n % 2 == 0 else 54, size=8, x1=557.8 if n % 2 == 0 else 231.4),
+                  line("Product Folder Links: BQ24650", 755.8, x0=250, size=8)]
+        pages.append(Page(n, 612.0, 792.0, tuple(lines)))
+    got = removed(pages)
+    assert {(n, str(n)) for n in range(1, 11)} <= got
+
+
 def test_a_thesis_s_title_pages_that_repeat_the_university_s_block_at_their_foot_are_content():
     # Cover, title page and jury page each set the university's block at their foot, in the text's size,
     # and little else: everything on them is content, however alike. The numbered pages that follow have

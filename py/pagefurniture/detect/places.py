@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from itertools import islice, pairwise
 from typing import Literal
 
@@ -123,6 +124,11 @@ def _companions(ctx: _Context, short: bool) -> dict[tuple[int, int], _Line]:
     for number, r in sorted(rows):
         layout = ctx.layouts[number]
         placed = [layout.lines[i] for i in layout.rows[r] if i in layout.lines]
+        # A line beside the text column stands at the edge with the rest of its row: a data sheet's folio
+        # at the end of its footer's row, left in the margin where the page's long lines start further in.
+        edge = next((m for m in placed if m.key in furniture and m.place in ("top", "bottom")), None)
+        if edge is not None:
+            placed = [_with_row(m, edge) if m.place in ("left", "right") and not m.beyond else m for m in placed]
         if len(placed) < len(layout.rows[r]) or _counted(ctx, number).intersection(layout.rows[r]) or \
                 not all(m.place in ("top", "bottom") and (short or _outside(m, ctx)) for m in placed):
             continue
@@ -136,6 +142,13 @@ def _companions(ctx: _Context, short: bool) -> dict[tuple[int, int], _Line]:
                       and (not any(_over(m.line, line, ctx.settings) for line in fixed)
                            or _mark(m.line, fixed, ctx.settings)))
     return wanted
+
+
+def _with_row(m: _Line, mate: _Line) -> _Line:
+    """A line placed at the edge that ``mate``, a line of its row, stands at, as far from it."""
+    # (The page's height is the mate's offset from the foot and its bottom together.)
+    offset = m.line.top if mate.place == "top" else mate.offset + mate.line.bottom - m.line.bottom
+    return replace(m, place=mate.place, offset=offset, rank=mate.rank)
 
 
 def _typed_rules(ctx: _Context) -> dict[int, _Group]:
