@@ -1768,6 +1768,24 @@ def test_a_folio_left_in_the_margin_at_the_end_of_its_footers_row_goes_with_the_
     assert {(n, str(n)) for n in range(1, 11)} <= got
 
 
+def test_an_appendixs_folios_in_the_folios_place_under_a_stamp_that_numbers_every_page():
+    # A protocol filed with a stamp under every page ("Page 5 of 24", counting from its second page): its
+    # own folios stand over the stamp, "2", "3" ..., and on the last three pages, an appendix, "B-1",
+    # "B-2", "B-3". However few, they stand where the others' folios stand: that page's number, not a
+    # count of what the page shows, though the stamp numbers the page otherwise.
+    rng = random.Random(29)
+    pages = []
+    for n in range(1, 25):
+        lines = [line("Protocol EX-3b, v3.0", 40, x0=72, size=10), *body(rng, top=80, bottom=690)]
+        folio = f"B-{n - 21}" if n > 21 else str(n)
+        lines += [line(folio, 712, x0=296, size=10), line("CONFIDENTIAL", 770, x0=72, size=10)]
+        if n > 1:
+            lines.append(line(f"Page {n - 1} of 23", 770, x0=486, size=10))
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = removed(pages)
+    assert {(n, f"B-{n - 21}") for n in (22, 23, 24)} <= got
+
+
 def test_a_thesis_s_title_pages_that_repeat_the_university_s_block_at_their_foot_are_content():
     # Cover, title page and jury page each set the university's block at their foot, in the text's size,
     # and little else: everything on them is content, however alike. The numbered pages that follow have
