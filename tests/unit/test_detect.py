@@ -1786,6 +1786,37 @@ def test_an_appendixs_folios_in_the_folios_place_under_a_stamp_that_numbers_ever
     assert {(n, f"B-{n - 21}") for n in (22, 23, 24)} <= got
 
 
+def test_spanning_headings_over_sideways_column_headings_at_the_top_of_each_page_are_the_tables():
+    # A census table in three languages runs over every page, under its caption, which the PDF marks as
+    # a header: "Sex" over two of its columns and "Age" over three, each in three rows, one a language, and
+    # in the same rows the column headings set sideways ("Male", "Female", the age groups). The spanning
+    # headings repeat where a head block would stand, but in the height of the sideways headings' row:
+    # they are the table's, as its other headings are.
+    rng = random.Random(31)
+    pages = []
+    for n in range(1, 9):
+        lines = [replace(line(t, y, x0=70, size=8), artifact="header")
+                 for t, y in (("Vaguva A5 : Contd.", 37.2), ("Attavanai A5 : Contd.", 47.7), ("Table A5 : Contd.", 58.5))]
+        lines += [line(t, y, x0=x, size=7) for y, pair in ((79.0, ("Linga", "Vayasa")), (86.5, ("Paal", "Vayathu")),
+                                                            (94.0, ("Sex", "Age")))
+                  for t, x in zip(pair, (216, 255), strict=True)]
+        for text, x0 in [("Total number of persons", 200), ("Male", 215), ("Female", 230),
+                         ("Less than 15 years", 245), ("15 - 59 Years", 260), ("60-64 Years", 275)]:
+            lines.append(Line(text, (x0, 190 - 5 * len(text), x0 + 7, 190), 7.0, "Times-Roman", angle=90))
+        y = 200.0
+        while y < 760:
+            place = rng.choice(["Colombo", "Gampaha", "Kalutara", "Kandy", "Matale"])
+            lines.append(line(f"{place} Divisional Secretariat", y, x0=76, size=7, x1=165))
+            for x0 in (197, 212, 227, 242, 257, 272):
+                lines.append(line(str(rng.randint(10, 99)), y, x0=x0, size=7))
+            y += 9.0
+        lines.append(line(str(96 + n), 785, x0=294, size=8))
+        pages.append(Page(n, 595.0, 842.0, tuple(lines)))
+    got = removed(pages)
+    assert not {text for _, text in got} & {"Linga", "Vayasa", "Paal", "Vayathu", "Sex", "Age"}
+    assert {(n, str(96 + n)) for n in range(1, 9)} <= got
+
+
 def test_a_thesis_s_title_pages_that_repeat_the_university_s_block_at_their_foot_are_content():
     # Cover, title page and jury page each set the university's block at their foot, in the text's size,
     # and little else: everything on them is content, however alike. The numbered pages that follow have

@@ -19,7 +19,16 @@ from itertools import islice, pairwise
 from typing import Literal
 
 from ..model import Line
-from .edges import _cells_row, _edge_lines, _face, _labels_a_scale, _over, _sideways_headings, _text_faces
+from .edges import (
+    _beside_sideways_headings,
+    _cells_row,
+    _edge_lines,
+    _face,
+    _labels_a_scale,
+    _over,
+    _sideways_headings,
+    _text_faces,
+)
 from .grouping import _runs, _typed_rule
 from .groups import (
     OTHER_END,
@@ -242,6 +251,10 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
     if shapes:
         within = _rows_under_text(ctx, set(shapes.values()), {m.key for _, _, members in blocks for m in members})
         blocks = [block for block in blocks if not any(shapes.get(m.key) in within for m in block[2])]
+    # So is a block in the height of a row of column headings set sideways: their spanning headings ("Sex"
+    # over "Male" and "Female", "Age" over the age groups, in three languages), as the judging keeps them.
+    blocks = [block for block in blocks if not any(ctx.layouts[m.page].sideways and _beside_sideways_headings(
+        m, ctx.layouts[m.page], s) for m in block[2])]
     # A block of a few pages, half or more of whose rows stand on as many pages elsewhere as in such blocks,
     # opens a section of the text wherever it falls: at the top of a page or in its middle (each
     # resolution's title in a county's agenda packet). A letter's head stands only at the top of its pages.
