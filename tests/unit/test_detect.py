@@ -4602,6 +4602,27 @@ def test_a_data_sheets_head_block_set_larger_than_its_text_is_the_head():
     assert set(head) <= texts_removed(pages)
 
 
+def test_charts_cut_off_at_the_top_of_a_few_slides_keep_their_titles():
+    # Three slides show a chart each, drawn larger than the slide: each chart's own title lies just past
+    # the slide's top edge, in one place, in other words on each. A printer's slug out there says the same
+    # on every page; what changes on a few pages is the slides' content, cut off.
+    rng = random.Random(37)
+    pages = []
+    for n in range(1, 13):
+        lines = [line(" ".join(rng.choice(WORDS) for _ in range(3)).title(), 28, x0=40, size=32)]
+        y = 90.0
+        while y < 380:
+            lines.append(line("\u2022 " + " ".join(rng.choice(WORDS) for _ in range(8)), y, x0=40, size=18, x1=700))
+            y += 30
+        if n in (6, 7, 8):
+            title = f"Hitrates for {['Zipf10k', 'OrmBusytime', 'WebSearch1'][n - 6]} trace"
+            lines.append(Line(title, (377, -11.9, 507, 0.0), 12.1, "Arial"))
+        lines.append(line(str(n), 425, x0=772, size=14))
+        pages.append(Page(n, 793.7, 446.5, tuple(lines)))
+    got = removed(pages)
+    assert got == {(n, str(n)) for n in range(1, 13)}
+
+
 def test_a_printers_slug_in_parts_beyond_the_page_ends_no_walk_to_the_head_under_it():
     # A handbook chapter's pages carry the printer's job slug above the visible page, in four parts on one
     # baseline (job, file, date, time), and under it, on the page, the running head with the chapter's

@@ -310,6 +310,8 @@ def _beyond_groups(ctx: _Context) -> list[_Group]:
     text's own spacing. Text farther out than the page is large (Settings.beyond_reach) is on no sheet
     at all, and one-off text beyond the edge is a clipped picture's: neither counts. Nor does a text block
     of its own out there (``_block_beyond``): a drawing program's artboards draw the page next to each.
+    Nor, on fewer than most pages, does text whose shape no two of them share: the titles of charts cut
+    off at the top of a few slides.
     """
     s = ctx.settings
     wide = ctx.apart()
@@ -340,6 +342,8 @@ def _beyond_groups(ctx: _Context) -> list[_Group]:
             pages = {m.page for m in ms}
             if len(pages) < 2:
                 continue
+            if len(pages) < ctx.most() and max(Counter(m.shape for m in ms).values()) < 2:
+                continue  # other words on each of a few pages: charts cut off at the edge of their slides
             out.append(_Group(place, ms[0].shape, ms, _numbers(ms), _kind_of(place), True,
                               "outside the visible page (beyond the crop box) on {pages}"))
     return out
