@@ -2758,6 +2758,26 @@ def test_a_note_at_the_foot_that_the_text_goes_on_over_the_page():
     assert not {text for _, text in gone} & {"Table 2 (continued)", "continued on next page"}
 
 
+def test_a_jump_line_at_the_foot_of_a_newsletters_column_is_a_page_turn():
+    # A newsletter in two columns: the first story ends its column early with "continued on page 3",
+    # right under its last line, while the other column runs on lower. Across its width nothing lies under
+    # it but the folio: the reader's cue to turn to page 3, furniture like a page turn at the page's foot.
+    rng = random.Random(41)
+    pages = []
+    for n in range(1, 5):
+        lines = []
+        for x0, end in ((43.0, 660.0 if n == 1 else 700.0), (320.0, 700.0)):
+            y = 60.0
+            while y < end:
+                lines.append(line(" ".join(rng.choice(WORDS) for _ in range(6)), y, x0=x0, x1=x0 + 248))
+                y += 13.5
+        if n == 1:
+            lines.append(line("continued on page 3", 664.5, x0=190, x1=290))
+        lines.append(line(str(n), 750, x0=300, x1=305))
+        pages.append(Page(n, W, H, tuple(lines)))
+    assert (1, "continued on page 3") in removed(pages)
+
+
 def test_a_press_releases_more_under_its_first_page_is_a_page_turn():
     # A two-page press release: its first page's text ends with "- more -" centred under the last
     # paragraph, the newsroom's cue that the release goes on; the second ends with "###", its end mark, and

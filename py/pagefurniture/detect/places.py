@@ -1552,16 +1552,21 @@ def _print_stamps(ctx: _Context) -> list[_Group]:
 def _page_turns(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the notes at a page's foot that its text goes on over the page
     (CONTINUES: "(Continued on next page)", "Fortsetzung auf Seite 2", "CONTINUED"), on any page, even once:
-    upright, with nothing in their row or under it to the bottom edge but furniture, however close under
-    the text (the last row of a table's box). The reader's cue to turn the page, not the text's: a table's
-    "(continued)" caption heads the next page's text, and a note that ends a column over more text stays."""
+    upright, with nothing across their width in their row or under it to the bottom edge but furniture,
+    however close under the text (the last row of a table's box); the page's other columns may run on
+    lower (a newsletter's story jumps to page 3 from the foot of its first column). The reader's cue to
+    turn the page, not the text's: a table's "(continued)" caption heads the next page's text, and a
+    note that ends a column over more text stays."""
     furniture = ctx.furniture()
     found = []
     for m in ctx.lines:
         if m.place == "bottom" and m.row >= 0 and not m.beyond and m.key not in furniture \
                 and CONTINUES.fullmatch(m.line.text):
-            rows = ctx.layouts[m.page].rows
-            if all(i == m.index or (m.page, i) in furniture for row in rows[m.row:] for i in row):
+            layout = ctx.layouts[m.page]
+            x0, _, x1, _ = m.line.box
+            if all(i == m.index or (m.page, i) in furniture or not (layout.page.lines[i].box[0] < x1
+                                                                     and layout.page.lines[i].box[2] > x0)
+                   for row in layout.rows[m.row:] for i in row):
                 found.append(m)
     return [_Group("bottom", found[0].shape, found, _numbers(found), "footer", True,
                    "a note at the foot of the page's text that it goes on over the page, on {pages}")] if found else []
