@@ -1817,6 +1817,32 @@ def test_spanning_headings_over_sideways_column_headings_at_the_top_of_each_page
     assert {(n, str(96 + n)) for n in range(1, 9)} <= got
 
 
+def test_a_slide_themes_navigation_sidebar_beside_every_frame_is_furniture():
+    # A beamer theme with a sidebar: down the right of every frame, in 4 and 5 pt type, the talk's short
+    # title and author, then its sections and their subsections, the current one set apart only by its
+    # colour, so drawn letter for letter the same on every frame. Most of its lines lie as deep in the
+    # page as the frame's text; the frame's own title and bullets are content.
+    rng = random.Random(43)
+    nav = ["Ziele und Inhalt", "Was ist Syntax?", "Syntax", "Natursprachen", "Syntax von",
+           "Programmiersprachen", "Was ist Semantik?", "Semantik", "Natursprachen", "Semantik von",
+           "Programmiersprachen", "Zusammenfassung"]
+    pages = []
+    for n in range(1, 13):
+        lines = [line("Syntax versus Semantik", 8.4, x0=317, size=5), line("Till Tantau", 25.5, x0=320, size=5)]
+        lines += [line(text, 87.5 + 10.5 * k, x0=309 if k % 3 == 0 else 311, size=5 if k % 3 == 0 else 4)
+                  for k, text in enumerate(nav)]
+        lines.append(line(" ".join(rng.choice(WORDS) for _ in range(4)).capitalize() + ".", 30, x0=10, size=11))
+        y = 60.0
+        while y < 240:
+            lines.append(line("\u2022 " + " ".join(rng.choice(WORDS) for _ in range(7)), y, x0=14, size=10, x1=265))
+            y += 13.5
+        lines.append(line(f"1.{n}", 264.4, x0=351, size=4))
+        pages.append(Page(n, 362.8, 272.1, tuple(lines)))
+    got = removed(pages)
+    assert {(n, text) for n in range(1, 13) for text in nav} <= got
+    assert all(text in {"Syntax versus Semantik", "Till Tantau", *nav} or text.startswith("1.") for _, text in got)
+
+
 def test_a_thesis_s_title_pages_that_repeat_the_university_s_block_at_their_foot_are_content():
     # Cover, title page and jury page each set the university's block at their foot, in the text's size,
     # and little else: everything on them is content, however alike. The numbered pages that follow have

@@ -198,6 +198,8 @@ PASSES: tuple[Finds | Revises | Measures, ...] = (
     Revises("typed-rules", places._typed_rules),
     # Vertical text up a side margin, outside the text block: an archive's stamp, chapter tabs.
     Finds("margin-stamps", places._margin_stamps),
+    # A column beside the text block, in small type, drawn the same on most pages: a slide theme's sidebar.
+    Finds("side-templates", places._side_templates),
     # A column of bare numbers beside the text block that counts its lines, on two pages or more.
     Finds("line-numbers", places._line_numbers),
     # Lines the PDF marks as pagination artifacts (header, footer, page number, watermark).

@@ -1382,6 +1382,56 @@ def _line_count(text: str) -> tuple[str, int] | None:
     return (page, int(line)) if point and page.isdecimal() and line.isdecimal() else None
 
 
+Margin = Literal["left", "right"]
+
+
+def _side_templates(ctx: _Context) -> list[_Group]:
+    """Given the decided groups, returns a column beside the text block drawn the same on most pages: its
+    upright lines in type smaller than the text's, wholly beside the block, each in words and drawn letter
+    for letter in one place (to Settings.align_min) on most pages with text, Settings.side_column of them
+    or more on a page and most of what that page has beside the block on that side. A slide theme's navigation
+    sidebar lists the talk's sections and subsections down every frame, the current one set apart only by
+    its colour; its lines lie as deep in the page as the text's, where no walk from an edge reaches them.
+    A newsletter's sidebar changes from page to page; a table's column beside the text holds its values,
+    and a chart drawn beside the text on every page its scale's numbers."""
+    s = ctx.settings
+    furniture = ctx.furniture()
+    small = ctx.body - s.body_slack
+    step = s.align_min
+    beside: dict[tuple[int, Margin], list[int]] = defaultdict(list)  # each page's small lines beside its block
+    pages: dict[tuple[Margin, str, int, int], set[int]] = defaultdict(set)  # where each such line is drawn
+    for number, layout in ctx.layouts.items():
+        block = layout.block
+        if block is None:
+            continue
+        for i, line in enumerate(layout.page.lines):
+            if line.angle != 0 or line.size >= small or not _on_page(line, layout.page):
+                continue
+            if line.box[0] >= block.right:
+                side: Margin = "right"
+            elif line.box[2] <= block.left:
+                side = "left"
+            else:
+                continue
+            beside[number, side].append(i)
+            pages[side, line.text, round(line.box[0] / step), round(line.box[1] / step)].add(number)
+    least = ctx.most()
+    found: dict[Margin, list[_Line]] = defaultdict(list)
+    for (number, side), indices in beside.items():
+        layout = ctx.layouts[number]
+        lines = layout.page.lines
+        # (In words: a chart drawn beside the text on every page labels its scale with numbers.)
+        same = [i for i in indices if any(ch.isalpha() for ch in lines[i].text)
+                and len(pages[side, lines[i].text, round(lines[i].box[0] / step), round(lines[i].box[1] / step)])
+                >= least]
+        if len(same) >= s.side_column and 2 * len(same) > len(indices):
+            found[side] += [m for m in (_in_margin(layout, i, side) for i in same) if m.key not in furniture]
+    return [_Group(side, members[0].shape, members, _numbers(members), "margin", True,
+                   f"in a column beside the text in the {side} margin, drawn the same on most pages: "
+                   f"a navigation sidebar, on {{pages}}")
+            for side, members in found.items() if members]
+
+
 def _margin_stamps(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns vertical text running along a side margin, wholly outside the
     text block (an archive's identifier stamp up the first page, chapter tabs), even on one page."""
