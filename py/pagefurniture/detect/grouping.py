@@ -126,7 +126,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     claimed: set[tuple[int, int]] = set()
     # Each page's numbers so far, with their edge and row.
     numbered: dict[int, set[tuple[int, Place, int]]] = defaultdict(set)
-    places: list[Slot] = []  # where the numberings found so far stand
+    folio_slots: list[Slot] = []  # where the numberings found so far stand
     found: list[_Group] = []
     for _, key, run in scored:
         place, shape = key[0], Counter(shapes_of[key]).most_common(1)[0][0]
@@ -141,7 +141,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
         if len(pages) * 2 < ctx.n_text and all(
                 any(value != values[m.key] and (edge != place or (row != m.row and values[m.key] != value + 1))
                     for value, edge, row in numbered[m.page])
-                for m in members) and not all(any(slot.near(m) for slot in places) for m in members):
+                for m in members) and not all(any(slot.near(m) for slot in folio_slots) for m in members):
             # A page has one number: a count on a few pages that have another at the other edge ("TABLE
             # 1/T.6" over each of three pages of tables, a form's sections numbered down the margin, their
             # folios at the foot), or at the same edge in another row ("Table 4" under the running head and
@@ -160,7 +160,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
         claimed.update(m.key for m in members)
         for m in members:
             numbered[m.page].add((values[m.key], place, m.row))
-        places.append(_describe(_Group(place, shape, members, "page"), s))
+        folio_slots.append(_describe(_Group(place, shape, members, "page"), s))
         # A running head or foot that holds the folio ("170 PART TWO Biological Foundations") is a header
         # or footer: its line holds more words than a page number's ("Page 3 of 9").
         words = len([w for w in shape.split() if w != "{n}" and any(ch.isalpha() for ch in w)])

@@ -154,7 +154,8 @@ def _companions(ctx: _Context, short: bool) -> dict[tuple[int, int], _Line]:
 
 
 def _with_row(m: _Line, mate: _Line) -> _Line:
-    """A line placed at the edge that ``mate``, a line of its row, stands at, as far from it."""
+    """A line placed at the edge that ``mate`` stands at, as far from it: ``mate`` is a line of its row, or
+    the furniture it copies on another page of its size."""
     # (The page's height is the mate's offset from the foot and its bottom together.)
     offset = m.line.top if mate.place == "top" else mate.offset + mate.line.bottom - m.line.bottom
     return replace(m, place=mate.place, offset=offset, rank=mate.rank)
@@ -450,25 +451,21 @@ def _copies(ctx: _Context) -> list[_Group]:
             continue
         size = _page_size(ctx.layouts[m.page].page)
         near = max(s.align_min, s.align_size * m.line.size)
-        if any(_page_size(ctx.layouts[n.page].page) == size and abs(n.line.size - m.line.size) <= s.size_slack
-               and all(abs(a - b) <= near for a, b in zip(n.line.box, m.line.box, strict=True)) for n in same):
-            copies[m.line.text, size].append(m)
+        mate = next((n for n in same if _page_size(ctx.layouts[n.page].page) == size
+                     and abs(n.line.size - m.line.size) <= s.size_slack
+                     and all(abs(a - b) <= near for a, b in zip(n.line.box, m.line.box, strict=True))), None)
+        if mate is not None:
+            # (Left in the margin, it stands at the edge of the furniture it copies.)
+            copies[m.line.text, size].append(m if m.place in ("top", "bottom") else _with_row(m, mate))
     wanted: dict[Place, list[_Line]] = defaultdict(list)
     for (text, size), members in copies.items():
         pages = {n.page for n in found[text] if _page_size(ctx.layouts[n.page].page) == size}
         if 2 * len(pages | {m.page for m in members}) > sizes[size]:
             for m in members:
-                # (Left in the margin, it is placed by its nearer edge, the top's or the bottom's.)
-                wanted[m.place if m.place in ("top", "bottom") else _nearer_edge(m, ctx)].append(m)
+                wanted[m.place].append(m)
     return [_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
                    f"letter for letter in the size and place of furniture on most pages, {_where(place)} of {{pages}}")
             for place, members in wanted.items()]
-
-
-def _nearer_edge(m: _Line, ctx: _Context) -> Place:
-    """The top or the bottom: the page edge a line lies nearer to."""
-    line = m.line
-    return "top" if line.top + line.bottom < ctx.layouts[m.page].page.height else "bottom"
 
 
 def _head_second_rows(ctx: _Context) -> list[_Group]:
