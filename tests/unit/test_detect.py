@@ -1888,6 +1888,28 @@ def test_a_footer_mark_at_the_top_of_the_page_names_no_footer():
     assert not {t for _, t in got if t != "Example Talk at the Example Conference"}
 
 
+def test_footnotes_a_word_processor_tags_as_the_pages_footer_are_the_text():
+    # A release from a word processor whose author typed the notes to the page's figures into the page
+    # footer: the PDF marks them as the footer, as it marks the running head and the notice under them.
+    # Each starts at the text's left edge with its mark, the lines under it continue it: the text's own.
+    # The notice, marked the same on every page and no footnote, is furniture.
+    def marked(text: str, top: float, size: float, kind: str, x0: float = 72.0) -> Line:
+        return Line(text, (x0, top, x0 + len(text) * size * 0.5, top + size), size, "Arial", artifact=kind)
+    rng = random.Random(61)
+    notes = {2: [marked("\u00b9 Estimated as of 12/06/2022 on the committee's planning model for the district", 704, 8, "footer"),
+                 marked("network, at similar load and the same supply; results may vary.", 714, 8, "footer"),
+                 marked("\u00b2 Measured between the annual review and the tender, by the service staff.", 724, 8, "footer")],
+             5: [marked("1", 712, 5, "footer"), marked("Not meaningful.", 713, 8, "footer", x0=75.0),
+                 marked("Full reconciliations of the budget are provided below.", 723, 8, "footer")]}
+    notice = "Registered office: 1 Quay Street, Harbour Town"
+    pages = [Page(n, W, H, (marked(f"Company/Page {n}", 40, 10, "header"), *body(rng, top=72, bottom=690),
+                            *notes.get(n, []), marked(notice, 760, 7, "footer")))
+             for n in range(1, 9)]
+    got = removed(pages)
+    assert {(n, f"Company/Page {n}") for n in range(1, 9)} | {(n, notice) for n in range(1, 9)} <= got
+    assert not {(n, note.text) for n, page in notes.items() for note in page} & got
+
+
 def test_past_a_download_cover_the_next_pages_licence_foot_is_the_first_pages():
     # A conference paper as a publisher's site serves it: a cover of a few lines first, then the paper,
     # whose first page carries the licence and the publisher's line at its foot, in small type, once.
@@ -4144,6 +4166,65 @@ def test_a_letterhead_that_names_the_firm_of_the_first_pages_own_foot_where_no_o
     assert (1, title[0].text) not in removed(document(title))
 
 
+def test_a_foot_row_of_labels_colons_a_date_and_the_folio_close_under_the_text_is_the_footer():
+    # A safety data sheet's foot: one row of labels, each with its colon drawn apart and its value (a code,
+    # the sheet's number, the date of issue), closed by the folio, and the number again under it; set as
+    # large as the text and a little apart from it. Many parts and a date among them: still no table's row,
+    # for the page's number stands in it beside words.
+    n = 8
+
+    def foot(k: int) -> list[Line]:
+        parts = [("Code #", 34), (":", 86), ("FF371752_5", 96), ("SDS #", 201), (":", 259), ("371752PSDS v3.0", 269),
+                 ("Date of issue", 357), (":", 431), ("13/10/2014.", 442), (f"{k}/{n}", 541)]
+        return [line(text, 751.5, x0=x0) for text, x0 in parts] + [line("(371752PSDS v3.0)", 762.8, x0=96)]
+    pages = pages_of([foot(k) for k in range(1, n + 1)], seed=55, bottom=740)
+    got = removed(pages)
+    words = {"Code #", "FF371752_5", "SDS #", "371752PSDS v3.0", "Date of issue", "13/10/2014.", "(371752PSDS v3.0)"}
+    assert {(k, text) for k in range(1, n + 1) for text in words | {f"{k}/{n}"}} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
+def test_a_line_at_the_foot_of_the_cover_and_the_title_page_only_is_theirs():
+    # A laboratory's report prints its contract number at the foot of its cover and of its title page, a
+    # few lines each, and nowhere on its pages of text, which have their notice and folio in that zone:
+    # the covers' own line.
+    rng = random.Random(54)
+    contract = "Contract No. DE-AC36-08GO28308"
+    notice = "This report is available at no cost from the laboratory at www.nrel.example/publications."
+
+    def cover(title: str, top: float) -> tuple[Line, ...]:
+        return (line(title, top, size=20), line("Technical Report", 686, x0=216), line("NREL/TP-5500-59163", 699, x0=216),
+                line("October 2013", 712, x0=216), line(contract, 735, x0=216))
+    address = [line(text, 686 + 11.5 * k, x0=36) for k, text in
+               enumerate(["National Renewable Energy Laboratory", "15013 Denver West Parkway", "Golden, Colorado 80401"])]
+    pages = [Page(1, W, H, cover("A ray-tracing tool for solar optics", 220)),
+             Page(2, W, H, (*cover("A ray-tracing tool for solar optics", 132), line("Tim Wendelin and Aron Dobos", 236, size=16),
+                            line("Prepared under Task No. ST11.3070", 312, size=12), *address)),
+             *(Page(n, W, H, (*body(rng, top=72, bottom=700), line(notice, 735, x0=36),
+                              line(str(n - 2), 750, x0=300))) for n in range(3, 13))]
+    got = removed(pages)
+    assert {(n, str(n - 2)) for n in range(3, 13)} | {(n, notice) for n in range(3, 13)} <= got
+    assert not {(n, contract) for n in (1, 2)} & got
+
+
+def test_a_title_that_the_first_pages_foot_cites_is_the_title_not_a_head():
+    # An article's first page cites the article at its foot, title and DOI ("How to cite this article"):
+    # the foot names the title over the text, set large, which is no head for that. A firm's name set as
+    # large over a foot that names the firm, and cites nothing, is its letterhead (the test above).
+    rng = random.Random(52)
+    title = [line("Very large-scale evolutionary", 64, x0=184, size=22),
+             line("pressure analyses", 88, x0=184, size=22)]
+    cite = [line("How to cite this article Webb et al. (2017), Very large-scale evolutionary pressure analyses.", 750,
+                 x0=184, size=7),
+            line("PeerJ Comput. Sci. 3:e118; DOI 10.7717/peerj-cs.118", 758, x0=184, size=7)]
+    pages = [Page(1, W, H, (*title, line("Andrew Webb and Mary Connell", 125, x0=184, size=12),
+                            *body(rng, top=160, bottom=700), *cite)),
+             *(Page(n, W, H, (*body(rng, top=72, bottom=700), line(f"{n}/4", 770, x0=520, size=8))) for n in (2, 3, 4))]
+    got = removed(pages)
+    assert {(1, c.text) for c in cite} <= got
+    assert not {(1, t.text) for t in title} & got
+
+
 def test_a_head_in_another_font_that_names_its_section_fills_the_head_slot():
     # A manual whose running head, top right, names the current section, also on the page where the section
     # opens under its heading ("Section 2 Moorings"). Two sections are one page long, so their heads repeat
@@ -5292,6 +5373,26 @@ def test_a_findings_severity_beside_its_title_on_the_findings_first_pages_is_con
     got = texts_removed(pages)
     assert "Low" not in got
     assert {f"{n} / 12" for n in range(1, 13)} <= got
+
+
+def test_a_profiles_category_right_over_the_name_that_opens_it_is_content():
+    # A report of company profiles opens each profile on a new page under its category ("Telecommunications
+    # company"), in the text's size, stacked tight over the company's name in 25 pt; on 4 of 24 pages, in
+    # one place, above where the other pages' text begins: the name's label, not a running head.
+    rng = random.Random(35)
+    pages = []
+    for n in range(1, 25):
+        lines = [line(f"{n}", 770, x0=540, size=8)]
+        if n % 6 == 1:
+            lines += [line("Telecommunications company", 72.7, x0=42.5),
+                      line(" ".join(rng.choice(WORDS).title() for _ in range(3)), 89.5, x0=42.5, size=25)]
+            lines += body(rng, top=130, bottom=700, x0=42.5)
+        else:
+            lines += body(rng, top=103, bottom=700, x0=42.5)
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = texts_removed(pages)
+    assert "Telecommunications company" not in got
+    assert {str(n) for n in range(1, 25)} <= got
 
 
 def test_a_first_pages_footnote_whose_mark_latex_sets_in_from_the_edge_is_the_texts():

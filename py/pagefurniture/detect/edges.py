@@ -17,7 +17,7 @@ from itertools import pairwise
 from ..model import Line
 from .grouping import _typed_rule
 from .groups import Key, Place, TextBlock, _chain, _cluster, _Context, _Layout, _Line, _mark, _mid, _on_page, _outside
-from .numbers import NUMBER_ALONE, shape_of
+from .numbers import ALNUM, NOTE_MARK, NUMBER_ALONE, shape_of
 from .settings import Settings
 
 # The rows of furniture reachable from an edge: the keys of their furniture lines, and the row's outer
@@ -205,12 +205,14 @@ def _walk(layout: _Layout, furniture: Collection[Key], numbered: Collection[Key]
         # (Nor is the outermost row, all of it furniture, its parts far apart, set apart from the rows under
         # it: a head of several parts, its date, its title and its folio; a table's cells stand closer. Nor
         # such a row, set apart, that holds the page's number and words beside it: it is the head they
-        # stand in, a program's section mark and name beside the section's title and the folio; beside
-        # figures alone, a number that counts is a table's first row's cell. Past other furniture, only
-        # such a row with the page's number is one: a foot bar over a tagline, under a table; a table's
-        # column headings under a head block, or a chart's labels over its footer, hold no folio.)
-        folio = any((number, i) in numbered for i in fur) and not any(
-            NUMBER_ALONE.fullmatch(lines[i].text) for i in row if (number, i) not in numbered)
+        # stand in, a program's section mark and name beside the section's title and the folio, a data
+        # sheet's labels and their values, a date among them; beside figures alone, a number that counts
+        # is a table's first row's cell. Past other furniture, only such a row with the page's number is
+        # one: a foot bar over a tagline, under a table; a table's column headings under a head block, or
+        # a chart's labels over its footer, hold no folio.)
+        parts = [lines[i].text for i in row if (number, i) not in numbered and ALNUM.search(lines[i].text)]
+        folio = any((number, i) in numbered for i in fur) and not (
+            parts and all(NUMBER_ALONE.fullmatch(text) for text in parts))
         content = not fur or (any(_on_page(lines[i], page) for i in row) and (
             r in layout.table or (_cells_row(row, layout, body, s) and not seen.has(place, row, lines)
                                   and (layout.band_gap(r, place) < wide or (not folio and (
@@ -229,7 +231,8 @@ def _walk(layout: _Layout, furniture: Collection[Key], numbered: Collection[Key]
             return block, gap, faces
         if beside is not None:
             return block, *beside
-        other = [i for i in row if (number, i) not in furniture]
+        # (Marks without a letter or a digit between furniture's parts, a label's colon, are the row's.)
+        other = [i for i in row if (number, i) not in furniture and ALNUM.search(lines[i].text)]
         if other:
             # A line sharing its row with text is furniture only when far from that text (a logo beside a
             # slide title), never when glued to it (a footnote marker, a table cell).
@@ -445,3 +448,42 @@ def _beside_sideways_headings(m: _Line, layout: _Layout, s: Settings) -> bool:
     the boxes may touch their top.)"""
     middle = (m.line.top + m.line.bottom) / 2
     return any(other.top < middle < other.bottom and _sideways_row(other, layout, s) for other in layout.sideways)
+
+
+def _footnote(row: list[_Line], block: TextBlock, s: Settings) -> bool:
+    """True when a row of small print is a footnote: one line that starts at the text's left edge with a
+    note's mark (a number of a few digits, or a sign such as * or a dagger) before its words, or that mark
+    alone, raised (set smaller), before one line of its words. The mark may stand in from the edge by two
+    of its sizes: LaTeX sets it flush right in a box 1.8 em wide. (An ISSN starts with a longer number.)"""
+    parts = sorted(row, key=lambda m: m.line.box[0])
+    if len(parts) == 2 and parts[0].line.size < parts[1].line.size:
+        if NOTE_MARK.fullmatch(parts[0].line.text.strip()) is None:
+            return False
+    elif len(parts) > 1:
+        return False
+    line = parts[0].line
+    reach = max(s.align_min, s.align_size * line.size)
+    return -reach <= line.box[0] - block.left <= reach + 2 * line.size \
+        and NOTE_MARK.match(line.text.lstrip()) is not None
+
+
+def _foot_notes(layout: _Layout, s: Settings) -> frozenset[int]:
+    """The lines of a page's foot that the PDF marks as its footer but that are footnotes: from the first
+    row marked so that is a footnote (``_footnote``, with words after its mark) down to the page's edge,
+    every line marked as the footer. Notes typed into a word processor's page footer are tagged so; they
+    explain the marks in the page's text and change with it: content. (A footer repeated under them is
+    judged as a group, over all its pages.)"""
+    if layout.block is None:
+        return frozenset()
+    rows = layout.rows
+    for r, row in enumerate(rows):
+        if any(layout.page.lines[i].artifact != "footer" for i in row):
+            continue
+        parts = [layout.lines[i] for i in row if i in layout.lines]
+        if len(parts) == len(row) and all(m.place == "bottom" for m in parts) and _footnote(parts, layout.block, s) \
+                and any(ch.isalpha() for m in parts for ch in m.line.text):  # a note's words, not a folio
+            below = [i for row in rows[r:] for i in row]
+            if all(layout.page.lines[i].artifact == "footer" for i in below):
+                return frozenset(below)
+            return frozenset()
+    return frozenset()

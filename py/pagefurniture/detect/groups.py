@@ -202,6 +202,8 @@ class _Context:
     # Each page's columns of numbers that may be its line numbers (places._columns_of), once asked: they
     # stand beside its text block, which is measured once.
     number_columns: dict[int, list[NumberColumn]] = field(default_factory=dict)
+    # The cover and title pages (``_covers``), once asked: they depend on the pages' rows alone.
+    covers: frozenset[int] | None = None
 
     def add(self, found: list[_Group], by: str) -> None:
         """Add groups found by a pass; their lines leave the kept groups they were in."""
@@ -508,3 +510,23 @@ def _kind_of(place: Place) -> Kind:
 
 def _pages(n: int) -> str:
     return f"{n} page{'s' if n != 1 else ''}"
+
+
+def _text_page(layout: _Layout, ctx: _Context, besides: int = 0) -> bool:
+    """True when a page holds Settings.text_page_rows rows of text in the body's size, more than
+    ``besides`` (the rows of a block in question): a cover, a title page has little text, and no head or
+    foot zone to speak of."""
+    s, lines = ctx.settings, layout.page.lines
+    return sum(1 for row in layout.rows if any(abs(lines[i].size - ctx.body) <= s.body_slack for i in row)) \
+        >= s.text_page_rows + besides
+
+
+def _covers(ctx: _Context) -> frozenset[int]:
+    """The pages with little text (``_text_page``) before the first page of text, in a document whose
+    pages are mostly pages of text: a report's cover and title page. (A deck's slides hold little text
+    each: none of them is a cover so.)"""
+    if ctx.covers is None:
+        text = [number for number, layout in ctx.layouts.items() if _text_page(layout, ctx)]
+        ctx.covers = frozenset(number for number in ctx.layouts if number < text[0]) \
+            if text and len(text) * 2 > len(ctx.layouts) else frozenset()
+    return ctx.covers

@@ -17,7 +17,15 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..model import Box, Line, Page
-from .edges import _beside_sideways_headings, _cells_row, _edges, _face, _labels_a_scale, _sideways_headings
+from .edges import (
+    _beside_sideways_headings,
+    _cells_row,
+    _edges,
+    _face,
+    _foot_notes,
+    _labels_a_scale,
+    _sideways_headings,
+)
 from .groups import (
     OTHER_END,
     Key,
@@ -27,6 +35,7 @@ from .groups import (
     _chain,
     _cluster,
     _Context,
+    _covers,
     _describe,
     _far_in,
     _Group,
@@ -76,7 +85,7 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
     if g.place == "body":
         return g.decided("repeated-content", False, "inside the text, not at a page edge")
     where = _where(g.place)
-    marked = sum(m.named for m in g.members)
+    marked = sum(m.named and m.index not in _foot_notes(ctx.layouts[m.page], ctx.settings) for m in g.members)
     if marked * 2 > len(g.members) and sum(m.key in titles for m in g.members) * 2 <= len(g.members):
         what = {"top": "header", "bottom": "footer"}.get(g.place, "margin note")
         return g.decided(_kind_of(g.place), True, f"marked as a page {what} in the PDF, {where} of {{pages}}")
@@ -123,7 +132,12 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
                          f"inside the text block, on only {{n}} of {ctx.n_text} pages: like a long table's headings")
     if len(g.pages) * 2 < ctx.n_text and sum(_labels_heading(m, ctx, grouped) for m in g.members) * 2 > len(g.members):
         return g.decided("repeated-content", False,
-                         f"in the row of its page's heading, on only {{n}} of {ctx.n_text} pages: the heading's label")
+                         f"in or right over the row of its page's heading, on only {{n}} of {ctx.n_text} pages: "
+                         "the heading's label")
+    if set(g.pages) <= _covers(ctx):
+        # A cover and a title page repeat their publisher's line at the foot; the pages of text do not.
+        return g.decided("repeated-content", False, "only on the pages with little text before the text begins: "
+                                                    "a cover's and a title page's")
     return g.decided(_kind_of(g.place), True,
                      f"{where} of {{n}} of {ctx.n_text} pages, {_apart_from_block(g.place)}, same place and size")
 
@@ -201,15 +215,20 @@ def _under_alone(part: Box, others: Sequence[Box], boxes: Sequence[Box]) -> list
 
 
 def _labels_heading(m: _Line, ctx: _Context, grouped: AbstractSet[Key]) -> bool:
-    """True when a line shares its row with a heading of its page: a line larger than the text (and than
-    the line) in no group, whose words are that page's own (a finding's severity, "Low", in the margin
-    beside the finding's title over each finding's first page)."""
+    """True when a line shares its row with a heading of its page, or stands at the top right over it,
+    closer than a line of the text is high: a line larger than the text (and than the line) in no group,
+    whose words are that page's own (a finding's severity, "Low", in the margin beside the finding's title
+    over each finding's first page; a profile's category, "Telecommunications company", over the name
+    that opens each profile)."""
     layout = ctx.layouts[m.page]
     if m.row < 0:
         return False
+    rows = [m.row]
+    if m.place == "top" and m.row + 1 < len(layout.rows) and layout.gaps[m.row] < ctx.body:
+        rows.append(m.row + 1)
     large = max(ctx.body * ctx.settings.heading_size, m.line.size)
     return any(i != m.index and (m.page, i) not in grouped and layout.page.lines[i].size > large
-               and any(ch.isalpha() for ch in layout.page.lines[i].text) for i in layout.rows[m.row])
+               and any(ch.isalpha() for ch in layout.page.lines[i].text) for r in rows for i in layout.rows[r])
 
 
 def _code(text: str) -> bool:

@@ -24,6 +24,8 @@ from .edges import (
     _cells_row,
     _edge_lines,
     _face,
+    _foot_notes,
+    _footnote,
     _labels_a_scale,
     _over,
     _sideways_headings,
@@ -37,12 +39,12 @@ from .groups import (
     Place,
     Side,
     Slot,
-    TextBlock,
     _apart_from_block,
     _by_edge,
     _by_size,
     _cluster,
     _Context,
+    _covers,
     _describe,
     _family,
     _far_in,
@@ -61,6 +63,7 @@ from .groups import (
     _pages,
     _row_shape,
     _rows_under_text,
+    _text_page,
     _titles,
     _where,
     _words,
@@ -70,7 +73,7 @@ from .numbers import (
     CONTACT,
     CONTINUES,
     DIGITS,
-    NOTE_MARK,
+    NUMBER_ALONE,
     PAGINATION,
     PUBLISHING,
     RIGHTS_NAMED,
@@ -856,9 +859,15 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
             headings.append(_headings(ctx))
         return _names_heading(m, headings[0], ctx)
 
+    # A cover or a title page, with little text and no furniture found on it, fills a slot with its page's
+    # number alone ("xii", "1 0"): its words in the running foot's place (a report's number, a contract's) are its own.
+    bare = _covers(ctx) - {page for page, _ in furniture}
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
             if m.key in furniture or m.beyond or m.line.angle != 0 or m.rank >= s.edge_rows:
+                continue
+            if m.page in bare and not NUMBER_ALONE.fullmatch(m.line.text) \
+                    and _lone_number(m.line.text, ctx.numbering) is None:
                 continue
             for slot in slots.get(m.place, ()):
                 if held(m, slot) and len(slot.pages - {m.page}) >= vouch:
@@ -1497,8 +1506,13 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
     bare: dict[tuple[int, int], _Line] = {}
     side: list[_Line] = []
     for layout in ctx.layouts.values():
+        notes: frozenset[int] | None = None
         for m in layout.lines.values():
             if m.key not in furniture and m.line.artifact in PAGINATION and m.place not in ("diagonal", "body"):
+                if m.line.artifact == "footer":
+                    notes = _foot_notes(layout, ctx.settings) if notes is None else notes
+                    if m.index in notes:
+                        continue
                 if m.named:
                     found[(m.place, m.line.artifact)].append(m)
                 elif m.place in ("top", "bottom"):
@@ -1913,11 +1927,14 @@ def _cites(head: list[_Line], ctx: _Context) -> bool:
 def _names_foot(head: list[_Line], layout: _Layout, ctx: _Context) -> bool:
     """True when a line of the first page's head names what the page's own foot names: two words running
     (the firm's name over its registration details). A title set over the text names no foot printed on
-    its page only."""
+    its page only; where that foot cites the article (its DOI, its rights), it names the title: a line
+    set as large as a heading is the title then, not a head."""
     first = layout.page.number
-    pairs = {pair for g in ctx.groups if g.remove and g.place == "bottom" and all(m.page == first for m in g.members)
-             for m in g.members for pair in _word_pairs(m.line.text)}
-    return any(pairs & _word_pairs(m.line.text) for m in head)
+    foot = [m.line.text for g in ctx.groups
+            if g.remove and g.place == "bottom" and all(m.page == first for m in g.members) for m in g.members]
+    pairs = {pair for text in foot for pair in _word_pairs(text)}
+    large = math.inf if not any(RIGHTS_NAMED.search(text) for text in foot) else ctx.body * ctx.settings.heading_size
+    return any(pairs & _word_pairs(m.line.text) for m in head if m.line.size < large)
 
 
 def _head(ctx: _Context, lines: list[_Line], reason: str) -> list[_Group]:
@@ -1926,15 +1943,6 @@ def _head(ctx: _Context, lines: list[_Line], reason: str) -> list[_Group]:
     furniture = ctx.furniture()
     members = _edge_lines(ctx, {m.key: m for m in lines if m.key not in furniture}, block=False) if lines else []
     return [_Group("top", members[0].shape, members, _numbers(members), "header", True, reason)] if members else []
-
-
-def _text_page(layout: _Layout, ctx: _Context, besides: int = 0) -> bool:
-    """True when a page holds Settings.text_page_rows rows of text in the body's size, more than
-    ``besides`` (the rows of a block in question): a cover, a title page has little text, and no head or
-    foot zone to speak of."""
-    s, lines = ctx.settings, layout.page.lines
-    return sum(1 for row in layout.rows if any(abs(lines[i].size - ctx.body) <= s.body_slack for i in row)) \
-        >= s.text_page_rows + besides
 
 
 def _top_rows(layout: _Layout) -> Iterator[tuple[int, list[_Line] | None]]:
@@ -1991,23 +1999,6 @@ def _under_picture(row: list[_Line], layout: _Layout) -> bool:
     top = min(m.line.top for m in row)
     above = max((line.bottom for line in layout.page.lines if line.bottom <= top), default=0.0)
     return any(above < picture[3] <= top for picture in layout.page.pictures)
-
-
-def _footnote(row: list[_Line], block: TextBlock, s: Settings) -> bool:
-    """True when a row of small print is a footnote: one line that starts at the text's left edge with a
-    note's mark (a number of a few digits, or a sign such as * or a dagger) before its words, or that mark
-    alone, raised (set smaller), before one line of its words. The mark may stand in from the edge by two
-    of its sizes: LaTeX sets it flush right in a box 1.8 em wide. (An ISSN starts with a longer number.)"""
-    parts = sorted(row, key=lambda m: m.line.box[0])
-    if len(parts) == 2 and parts[0].line.size < parts[1].line.size:
-        if NOTE_MARK.fullmatch(parts[0].line.text.strip()) is None:
-            return False
-    elif len(parts) > 1:
-        return False
-    line = parts[0].line
-    reach = max(s.align_min, s.align_size * line.size)
-    return -reach <= line.box[0] - block.left <= reach + 2 * line.size \
-        and NOTE_MARK.match(line.text.lstrip()) is not None
 
 
 def _text_reach(ctx: _Context, first: _Layout, furniture: dict) -> tuple[float, float] | None:
