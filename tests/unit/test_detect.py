@@ -4184,6 +4184,72 @@ def test_a_foot_row_of_labels_colons_a_date_and_the_folio_close_under_the_text_i
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
 
 
+def test_a_heads_second_row_in_small_print_across_the_column_is_the_heads_however_close_the_text():
+    # A data sheet's head: the part's name, then far under it, in small print, the sheet's number and date
+    # on the left and the publisher's address on the right, across the column over the head's rule; the
+    # text starts closer under that row than the row is under the name. The row is the head's.
+    rng = random.Random(56)
+    n = 10
+    pages = []
+    for k in range(1, n + 1):
+        head = [line("LM96163", 25.2, x0=72, size=14), line("SNAS433D - JUNE 2008 - REVISED MAY 2013", 56.6, x0=72, size=7),
+                line("www.ti.example", 56.6, x0=532 - 7 * 0.5 * 14, x1=532, size=7)]
+        pages.append(Page(k, W, H, (*head, *body(rng, top=74.2 + 12 * (k % 3 == 0), bottom=700),
+                                    line(str(k), 750, x0=300))))
+    # (Two pages of an addendum close it without the head.)
+    pages += [Page(k, W, H, tuple(body(rng, top=60, bottom=700))) for k in (n + 1, n + 2)]
+    got = removed(pages)
+    assert {(k, text) for k in range(1, n + 1)
+            for text in ("LM96163", "SNAS433D - JUNE 2008 - REVISED MAY 2013", "www.ti.example", str(k))} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
+def test_a_forms_first_page_foot_that_prints_the_next_pages_head_is_its_foot():
+    # A tax form: its first page ends in one row set apart, a notice, a catalogue number and the form's
+    # number with its year, which heads the pages after it beside their number. The other pages' text runs
+    # lower than that row: only the form's number tells that the row is the first page's foot.
+    rng = random.Random(57)
+    foot = [line("For Privacy Act and Paperwork Reduction Act Notice, see page 3.", 699, x0=72, size=8),
+            line("Cat. No. 10220Q", 699, x0=373, size=7), line("Form W-4 (2023)", 699, x0=480, size=7)]
+    pages = [Page(1, W, H, (line("Employee's Withholding Certificate", 40, x0=180, size=14),
+                            *body(rng, top=80, bottom=670), *foot))]
+    pages += [Page(n, W, H, (line("Form W-4 (2023)", 40, x0=72, size=7), line(f"Page {n}", 40, x0=500, size=7),
+                             *body(rng, top=60, bottom=740))) for n in (2, 3, 4)]
+    got = removed(pages)
+    assert {(1, f.text) for f in foot} <= got
+    assert {(n, text) for n in (2, 3, 4) for text in ("Form W-4 (2023)", f"Page {n}")} <= got
+    assert not any(text.startswith(tuple(WORDS)) or "Withholding" in text for _, text in got)
+
+
+def test_a_heading_carried_over_to_the_next_pages_is_the_texts():
+    # A hearing's transcript lists the appearances over its first pages, the heading carried over to the
+    # next ones as "APPEARANCES BY ZOOM: (CONTINUED)", in one place at their top, under the folio.
+    rng = random.Random(58)
+    carried = "APPEARANCES BY ZOOM: (CONTINUED)"
+    pages = [Page(n, W, H, (line(str(n), 12.4, x0=520, size=12), *([line(carried, 58.3, x0=82)] if 2 <= n <= 4 else []),
+                            *body(rng, top=84.7, bottom=700, x0=82)))
+             for n in range(1, 21)]
+    got = removed(pages)
+    assert {(n, str(n)) for n in range(1, 21)} <= got
+    assert not {(n, carried) for n in (2, 3, 4)} & got
+
+
+def test_a_drafts_date_in_small_print_over_a_papers_title_is_the_first_pages_head():
+    # A journal's draft: its first page has, where the other pages have their folio and authors, the
+    # draft's date and the class that typeset it, in small print, ending a little below where the other
+    # pages' text starts, set far apart from the title under it.
+    rng = random.Random(59)
+    draft = [line("Draft version February 26, 2021", 52.5, size=8),
+             line("Typeset using LaTeX default style in AASTeX631", 61.9, size=8)]
+    first = Page(1, W, H, (*draft, line("Template Article with Examples", 108.3, x0=183, size=12),
+                           line("Greg Schwarz and August Muench", 129.2, x0=218, size=9), *body(rng, top=160, bottom=700)))
+    pages = [first] + [Page(n, W, H, (line(str(n), 43.6, x0=51), line("Schwarz et al.", 43.6, x0=271),
+                                      *body(rng, top=66.6, bottom=700))) for n in range(2, 15)]
+    got = removed(pages)
+    assert {(1, d.text) for d in draft} <= got
+    assert not any(text.startswith(tuple(WORDS)) or "Template" in text or "Greg" in text for _, text in got)
+
+
 def test_a_line_at_the_foot_of_the_cover_and_the_title_page_only_is_theirs():
     # A laboratory's report prints its contract number at the foot of its cover and of its title page, a
     # few lines each, and nowhere on its pages of text, which have their notice and folio in that zone:

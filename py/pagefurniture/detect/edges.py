@@ -109,7 +109,8 @@ def _text_rows_off(block: list[_Row], end_gap: float | None, place: Place, layou
             break
         outer, inner = block[start - 1], block[last]
         if ((outer[2] <= 0) if place == "top" else (outer[2] >= height)) \
-                or any(row[0] & numbered for row in block[start:]):
+                or any(row[0] & numbered for row in block[start:]) \
+                or (start == last and _across_in_small_print(inner[0], lines, text, body, s)):
             break
         if start == last and end_gap >= wide and text is not None and outer[0] & numbered \
                 and (text.top - wide <= inner[2] + end_gap and inner[2] <= text.top if place == "top"
@@ -120,6 +121,21 @@ def _text_rows_off(block: list[_Row], end_gap: float | None, place: Place, layou
             break
         block, end_gap = block[:start], _gap(block, start, place)
     return _text_run_off(block, end_gap, place, height, numbered, wide, s)
+
+
+def _across_in_small_print(keys: set[Key], lines: tuple[Line, ...], text: TextBlock | None, body: float,
+                           s: Settings) -> bool:
+    """True when a row's lines are set smaller than the text and reach from the text block's left edge to
+    its right one, in two parts or more: a head's second row (a data sheet's number and date on the left,
+    the publisher's address on the right, over the rule that ends the head); a diagram's labels stand
+    where its parts are."""
+    if text is None or len(keys) < 2:
+        return False
+    row = [lines[i] for _, i in keys]
+    reach = max(s.align_min, s.align_size * max(line.size for line in row))
+    return all(line.size < body - s.size_slack for line in row) \
+        and abs(min(line.box[0] for line in row) - text.left) <= reach \
+        and abs(max(line.box[2] for line in row) - text.right) <= reach
 
 
 def _gap(block: list[_Row], k: int, place: Place) -> float:

@@ -55,7 +55,7 @@ from .groups import (
     _words,
     furniture_of,
 )
-from .numbers import CID_MARK, CLOCK, PUBLISHING
+from .numbers import CARRIED, CID_MARK, CLOCK, PUBLISHING
 from .settings import Settings
 
 
@@ -134,6 +134,10 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
         return g.decided("repeated-content", False,
                          f"in or right over the row of its page's heading, on only {{n}} of {ctx.n_text} pages: "
                          "the heading's label")
+    if g.place == "top" and len(g.pages) * 2 < ctx.n_text \
+            and _most_of(g.members, lambda m: CARRIED.fullmatch(m.line.text) is not None):
+        return g.decided("repeated-content", False,
+                         f"a heading carried over from the page before, on only {{n}} of {ctx.n_text} pages")
     if set(g.pages) <= _covers(ctx):
         # A cover and a title page repeat their publisher's line at the foot; the pages of text do not.
         return g.decided("repeated-content", False, "only on the pages with little text before the text begins: "

@@ -71,6 +71,10 @@ STAMP = re.compile(rf"{_DATE}.*{_TIME}|{_TIME}.*{_DATE}|{_PRINTED}.*{_DATE}", re
 # A time of day alone ("2:51 PM", "14:03"): the machine's, however large it is set (a stamp's date and time
 # stacked in two rows); its letters are no words of a heading.
 CLOCK = re.compile(rf"\s*{_TIME}\s*(?:[ap]\.?\s?m\.?)?\s*", re.IGNORECASE)
+# A heading or a caption carried over to the next page, words and then its mark ("APPEARANCES (CONTINUED)",
+# "Table 2 - continued", "Anhang (Fortsetzung)", "Annexe (suite)"): the text's, heading that page.
+CARRIED = re.compile(r".*[^\W\d_].*?[\s(\[\u2010-\u2015-]\s*"
+                     r"(?:continued|cont['\u2019]?d\.?|fortsetzung|suite)[)\]]?[\s.:]*", re.IGNORECASE)
 # A note that the text goes on over the page, the whole of its line but for punctuation ("(Continued on
 # next page)", ". . . continues on next page . . .", "Table continues", "CONTINUED", "... continue page 5",
 # "- more -", "Fortsetzung auf Seite 2", "Suite au verso", "T.S.V.P.", "Continúa en la página siguiente",

@@ -1641,7 +1641,8 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
     it (the date beside "Preprint submitted to ..."); or the foot lies where no other page of its size
     has text, in type smaller than the text's, set apart from the text above it, and none of its rows is
     a footnote (``_footnote``): a first page's footnotes lie in the text block, where the other pages'
-    text runs down to, unless those pages are short."""
+    text runs down to, unless those pages are short; or the page's last row alone, set apart, prints a
+    line that furniture on the other pages prints (a form's number, which heads the pages after it)."""
     s = ctx.settings
     # The first page of text: past a cover (a download service's, a few lines), the next page's foot is
     # the first page's.
@@ -1673,6 +1674,18 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
             members = _edge_lines(ctx, {m.key: m for row in rows for m in row if m.key not in furniture},
                                   block=False)
             reason = "alone at the foot of the first page, under its text, naming the publication"
+    if not members:
+        # The page's last row, set apart from the text over it, holding a line in words that furniture on
+        # the other pages prints letter for letter: a form's number and revision under its first page
+        # ("Form W-4 (2023)"), which heads the pages after it. (A folio's number is any page's.)
+        printed = {m.line.text for g in ctx.groups if g.remove for m in g.members
+                   if m.page != layout.page.number and any(ch.isalpha() for ch in m.line.text)}
+        rows = _foot_rows(layout, lambda m: True)[:1]
+        gap = _gap_over(layout, rows)
+        if gap is not None and gap > ctx.apart() and any(m.line.text in printed for m in rows[0]) \
+                and not _footnote(rows[0], layout.block, s):
+            members = _edge_lines(ctx, {m.key: m for m in rows[0] if m.key not in furniture}, block=False)
+            reason = "alone at the foot of the first page, set apart, printing what furniture prints on the other pages"
     if not members:
         # The rows of the page's own foot zone, from the page edge: nothing but them lies between the text
         # and the edge, so only the gap over them is asked, whatever they hold (columns of small print are
@@ -1773,14 +1786,15 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     # Else, laid out on the page, not in the text's column: some of it reaches into a side margin, past the
     # column by more than the text's size; or it says what it is, a contact line (``_contact``) beside the
     # name and the street; or it names what the page's own foot names (the firm's name over its
-    # registration details); or, ending above where the other pages' text starts, it has small print (the
-    # street under the name). A title over the text, however high it starts, does none; and the running
-    # heads of the other pages repeat a title's words, not a letterhead's (they name the addressee and
-    # the date).
+    # registration details); or, ending above where the other pages' text starts (within a line of the
+    # text's size), it has small print (the street under the name; a draft's date over a paper's title).
+    # A title over the text, however high it starts, does none; and the running heads of the other pages
+    # repeat a title's words, not a letterhead's (they name the addressee and the date).
     if not cited and not any(m.line.box[0] < block.left - ctx.body or m.line.box[2] > block.right + ctx.body
                              or _contact(m.line.text, ctx.settings) for m in head) \
             and not _names_foot(head, layout, ctx) \
-            and not (max(m.line.bottom for m in head) < start and any(m.line.size < small for m in head)):
+            and not (max(m.line.bottom for m in head) < start + ctx.body
+                     and any(m.line.size < small for m in head)):
         return []
     if not cited and any(_words(m.line.text) in {_words(line.text) for line in others} for m in head):
         return []
