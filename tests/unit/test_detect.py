@@ -4250,6 +4250,19 @@ def test_a_drafts_date_in_small_print_over_a_papers_title_is_the_first_pages_hea
     assert not any(text.startswith(tuple(WORDS)) or "Template" in text or "Greg" in text for _, text in got)
 
 
+def test_a_copyright_at_the_foot_of_two_pages_only_is_furniture():
+    # A deck whose title and closing slides share one layout, its copyright notice at their foot; the
+    # other slides have their number there. On two pages of twenty, the notice says what it is.
+    rng = random.Random(60)
+    notice = "Copyright @ 2017 Aqua Security Software Ltd.  All Rights Reserved."
+    pages = [Page(n, W, H, (*body(rng, top=72, bottom=700),
+                            line(notice, 760, x0=72, size=7) if n in (1, 20) else line(str(n), 760, x0=520)))
+             for n in range(1, 21)]
+    got = removed(pages)
+    assert {(1, notice), (20, notice)} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
 def test_a_line_at_the_foot_of_the_cover_and_the_title_page_only_is_theirs():
     # A laboratory's report prints its contract number at the foot of its cover and of its title page, a
     # few lines each, and nowhere on its pages of text, which have their notice and folio in that zone:

@@ -55,7 +55,7 @@ from .groups import (
     _words,
     furniture_of,
 )
-from .numbers import CARRIED, CID_MARK, CLOCK, PUBLISHING
+from .numbers import CARRIED, CID_MARK, CLOCK, PUBLISHING, RIGHTS_NAMED
 from .settings import Settings
 
 
@@ -484,12 +484,14 @@ def _mirrored(members: Sequence[_Line], s: Settings) -> bool:
 def _require_support(ctx: _Context) -> dict[int, _Group]:
     """Given the judged groups, keeps a line repeated on only a few pages unless its place is a running
     head's place: other furniture (the next section's head) sits there too, in the same size, on a good
-    share of the pages. Returns the groups it keeps after all."""
+    share of the pages; or it says what it is at the foot, a copyright (a deck's title and closing
+    slides share one layout, its notice under both). Returns the groups it keeps after all."""
     s = ctx.settings
     if ctx.n_text <= s.short_document:
         return {}
     candidates = [(k, g) for k, g in enumerate(ctx.groups) if g.remove and g.numbers == "constant"
-                  and g.place in ("top", "bottom") and not g.beyond]
+                  and g.place in ("top", "bottom") and not g.beyond
+                  and not (g.place == "bottom" and RIGHTS_NAMED.search(g.members[0].line.text))]
     slots = _merge_slots(_describe(g, s) for _, g in candidates)
     out = {}
     for k, g in candidates:
