@@ -580,6 +580,23 @@ def test_pleading_line_numbers_in_the_left_margin():
     assert {g.kind for g in groups} == {"margin"} and len(groups) == 28
 
 
+def test_line_numbers_that_skip_a_number_on_a_page_still_count_its_lines():
+    # A specification numbers its lines in the left margin, its text starting lower on each page; on one
+    # page its numbering skips a number (53 to 55). The column still counts in one step.
+    rng = random.Random(61)
+    pages = []
+    for n in range(1, 7):
+        top = 80 + 20 * n
+        numbers = [k for k in range(1, 30) if not (n == 4 and k == 13)]
+        lines = [line(str(k), top + 13.5 * j, x0=43, x1=54) for j, k in enumerate(numbers)]
+        lines += [line(" ".join(rng.choice(WORDS) for _ in range(10)), top + 13.5 * j, x0=90, x1=550)
+                  for j in range(len(numbers))]
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = removed(pages)
+    assert {(4, str(k)) for k in range(1, 30) if k != 13} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
 def test_a_schedules_serial_numbers_with_a_column_of_times_beyond_them_are_no_line_numbers():
     # An audition schedule from a spreadsheet: each candidate's name, then the serial number 1, 2, 3 ..
     # right-aligned in a narrow column past the names, then the slot's time farther out. The numbers count
@@ -879,6 +896,19 @@ def test_a_running_head_one_line_above_changing_text_on_every_page_is_a_head():
     got = removed(pages_of(extra))
     assert got == {(i, t) for i in range(1, n + 1)
                    for t in ("NNH22ZDA001N-TOPST", "Teaching Open Science in Spanish", str(i + 1))}
+
+
+def test_a_running_head_one_line_above_changing_text_on_every_page_past_the_cover_is_a_head():
+    # The same proposal's head, with a cover first: a few lines, no head. Every page past the cover has it.
+    n = 8
+    rng = random.Random(62)
+    cover = Page(1, W, H, (line("Teaching Open Science in Spanish", 300, size=24), line("A proposal", 340)))
+    extra = [[line("NNH22ZDA001N-TOPST", 86.5), line("Teaching Open Science in Spanish", 86.5, x0=330),
+              line(str(i), 750, x0=300)] for i in range(2, n + 1)]
+    pages = [cover] + [Page(i, W, H, (*lines, *body(rng))) for i, lines in enumerate(extra, start=2)]
+    got = removed(pages)
+    assert got == {(i, t) for i in range(2, n + 1)
+                   for t in ("NNH22ZDA001N-TOPST", "Teaching Open Science in Spanish", str(i))}
 
 
 def test_a_rule_typed_under_the_running_head_goes_with_it_but_not_one_under_a_tables_headings():
@@ -4261,6 +4291,56 @@ def test_a_copyright_at_the_foot_of_two_pages_only_is_furniture():
     got = removed(pages)
     assert {(1, notice), (20, notice)} <= got
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+
+
+def test_a_charts_scale_along_the_running_foots_height_is_no_foot():
+    # A budget deck's foot: its title, and the slide's number under it. On one slide a chart's years run
+    # at the number's height, eight of them in its size and font: a scale, not that slide's number.
+    rng = random.Random(63)
+    years = [f"{2074 + k}-{75 + k}" for k in range(8)]
+    pages = []
+    for n in range(1, 13):
+        lines = [line("NBSM | Budget Highlights | 2081/82", 560, x0=40, size=9), *body(rng, top=60, bottom=480)]
+        if n == 5:
+            lines += [line(year, 580, x0=300 + 50 * k, size=9) for k, year in enumerate(years)]
+        else:
+            lines.append(line(str(n), 580, x0=700, size=9))
+        pages.append(Page(n, 792.0, 612.0, tuple(lines)))
+    got = removed(pages)
+    assert {(n, "NBSM | Budget Highlights | 2081/82") for n in range(1, 13)} <= got
+    assert not {(5, year) for year in years} & got
+
+
+def test_a_page_of_pages_total_gives_no_page_its_number():
+    # "N of 24" at the foot of every page but one, which has a lone "17" in its corner: the total counts no
+    # page, so 17 fits no numbering on page 7 (it would, were 24 read as page 24's number on every page).
+    rng = random.Random(65)
+    n = 24
+    pages = [Page(p, W, H, (*body(rng, top=72, bottom=690),
+                            line("17", 765, x0=72, size=8) if p == 7 else line(f"{p} of {n}", 745, x0=291, size=11)))
+             for p in range(1, n + 1)]
+    got = removed(pages)
+    assert {(p, f"{p} of {n}") for p in range(1, n + 1) if p != 7} <= got
+    assert (7, "17") not in got
+
+
+def test_footnotes_over_a_page_of_pages_foot_are_the_texts():
+    # A paper exported from a word processor: "3 of 24" at the foot of every page, and on a few pages a
+    # footnote just over it, its mark raised before its words. A page's total gives no page its number,
+    # and a mark before its note's words numbers the note.
+    rng = random.Random(64)
+    n = 24
+    notes = {3: "Cf. Lockhart 2000, chapter 8.", 9: "Gustafsson and Torpman's modifications need not concern us here."}
+    pages = []
+    for p in range(1, n + 1):
+        lines = [*body(rng, top=72, bottom=690), line(f"{p} of {n}", 745, x0=291, size=11)]
+        if p in notes:
+            lines += [line(str(p + 6), 712.5, x0=72, x1=78, size=6), line(notes[p], 709, x0=80)]
+        pages.append(Page(p, W, H, tuple(lines)))
+    got = removed(pages)
+    assert {(p, f"{p} of {n}") for p in range(1, n + 1)} <= got
+    assert not set(notes.items()) & got
+    assert not {(p, str(p + 6)) for p in notes} & got
 
 
 def test_a_line_at_the_foot_of_the_cover_and_the_title_page_only_is_theirs():

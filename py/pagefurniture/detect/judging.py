@@ -793,15 +793,17 @@ def _fine_print(g: _Group, ctx: _Context) -> bool:
 
 
 def _heads_over_changing_text(groups: list[_Group], ctx: _Context) -> set[Key]:
-    """The lines of a group that stands in one text in the top row of every page with text, over a first
-    row of the text that changes from page to page and is no table's: a running head as close on the text
-    as its lines are on each other. (A long table's headings stand over rows that share their columns; a
-    title block repeated with the table is over a row that repeats too. At the foot, the same last row on
-    every page is as likely a listing or a table running on past the page.)"""
+    """The lines of a group that stands in one text in the top row of every page with text (past the
+    cover, ``_covers``), over a first row of the text that changes from page to page and is no table's: a
+    running head as close on the text as its lines are on each other. (A long table's headings stand over
+    rows that share their columns; a title block repeated with the table is over a row that repeats too.
+    At the foot, the same last row on every page is as likely a listing or a table running on past the
+    page.)"""
     out: set[Key] = set()
+    covers = _covers(ctx)
     for g in groups:
-        if not g.remove or g.numbers != "constant" or g.place != "top" \
-                or len(g.pages) != ctx.n_text or ctx.n_text < ctx.settings.min_run:
+        if not g.remove or g.numbers != "constant" or g.place != "top" or ctx.n_text < ctx.settings.min_run \
+                or len(g.pages) != ctx.n_text - len(covers) or not covers.isdisjoint(g.pages):
             continue
         under: set[str] = set()
         for m in g.members:

@@ -881,6 +881,12 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
         by_slot[slot_of[m.key]].append(m)
     out = []
     for (slot, stacked), members in by_slot.items():
+        # A slot holds a page's number, or its two on a spread; more figures alone in it on one page are a
+        # chart's scale along the foot ("2074-75", "2075-76", ...).
+        figures = Counter(m.page for m in members if NUMBER_ALONE.fullmatch(m.line.text))
+        members = [m for m in members if figures[m.page] <= s.folio_copies]
+        if not members:
+            continue
         numbers = all(_lone_number(m.line.text, ctx.numbering) for m in members)
         slot_name = "running-head" if slot.place == "top" else "running-foot"
         where = f"stacked on a line in the {slot_name} slot" if stacked else f"in the {slot_name} slot"
@@ -1027,11 +1033,17 @@ def _size_counts(ctx: _Context) -> dict[tuple[int, int], int]:
 
 def _page_offsets(ctx: _Context, *, slides: bool = False) -> set[tuple[int, bool]]:
     """The page numbering found so far: each number's offset from its page (or its slide), and whether it
-    is roman."""
+    is roman. Of a group's numbers, those that count with its pages: an offset two of its lines share, or
+    its line's own where it has one ("3 of 40" counts in its 3; the 40 gives each page an offset of its
+    own)."""
     at = ctx.slide.__getitem__ if slides else (lambda page: page)
-    return {(value - at(m.page), roman) for g in ctx.groups
-            if g.remove and (g.kind == "page-number" or g.numbers == "page")
-            for m in g.members for _, value, roman in ctx.numbering.tokens(m.line.text)}
+    out: set[tuple[int, bool]] = set()
+    for g in ctx.groups:
+        if g.remove and (g.kind == "page-number" or g.numbers == "page"):
+            offsets = Counter((value - at(m.page), roman) for m in g.members
+                              for _, value, roman in ctx.numbering.tokens(m.line.text))
+            out.update(offset for offset, n in offsets.items() if n > 1 or len(g.members) == 1)
+    return out
 
 
 def _other_numbering(ctx: _Context, lone: list[tuple[_Line, int]], found: list[_Group]) -> list[_Group]:
@@ -1052,7 +1064,8 @@ def _other_numbering(ctx: _Context, lone: list[tuple[_Line, int]], found: list[_
 
 def _lone_numbers(ctx: _Context) -> list[tuple[_Line, int, bool]]:
     """The lines at the top or bottom edge, not yet furniture, that are nothing but a short number: each
-    with its value and whether it is roman."""
+    with its value and whether it is roman. A footnote's mark, raised before its note's words in one row
+    (``_footnote``), numbers the note."""
     s = ctx.settings
     furniture = ctx.furniture()
     lone: list[tuple[_Line, int, bool]] = []
@@ -1062,9 +1075,19 @@ def _lone_numbers(ctx: _Context) -> list[tuple[_Line, int, bool]]:
                     or m.beyond or m.rank >= s.edge_rows or _far_in(m, ctx):
                 continue
             number = _lone_number(m.line.text, ctx.numbering)
-            if number is not None:
+            if number is not None and not _marks_a_note(m, layout, s):
                 lone.append((m, *number))
     return lone
+
+
+def _marks_a_note(m: _Line, layout: _Layout, s: Settings) -> bool:
+    """True when a line is a footnote's mark: set smaller than the words after it in its row, the two a
+    footnote (``_footnote``)."""
+    if m.row < 0 or layout.block is None:
+        return False
+    row = [layout.lines[i] for i in layout.rows[m.row] if i in layout.lines]
+    return len(row) == 2 and len(layout.rows[m.row]) == 2 and m.line.size < max(o.line.size for o in row) \
+        and _footnote(row, layout.block, s)
 
 
 def _page_of_pages(ctx: _Context) -> list[_Group]:
@@ -1331,8 +1354,13 @@ def _number_columns(layout: _Layout, s: Settings) -> Iterator[NumberColumn]:
                      for i in numbers if i not in taken]
             for cluster in _cluster(spots):
                 column = sorted(cluster, key=lambda i: lines[i].top)
-                steps = {counts[b][1] - counts[a][1] for a, b in pairwise(column)}
-                if len(steps) > 1 or (steps and min(steps) <= 0) or len({counts[i][0] for i in column}) > 1:
+                # One step between most numbers, the others a few of it: a number skipped here and there (a
+                # specification's page that goes from line 53 to 55) still counts in that step.
+                steps = [counts[b][1] - counts[a][1] for a, b in pairwise(column)]
+                step = Counter(steps).most_common(1)[0][0] if steps else 0  # 0: one number alone, in any step
+                if (steps and (step <= 0 or 2 * steps.count(step) <= len(steps)
+                               or any(d <= 0 or d % step for d in steps))) \
+                        or len({counts[i][0] for i in column}) > 1:
                     continue
                 x0 = min(lines[i].box[0] for i in column)
                 x1 = max(lines[i].box[2] for i in column)
@@ -1340,12 +1368,11 @@ def _number_columns(layout: _Layout, s: Settings) -> Iterator[NumberColumn]:
                     continue  # something else in the column: a table's heading over its values
                 if 2 * sum(_beyond_in_row(layout, i, found, side) for i in column) > len(column):
                     continue  # line numbers end their lines: a column beyond them on most rows is a table's
-                step = min(steps, default=0)  # 0: one number alone, in any step
                 even = False
                 # Down most of the text block: a listing between paragraphs numbers its own lines, not the page's.
                 span = lines[column[-1]].bottom - lines[column[0]].top
                 if len(column) >= s.line_numbers and span >= s.line_span * (block.bottom - block.top):
-                    pace = [(lines[b].top - lines[a].top) / step for a, b in pairwise(column)]
+                    pace = [(lines[b].top - lines[a].top) / (counts[b][1] - counts[a][1]) for a, b in pairwise(column)]
                     usual = _mid(pace)
                     even = min(pace) >= (1 - s.line_pace) * usual and \
                         2 * sum(abs(p - usual) <= s.line_pace * usual for p in pace) > len(pace)
