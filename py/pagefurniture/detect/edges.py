@@ -226,9 +226,10 @@ def _walk(layout: _Layout, furniture: Collection[Key], numbered: Collection[Key]
         # is a table's first row's cell. Past other furniture, only such a row with the page's number is
         # one: a foot bar over a tagline, under a table; a table's column headings under a head block, or
         # a chart's labels over its footer, hold no folio.)
-        parts = [lines[i].text for i in row if (number, i) not in numbered and ALNUM.search(lines[i].text)]
-        folio = any((number, i) in numbered for i in fur) and not (
-            parts and all(NUMBER_ALONE.fullmatch(text) for text in parts))
+        folio = any((number, i) in numbered for i in fur)
+        if folio:
+            parts = [lines[i].text for i in row if (number, i) not in numbered and ALNUM.search(lines[i].text)]
+            folio = not (parts and all(NUMBER_ALONE.fullmatch(text) for text in parts))
         content = not fur or (any(_on_page(lines[i], page) for i in row) and (
             r in layout.table or (_cells_row(row, layout, body, s) and not seen.has(place, row, lines)
                                   and (layout.band_gap(r, place) < wide or (not folio and (
@@ -498,7 +499,7 @@ def _foot_notes(layout: _Layout, s: Settings) -> frozenset[int]:
         parts = [layout.lines[i] for i in row if i in layout.lines]
         if len(parts) == len(row) and all(m.place == "bottom" for m in parts) and _footnote(parts, layout.block, s) \
                 and any(ch.isalpha() for m in parts for ch in m.line.text):  # a note's words, not a folio
-            below = [i for row in rows[r:] for i in row]
+            below = [i for lower in rows[r:] for i in lower]
             if all(layout.page.lines[i].artifact == "footer" for i in below):
                 return frozenset(below)
             return frozenset()

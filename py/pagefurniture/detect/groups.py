@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -204,6 +204,8 @@ class _Context:
     number_columns: dict[int, list[NumberColumn]] = field(default_factory=dict)
     # The cover and title pages (``_covers``), once asked: they depend on the pages' rows alone.
     covers: frozenset[int] | None = None
+    # Each page's footer-marked lines that are its footnotes (edges._foot_notes), once asked.
+    foot_notes: dict[int, frozenset[int]] = field(default_factory=dict)
 
     def add(self, found: list[_Group], by: str) -> None:
         """Add groups found by a pass; their lines leave the kept groups they were in."""
@@ -226,6 +228,13 @@ class _Context:
 
     def furniture(self) -> dict[Key, _Group]:
         return furniture_of(self.groups)
+
+    def notes(self, page: int, find: Callable[[_Layout, Settings], frozenset[int]]) -> frozenset[int]:
+        """The lines of a page that ``find`` (edges._foot_notes) takes for its footnotes, found once."""
+        known = self.foot_notes.get(page)
+        if known is None:
+            known = self.foot_notes[page] = find(self.layouts[page], self.settings)
+        return known
 
     def most(self) -> int:
         """On how many pages a line stands that stands on most pages: half of the pages with text, never
@@ -516,9 +525,14 @@ def _text_page(layout: _Layout, ctx: _Context, besides: int = 0) -> bool:
     """True when a page holds Settings.text_page_rows rows of text in the body's size, more than
     ``besides`` (the rows of a block in question): a cover, a title page has little text, and no head or
     foot zone to speak of."""
-    s, lines = ctx.settings, layout.page.lines
-    return sum(1 for row in layout.rows if any(abs(lines[i].size - ctx.body) <= s.body_slack for i in row)) \
-        >= s.text_page_rows + besides
+    s, lines, body = ctx.settings, layout.page.lines, ctx.body
+    left = s.text_page_rows + besides  # rows still to find: most pages have them in their first rows
+    for row in layout.rows:
+        if any(abs(lines[i].size - body) <= s.body_slack for i in row):
+            left -= 1
+            if left <= 0:
+                return True
+    return left <= 0
 
 
 def _covers(ctx: _Context) -> frozenset[int]:

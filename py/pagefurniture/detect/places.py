@@ -1533,13 +1533,10 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
     bare: dict[tuple[int, int], _Line] = {}
     side: list[_Line] = []
     for layout in ctx.layouts.values():
-        notes: frozenset[int] | None = None
         for m in layout.lines.values():
             if m.key not in furniture and m.line.artifact in PAGINATION and m.place not in ("diagonal", "body"):
-                if m.line.artifact == "footer":
-                    notes = _foot_notes(layout, ctx.settings) if notes is None else notes
-                    if m.index in notes:
-                        continue
+                if m.line.artifact == "footer" and m.index in ctx.notes(m.page, _foot_notes):
+                    continue
                 if m.named:
                     found[(m.place, m.line.artifact)].append(m)
                 elif m.place in ("top", "bottom"):
