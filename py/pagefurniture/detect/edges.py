@@ -484,12 +484,20 @@ def _footnote(row: list[_Line], block: TextBlock, s: Settings) -> bool:
         and NOTE_MARK.match(line.text.lstrip()) is not None
 
 
-def _foot_notes(layout: _Layout, s: Settings) -> frozenset[int]:
+def _foot_notes(ctx: _Context, page: int) -> frozenset[int]:
     """The lines of a page's foot that the PDF marks as its footer but that are footnotes: from the first
     row marked so that is a footnote (``_footnote``, with words after its mark) down to the page's edge,
     every line marked as the footer. Notes typed into a word processor's page footer are tagged so; they
     explain the marks in the page's text and change with it: content. (A footer repeated under them is
-    judged as a group, over all its pages.)"""
+    judged as a group, over all its pages.) Worked out once a page, kept in the context."""
+    known = ctx.foot_notes.get(page)
+    if known is None:
+        known = ctx.foot_notes[page] = _foot_notes_on(ctx.layouts[page], ctx.settings)
+    return known
+
+
+def _foot_notes_on(layout: _Layout, s: Settings) -> frozenset[int]:
+    """``_foot_notes`` of one page."""
     if layout.block is None:
         return frozenset()
     rows = layout.rows

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -228,13 +228,6 @@ class _Context:
 
     def furniture(self) -> dict[Key, _Group]:
         return furniture_of(self.groups)
-
-    def notes(self, page: int, find: Callable[[_Layout, Settings], frozenset[int]]) -> frozenset[int]:
-        """The lines of a page that ``find`` (edges._foot_notes) takes for its footnotes, found once."""
-        known = self.foot_notes.get(page)
-        if known is None:
-            known = self.foot_notes[page] = find(self.layouts[page], self.settings)
-        return known
 
     def most(self) -> int:
         """On how many pages a line stands that stands on most pages: half of the pages with text, never

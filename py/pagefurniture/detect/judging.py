@@ -49,7 +49,6 @@ from .groups import (
     _row_shape,
     _rows_under_text,
     _same_place,
-    _text_page,
     _titles,
     _under_larger,
     _where,
@@ -86,7 +85,7 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
     if g.place == "body":
         return g.decided("repeated-content", False, "inside the text, not at a page edge")
     where = _where(g.place)
-    marked = sum(m.named and m.index not in ctx.notes(m.page, _foot_notes) for m in g.members)
+    marked = sum(m.named and m.index not in _foot_notes(ctx, m.page) for m in g.members)
     if marked * 2 > len(g.members) and sum(m.key in titles for m in g.members) * 2 <= len(g.members):
         what = {"top": "header", "bottom": "footer"}.get(g.place, "margin note")
         return g.decided(_kind_of(g.place), True, f"marked as a page {what} in the PDF, {where} of {{pages}}")
@@ -139,7 +138,7 @@ def _judgement(g: _Group, ctx: _Context, grouped: set[tuple[int, int]], furnitur
             and _most_of(g.members, lambda m: CARRIED.fullmatch(m.line.text) is not None):
         return g.decided("repeated-content", False,
                          f"a heading carried over from the page before, on only {{n}} of {ctx.n_text} pages")
-    if not any(_text_page(ctx.layouts[page], ctx) for page in g.pages) and set(g.pages) <= _covers(ctx):
+    if set(g.pages) <= _covers(ctx):
         # A cover and a title page repeat their publisher's line at the foot; the pages of text do not.
         return g.decided("repeated-content", False, "only on the pages with little text before the text begins: "
                                                     "a cover's and a title page's")

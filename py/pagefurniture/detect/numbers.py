@@ -73,8 +73,9 @@ STAMP = re.compile(rf"{_DATE}.*{_TIME}|{_TIME}.*{_DATE}|{_PRINTED}.*{_DATE}", re
 CLOCK = re.compile(rf"\s*{_TIME}\s*(?:[ap]\.?\s?m\.?)?\s*", re.IGNORECASE)
 # A heading or a caption carried over to the next page, words and then its mark ("APPEARANCES (CONTINUED)",
 # "Table 2 - continued", "Anhang (Fortsetzung)", "Annexe (suite)"): the text's, heading that page.
-CARRIED = re.compile(r".*[^\W\d_].*?[\s(\[\u2010-\u2015-]\s*"
-                     r"(?:continued|cont['\u2019]?d\.?|fortsetzung|suite)[)\]]?[\s.:]*", re.IGNORECASE)
+_CONTINUED = r"continued|cont['\u2019]?d\.?"  # the English word, in full or cut short
+CARRIED = re.compile(rf".*[^\W\d_].*?[\s(\[\u2010-\u2015-]\s*(?:{_CONTINUED}|fortsetzung|suite)[)\]]?[\s.:]*",
+                     re.IGNORECASE)
 # A note that the text goes on over the page, the whole of its line but for punctuation ("(Continued on
 # next page)", ". . . continues on next page . . .", "Table continues", "CONTINUED", "... continue page 5",
 # "- more -", "Fortsetzung auf Seite 2", "Suite au verso", "T.S.V.P.", "Continúa en la página siguiente",
@@ -84,7 +85,7 @@ _ONWARD = (r"\s+(?:(?:on|to)\s+(?:the\s+)?(?:next|following|reverse)\s+(?:page|s
            r"|(?:on\s+)?page\s+\d+|overleaf|over)")
 CONTINUES = re.compile(
     r"[\W_]*(?:"
-    rf"(?:(?:table|footnote|note|text|article|story|list)\s+)?(?:continued|continues|cont['\u2019]?d\.?)(?:{_ONWARD})?"
+    rf"(?:(?:table|footnote|note|text|article|story|list)\s+)?(?:{_CONTINUED}|continues)(?:{_ONWARD})?"
     rf"|continue{_ONWARD}|please\s+turn\s+over|p\.\s?t\.\s?o\.?|see\s+over"  # English
     r"|[-\u2010-\u2015]\s*more\s*[-\u2010-\u2015]|\(\s*more\s*\)"  # a press release's "- more -", a script's "(MORE)"
     r"|fortsetzung\s+(?:auf|siehe)\s+(?:der\s+)?(?:seite\s+\d+|(?:n\u00e4chste|folgende)[rn]?\s+seite|r\u00fcckseite)"

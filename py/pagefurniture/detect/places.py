@@ -1431,8 +1431,9 @@ def _side_templates(ctx: _Context) -> list[_Group]:
     furniture = ctx.furniture()
     small = ctx.body - s.body_slack
     step = s.align_min
-    beside: dict[tuple[int, Margin], list[int]] = defaultdict(list)  # each page's small lines beside its block
-    pages: dict[tuple[Margin, str, int, int], set[int]] = defaultdict(set)  # where each such line is drawn
+    # Each page's small lines beside its block, each with where it is drawn; and the pages drawing each.
+    beside: dict[tuple[int, Margin], list[tuple[int, tuple[Margin, str, int, int]]]] = defaultdict(list)
+    pages: dict[tuple[Margin, str, int, int], set[int]] = defaultdict(set)
     for number, layout in ctx.layouts.items():
         block = layout.block
         if block is None:
@@ -1446,18 +1447,16 @@ def _side_templates(ctx: _Context) -> list[_Group]:
                 side = "left"
             else:
                 continue
-            beside[number, side].append(i)
-            pages[side, line.text, round(line.box[0] / step), round(line.box[1] / step)].add(number)
+            spot = (side, line.text, round(line.box[0] / step), round(line.box[1] / step))
+            beside[number, side].append((i, spot))
+            pages[spot].add(number)
     least = ctx.most()
     found: dict[Margin, list[_Line]] = defaultdict(list)
-    for (number, side), indices in beside.items():
+    for (number, side), drawn in beside.items():
         layout = ctx.layouts[number]
-        lines = layout.page.lines
         # (In words: a chart drawn beside the text on every page labels its scale with numbers.)
-        same = [i for i in indices if any(ch.isalpha() for ch in lines[i].text)
-                and len(pages[side, lines[i].text, round(lines[i].box[0] / step), round(lines[i].box[1] / step)])
-                >= least]
-        if len(same) >= s.side_column and 2 * len(same) > len(indices):
+        same = [i for i, spot in drawn if any(ch.isalpha() for ch in spot[1]) and len(pages[spot]) >= least]
+        if len(same) >= s.side_column and 2 * len(same) > len(drawn):
             found[side] += [m for m in (_in_margin(layout, i, side) for i in same) if m.key not in furniture]
     return [_Group(side, members[0].shape, members, _numbers(members), "margin", True,
                    f"in a column beside the text in the {side} margin, drawn the same on most pages: "
@@ -1535,7 +1534,7 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
             if m.key not in furniture and m.line.artifact in PAGINATION and m.place not in ("diagonal", "body"):
-                if m.line.artifact == "footer" and m.index in ctx.notes(m.page, _foot_notes):
+                if m.line.artifact == "footer" and m.index in _foot_notes(ctx, m.page):
                     continue
                 if m.named:
                     found[(m.place, m.line.artifact)].append(m)
