@@ -1940,6 +1940,103 @@ def test_footnotes_a_word_processor_tags_as_the_pages_footer_are_the_text():
     assert not {(n, note.text) for n, page in notes.items() for note in page} & got
 
 
+def test_a_letterhead_the_pdf_marks_as_furniture_is_the_first_pages_head():
+    # A decision typeset as a letter: the first page's header holds the letterhead (the office's name in
+    # two rows at the right, its name and city at the left, out in the margin), the others a foot of
+    # "Page N" and the file number only. The PDF marks the letterhead as artifacts, one line as
+    # pagination: furniture, though nothing repeats it. The same lines unmarked may be the decision's
+    # own title block; the title under them is the text's either way.
+    def mark(text: str, top: float, x0: float, kind: str) -> Line:
+        return replace(line(text, top, x0=x0), artifact=kind)
+    rng = random.Random(62)
+    head = [mark("Comptroller General", 70, 456, "pagination"), mark("of the United States", 81, 460, "artifact"),
+            mark("General Accounting Office", 94, 40, "artifact"), mark("Washington, DC 20548", 105, 40, "artifact")]
+    title = line("Decision", 148, x0=112, size=24)
+
+    def pages(letterhead: list[Line]) -> list[Page]:
+        out = [Page(1, W, H, (*letterhead, title, *body(rng, top=200, x0=112)))]
+        for n in range(2, 5):
+            out.append(Page(n, W, H, (*body(rng, top=92, x0=112), mark(f"Page {n}", 746, 112, "pagination"),
+                                      mark("B-292600", 746, 504, "pagination"))))
+        return out
+    got = removed(pages(head))
+    assert {(1, m.text) for m in head} <= got
+    assert (1, "Decision") not in got
+    assert not {(1, m.text) for m in head} & removed(pages([replace(m, artifact="") for m in head]))
+
+
+def test_lines_marked_as_the_found_furniture_is_are_furniture_too():
+    # A workbook printed sheet by sheet: each page's header is its sheet's name, centred, set larger than
+    # the cells, its footer "Page N". The PDF marks both alike with a bare /Artifact and nothing else so:
+    # every sheet name is furniture, the one over seven pages and those over one. A cell that holds a
+    # sheet's name is the table's.
+    def mark(text: str, top: float, x0: float, size: float = 12.0) -> Line:
+        return replace(line(text, top, x0=x0, size=size), artifact="artifact")
+    rng = random.Random(63)
+    sheets = ["word"] * 7 + ["definition", "type", "type", "root", "name", "books"]
+    pages = []
+    for n, sheet in enumerate(sheets, 1):
+        cells = [line("word" if n == 8 and k == 0 else str(rng.randint(1, 999)), 79 + 12.7 * k, x0=108)
+                 for k in range(54)]
+        cells += [line(" ".join(rng.choice(WORDS) for _ in range(2)), 79 + 12.7 * k, x0=313) for k in range(54)]
+        pages.append(Page(n, W, H, (mark(sheet, 58, 300 - 3 * len(sheet)), *cells, mark(f"Page {n}", 773, 281))))
+    got = removed(pages)
+    assert {(n, sheet) for n, sheet in enumerate(sheets, 1)} <= got
+    assert {(n, f"Page {n}") for n in range(1, len(sheets) + 1)} <= got
+    assert not {t for _, t in got if t not in set(sheets) and not t.startswith("Page ")}
+    assert sum(1 for n, t in got if t == "word") == 7  # the cell on the eighth page is kept
+
+
+def test_a_footnote_the_text_refers_to_is_the_texts_though_it_cites_a_web_address():
+    # A word processor's first page: its text refers to a note with a raised "1"; the note under the text
+    # sets its mark as large as its words, beside a web address; the page's number is under it, at the
+    # foot of every page. The note's "1" is no second number for the first page, nor the note a publisher's
+    # line: both are the text's.
+    rng = random.Random(64)
+    pages = []
+    for n in range(1, 6):
+        lines = body(rng, top=72, bottom=620)
+        if n == 1:
+            lines += [line("1", 604.5, x0=240, size=6.4),
+                      line("1", 709.5, x0=72), line("See https://www.example.org/ to download this free suite.", 709.5, x0=89)]
+        pages.append(Page(n, W, H, (*lines, line(str(n), 736, x0=552, size=12))))
+    got = removed(pages)
+    assert got == {(n, str(n)) for n in range(1, 6)}
+
+
+def test_a_head_of_the_left_hand_pages_is_a_heading_on_a_right_hand_opener():
+    # A service manual: the left-hand (even) pages carry "Chapter Three" at the top right, the right-hand
+    # pages the chapter's title at the top left. The chapter opens on a right-hand page with "Chapter
+    # Three" centred lower down, over its title set larger: that is the opener's heading, not the head
+    # moved; the heads on the other pages are furniture.
+    rng = random.Random(65)
+    pages = [Page(1, W, H, (line("Chapter Three", 62, x0=234, size=24), line("BATTERY PACK", 177, x0=179, size=36),
+                            *body(rng, top=250), line("3-1", 26, x0=542, size=12)))]
+    for n in range(2, 13):
+        head = line("Chapter Three", 14, x0=388, size=24) if n % 2 == 0 else line("BATTERY PACK", 14, x0=56, size=24)
+        folio = line(f"3-{n}", 24, x0=55 if n % 2 == 0 else 542, size=12)
+        pages.append(Page(n, W, H, (head, folio, *body(rng, top=90))))
+    got = removed(pages)
+    assert (1, "Chapter Three") not in got
+    assert {(n, "Chapter Three") for n in range(2, 13, 2)} | {(n, "BATTERY PACK") for n in range(3, 13, 2)} <= got
+
+
+def test_a_page_number_under_a_foot_set_higher_moves_with_it():
+    # A listing after a cover: its foot (the document's number, its date and revision, then "Page N", the
+    # count one behind the sheets) stands at one height on most pages and higher or lower on the first two,
+    # where the table ends elsewhere: the foot's words and the number under them are furniture there too.
+    rng = random.Random(66)
+    pages = []
+    for n in range(1, 9):
+        y = {2: 711.0, 3: 739.0}.get(n, 725.0)
+        foot = [line("DOCUMENT #: SL4R522MCAP", y, x0=402), line("ISSUE DATE: FEB 5, 2024", y + 11.5, x0=424),
+                line("REVISION: 11", y + 23, x0=480), line(f"Page {n - 1}", y + 34.5, x0=290)]
+        pages.append(Page(n, W, H, (*body(rng, top=118, bottom=690), *(foot if n > 1 else []))))
+    got = removed(pages)
+    assert {(n, f"Page {n - 1}") for n in range(2, 9)} <= got
+    assert {(n, "REVISION: 11") for n in range(2, 9)} <= got
+
+
 def test_past_a_download_cover_the_next_pages_licence_foot_is_the_first_pages():
     # A conference paper as a publisher's site serves it: a cover of a few lines first, then the paper,
     # whose first page carries the licence and the publisher's line at its foot, in small type, once.

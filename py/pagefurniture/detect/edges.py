@@ -484,6 +484,29 @@ def _footnote(row: list[_Line], block: TextBlock, s: Settings) -> bool:
         and NOTE_MARK.match(line.text.lstrip()) is not None
 
 
+def _referenced_note(row: list[_Line], layout: _Layout) -> bool:
+    """True when a row opens with a footnote's mark that the page's text carries raised in one of its
+    lines: the note the text refers to, however large its mark is set (a word processor sets it as large
+    as the note's words) and wherever the note stands."""
+    first = min(row, key=lambda m: m.line.box[0]).line
+    mark = NOTE_MARK.match(first.text.lstrip())
+    if mark is None or not mark.group().strip("([").isdigit():
+        return False
+    number = mark.group().strip("([")
+    lines, rows = layout.page.lines, layout.rows
+    for i, line in enumerate(lines):
+        if line.text.strip() != number or layout.row_of[i] < 0:
+            continue
+        x0, top, x1, bottom = line.box
+        middle = (top + bottom) / 2
+        r = layout.row_of[i]
+        if any(other.size > line.size and other.box[0] < x0 and x1 < other.box[2]
+               and other.box[1] < middle < other.box[3]
+               for k in range(max(r - 1, 0), min(r + 2, len(rows))) for other in (lines[j] for j in rows[k])):
+            return True
+    return False
+
+
 def _foot_notes(ctx: _Context, page: int) -> frozenset[int]:
     """The lines of a page's foot that the PDF marks as its footer but that are footnotes: from the first
     row marked so that is a footnote (``_footnote``, with words after its mark) down to the page's edge,

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from ..model import Kind, Line, Page
-from .numbers import NAMED, _Numbering
+from .numbers import NAMED, PAGINATION, _Numbering
 from .settings import Settings
 
 Place = Literal["top", "bottom", "left", "right", "diagonal", "body"]
@@ -526,6 +526,25 @@ def _text_page(layout: _Layout, ctx: _Context, besides: int = 0) -> bool:
             if left <= 0:
                 return True
     return left <= 0
+
+
+def _furniture_mark(ctx: _Context, furniture: Collection[Key]) -> str:
+    """The one bare /Artifact mark (no type: not PAGINATION) the PDF puts on every line of the furniture
+    found already and on no line of the text (placed in the body, or not placed at all), or "": a producer
+    that marks its heads and feet alike without naming them (a spreadsheet's sheet name over each page,
+    "Page 2" under it), so a line at the edge marked so is furniture too, but for a table's cells: a
+    word processor marks a long table's headings repeated over each page as it marks its page numbers.
+    A /Pagination mark is read on its own terms (``places._marked_artifacts``)."""
+    marks = {ctx.layouts[page].page.lines[i].artifact for page, i in furniture if page in ctx.layouts}
+    if len(marks) != 1:
+        return ""
+    mark = marks.pop()
+    if mark in PAGINATION:
+        return ""
+    if mark and any(line.artifact == mark and (i not in layout.lines or layout.lines[i].place == "body")
+                    for layout in ctx.layouts.values() for i, line in enumerate(layout.page.lines)):
+        return ""
+    return mark
 
 
 def _covers(ctx: _Context) -> frozenset[int]:

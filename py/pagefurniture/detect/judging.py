@@ -38,6 +38,7 @@ from .groups import (
     _covers,
     _describe,
     _far_in,
+    _furniture_mark,
     _Group,
     _kind_of,
     _Line,
@@ -63,7 +64,21 @@ def _judge(ctx: _Context) -> dict[int, _Group]:
     """Given the groups, decides those no pass has decided yet (the repeated lines) on their place."""
     grouped, furniture = ctx.grouped(), ctx.furniture()
     titles = _titles(ctx)
-    return {k: _judgement(g, ctx, grouped, furniture, titles) for k, g in enumerate(ctx.groups) if not g.reason}
+    mark = _furniture_mark(ctx, furniture)
+    out = {}
+    for k, g in enumerate(ctx.groups):
+        if not g.reason:
+            judged = _judgement(g, ctx, grouped, furniture, titles)
+            # A head or foot the PDF marks as it marks the furniture found already, and nothing of its
+            # text, is furniture where its place alone would keep it (a sheet's name over a workbook's
+            # pages, set as large as a heading); a table's cells are the table's however marked.
+            if mark and not judged.remove and g.place in ("top", "bottom") \
+                    and all(m.line.artifact == mark for m in g.members) \
+                    and sum(m.index in ctx.layouts[m.page].cells for m in g.members) * 2 <= len(g.members):
+                judged = g.decided(_kind_of(g.place), True,
+                                   f"marked in the PDF as its other furniture is, {_where(g.place)} of {{pages}}")
+            out[k] = judged
+    return out
 
 
 def _beside_furniture(g: _Group, ctx: _Context, furniture: Collection[Key]) -> bool:

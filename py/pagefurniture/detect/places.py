@@ -28,6 +28,7 @@ from .edges import (
     _footnote,
     _labels_a_scale,
     _over,
+    _referenced_note,
     _sideways_headings,
     _text_faces,
 )
@@ -48,6 +49,7 @@ from .groups import (
     _describe,
     _family,
     _far_in,
+    _furniture_mark,
     _Group,
     _kind_of,
     _Layout,
@@ -675,8 +677,8 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
     ends at another height on every page; a press notice's four rows of small print, higher on its second
     page). A heading in a running head's words is set larger, and a brand name centred on a copyright page
     is not where the running foot's stands. Words are compared without their spaces, which a reader may
-    find inside a kerned word ("F orm"). The page's own number in a moved line's row moves with it (a last
-    page's "Page 6 of 6")."""
+    find inside a kerned word ("F orm"). The page's own number in a moved line's row, or between it and the
+    edge, moves with it (a last page's "Page 6 of 6"; "Page 2" under a foot set higher on its page)."""
     s = ctx.settings
     furniture = ctx.furniture()
     heads: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
@@ -718,10 +720,15 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
             size = max(n.line.size for n in members) + s.size_slack
             on = {n.page for n in members}
             # Where the head stands on the pages of the line's hand, if it stands on any: a chapter's title
-            # centred on its opener is not where a head mirrored on facing pages is on either.
+            # centred on its opener is not where a head mirrored on facing pages is on either. A head of
+            # one hand only, on Settings.min_run pages or more (the chapter's number on the left-hand pages,
+            # its title on the right-hand ones), is on no page of the other: there its words are a heading's.
             hands = [n for n in members if n.page % 2 == 0], [n for n in members if n.page % 2]
             for m in lines:
-                if m.page not in on and m.line.size <= size and _shares_width(m, hands[m.page % 2] or members):
+                hand = hands[m.page % 2]
+                if not hand and len(hands[1 - m.page % 2]) >= s.min_run:
+                    continue
+                if m.page not in on and m.line.size <= size and _shares_width(m, hand or members):
                     wanted[m.key] = m
         elif len({m.page for m in lines}) >= least:
             for m in lines:
@@ -729,11 +736,19 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
                     wanted[m.key] = m
     if not wanted:
         return []
-    # The page's own number in a moved line's row moves with it ("Page 6 of 6" beside the foot's words).
-    folios = {n.key: n for m in wanted.values() for i in ctx.layouts[m.page].rows[m.row]
-              if (n := ctx.layouts[m.page].lines.get(i)) is not None and n.key not in furniture
-              and n.key not in wanted and any(value == n.page and not roman
-                                              for _, value, roman in ctx.numbering.tokens(n.line.text))}
+    # The page's own number in a moved line's row, or between it and the edge, moves with it ("Page 6 of 6"
+    # beside the foot's words, "Page 2" under a form's foot set higher): it names its page, or counts with
+    # the pages as the document's page numbers do.
+    offsets = _page_offsets(ctx) | {(0, False)}
+    folios: dict[Key, _Line] = {}
+    for m in wanted.values():
+        layout = ctx.layouts[m.page]
+        for r in range(m.row, -1, -1) if m.place == "top" else range(m.row, len(layout.rows)):
+            for i in layout.rows[r]:
+                n = layout.lines.get(i)
+                if n is not None and n.key not in furniture and n.key not in wanted and any(
+                        (value - n.page, roman) in offsets for _, value, roman in ctx.numbering.tokens(n.line.text)):
+                    folios[n.key] = n
     found: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
     taken: list[_Line] = []
     for m in _edge_lines(ctx, {**wanted, **folios}, block=False):
@@ -747,8 +762,8 @@ def _moved_rows(ctx: _Context) -> list[_Group]:
             by_place[key[0], False] += members
         elif (OTHER_END[key[0]], key[1]) in heads:
             by_place[key[0], True] += members
-    moved = {m.key for members in by_place.values() for m in members}
-    numbers = [m for m in taken if any(moved.intersection((m.page, i) for i in ctx.layouts[m.page].rows[m.row]))]
+    moved = {(m.page, m.place) for members in by_place.values() for m in members}
+    numbers = [n for n in taken if (n.page, n.place) in moved]
     return [_Group(place, members[0].shape, members, _numbers(members), _kind_of(place), True,
                    f"the words of the furniture {_where(OTHER_END[place])} of other pages, at the {place} edge of "
                    f"{{pages}}, set apart from the text" if swapped else
@@ -876,9 +891,14 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
                         if n.key not in furniture and n.key not in wanted:
                             wanted[n.key], slot_of[n.key] = n, (slot, True)
                     break
+    # Outside the text block, but for a line the PDF marks as it marks the furniture found (and nothing of
+    # its text): the block is drawn around every line no group explains, a lone sheet's name over its
+    # table among them.
+    mark = _furniture_mark(ctx, furniture)
     by_slot: dict[tuple[Slot, bool], list[_Line]] = defaultdict(list)
-    for m in _edge_lines(ctx, wanted):
-        by_slot[slot_of[m.key]].append(m)
+    for m in _edge_lines(ctx, wanted, block=False):
+        if (mark and m.line.artifact == mark) or _outside(m, ctx):
+            by_slot[slot_of[m.key]].append(m)
     out = []
     for (slot, stacked), members in by_slot.items():
         # A slot holds a page's number, or its two on a spread; more figures alone in it on one page are a
@@ -928,7 +948,10 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
     by_slide = _page_offsets(ctx, slides=True)
     at, offsets = (ctx.slide.__getitem__, by_slide) if len(by_slide) < len(by_page) else (lambda page: page, by_page)
     lone = _lone_numbers(ctx)
-    wanted = {m.key: m for m, value, roman in lone if (value - at(m.page), roman) in offsets}
+    # A page whose number is found has no other: a number over its foot is a footnote's mark.
+    folios = [m for g in ctx.groups if g.remove and (g.kind == "page-number" or g.numbers == "page") for m in g.members]
+    numbered = {m.page for m in folios}
+    wanted = {m.key: m for m, value, roman in lone if (value - at(m.page), roman) in offsets and m.page not in numbered}
     # A page of a size no other page has (a scanned page cropped on its own) has a text block of its own,
     # which its folio lies in: there, at the edge and set apart will do.
     sizes = _size_counts(ctx)
@@ -940,9 +963,8 @@ def _lone_page_numbers(ctx: _Context) -> list[_Group]:
     # glass, its folio as close over a figure as over the text, and a page cropped to a size of its own
     # has a text block of its own, which its folio's row is in. (Set no larger than the folios: a chapter's
     # number over its opening page is a heading.)
-    folios = [m for g in ctx.groups if g.remove and (g.kind == "page-number" or g.numbers == "page") for m in g.members]
     outermost = {m.place for m in folios if m.rank == 0}
-    numbered = {m.page for m in [*folios, *fits]}
+    numbered |= {m.page for m in fits}
     size = max((m.line.size for m in folios), default=0.0) * (1 + ctx.settings.size_tolerance) + ctx.settings.size_slack
     fits += [m for m in wanted.values() if m not in fits and m.rank == 0 and m.place in outermost
              and m.page not in numbered and m.line.size <= size]
@@ -1682,7 +1704,10 @@ def _first_page_foot(ctx: _Context) -> list[_Group]:
         # a figure's caption.
         rows = rows[:next((k for k in range(named + 1, len(rows))
                            if layout.gaps[len(layout.rows) - 1 - k] > ctx.apart()), len(rows))]
-        members = _edge_lines(ctx, {m.key: m for row in rows for m in row if m.key not in furniture}, block=False)
+        # A footnote the text refers to may cite a web address too: the text's.
+        if not any(_referenced_note(row, layout) for row in rows):
+            members = _edge_lines(ctx, {m.key: m for row in rows for m in row if m.key not in furniture},
+                                  block=False)
         reason = "alone at the foot of the first page, below the text block, where the footer goes"
     if not members:
         # In the text block, the rows at the very foot in smaller type, stacked within the text's leading,
@@ -1949,9 +1974,18 @@ def _named_in_foot(layout: _Layout, ctx: _Context) -> list[_Group]:
     if _cites(head, ctx):
         return _head(ctx, head, "the first page's own head, citing the publication in small print, set apart "
                                 "from the text")
+    if _marked(head):
+        return _head(ctx, head, "the first page's own head, marked as furniture in the PDF, set apart from the text")
     if not _names_foot(head, layout, ctx):
         return []
     return _head(ctx, head, "the first page's own head, naming what its own foot names, set apart from the text")
+
+
+def _marked(head: list[_Line]) -> bool:
+    """True when the PDF marks every line of a first page's head as an artifact, one of them as page
+    furniture (PAGINATION): a letterhead typed into the first page's own header. A title block is the
+    document's structure; no producer marks it so."""
+    return all(m.line.artifact for m in head) and any(m.line.artifact in PAGINATION for m in head)
 
 
 def _cites(head: list[_Line], ctx: _Context) -> bool:
