@@ -4580,6 +4580,58 @@ def test_a_listings_line_numbers_down_a_page_it_fills_are_the_listings():
     assert {(5, str(k)) for k in range(1, 35)} <= removed(pages("Courier"))
 
 
+def test_a_filings_attached_order_in_another_face_keeps_its_line_numbers_furniture():
+    # A joint filing on pleading paper in Times, then an earlier order attached to it, set in Arial on its
+    # own pleading paper, a little narrower: each page of either numbers its lines 1 to 28 down the left
+    # margin, at the same heights on every page. The order's rows are in another face than the filing's
+    # text, as a listing's are; but a listing's numbers run on from page to page, or are set small.
+    rng = random.Random(67)
+    pages = []
+    for n in range(1, 15):
+        order = n > 8
+        x0, x1 = (112.0, 520.0) if order else (90.0, 560.0)
+        text = [replace(line(" ".join(rng.choice(WORDS) for _ in range(12)), 47 + 24.5 * k, x0=x0, x1=x1),
+                        font="Arial" if order else "Times-Roman") for k in range(28)]
+        # The order's first page, its caption's, sets its lines a little lower: its numbers too.
+        low = 3.0 if n == 9 else 0.0
+        numbers = [line(str(k + 1), 47 + low + 24.5 * k, x0=x0 - 28, x1=x0 - 28 + 6 * len(str(k + 1)))
+                   for k in range(28)]
+        pages.append(Page(n, 595.0 if order else W, H, (*text, *numbers, line(str(n), 760, x0=300))))
+    got = removed(pages)
+    assert {(n, str(k)) for n in range(9, 15) for k in range(1, 29)} <= got
+
+
+def test_listings_that_fill_pages_keep_their_small_numbers_drawn_alike():
+    # A manual shows three examples, each a listing in Courier that fills its page, its lines numbered from
+    # 1 in 6 pt beside them, at the same heights on each of the three pages: the listings' numbers, content.
+    rng = random.Random(67)
+    pages = []
+    for n in range(1, 15):
+        if n in (5, 9, 12):
+            text = [replace(line(f"\\pstGeonode[PosAngle={k}]{{O}}({n},{k})", 65 + 13.5 * k, x0=83, x1=400),
+                            font="Courier") for k in range(44)]
+            numbers = [line(str(k + 1), 69 + 13.5 * k, x0=56, x1=56 + 3.6 * len(str(k + 1)), size=6.0) for k in range(44)]
+        else:
+            text, numbers = body(rng, top=65, bottom=660, x0=83), []
+        pages.append(Page(n, W, H, (*text, *numbers, line(str(n), 760, x0=300))))
+    assert removed(pages) == {(n, str(n)) for n in range(1, 15)}
+
+
+def test_each_document_of_a_filing_keeps_its_own_folios_under_the_courts_stamp():
+    # A filing of two documents: the court's stamp over every page names its number among all the pages
+    # ("Page 6 of 20"); the first document's pages after its cover have "- 1 -" to "- 9 -" at the foot, the
+    # second's, typeset, the same between minus signs. Each is a folio, though each numbers fewer than half the pages.
+    rng = random.Random(68)
+    pages = []
+    for n in range(1, 21):
+        stamp = line(f"Case 2:16-cv-08033 Document 352 Filed 06/18/19 Page {n} of 20 Page ID", 15, x0=70, size=9)
+        folio = [line(f"- {n - 3} -", 750, x0=300)] if 4 <= n <= 12 else \
+            [line(f"\u2212{n - 12}\u2212", 750, x0=300)] if n > 12 else []
+        pages.append(Page(n, W, H, (stamp, *body(rng, top=60), *folio)))
+    got = removed(pages)
+    assert {(n, f"- {n - 3} -") for n in range(4, 13)} | {(n, f"\u2212{n - 12}\u2212") for n in range(13, 21)} <= got
+
+
 def test_a_column_of_numbers_beside_the_text_that_counts_its_lines_is_furniture():
     # A bill numbers every fifth line in its right margin, afresh on each page, its clauses beside the text
     # on the left. The line numbers count at the pace of the text's lines; on a page of displays they keep

@@ -138,7 +138,8 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             continue
         if worded and len(pages) * 2 < ctx.n_text and sum(_over_its_text(m, ctx) for m in members) * 2 > len(members):
             continue  # a count in words on a few pages, joined to the text under it, heads that text ("Step 3:")
-        if len(pages) * 2 < ctx.n_text and all(
+        wrapped = place in ("top", "bottom") and shape != "{n}" and not shape.replace("{n}", "").strip(PN_WRAP + " ")
+        if not wrapped and len(pages) * 2 < ctx.n_text and all(
                 any(value != values[m.key] and (edge != place or (row != m.row and values[m.key] != value + 1))
                     for value, edge, row in numbered[m.page])
                 for m in members) and not all(any(slot.near(m) for slot in folio_slots) for m in members):
@@ -148,7 +149,9 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             # its folio), counts what those pages show. (Beside the page's number, "Continued on page 35"
             # names the next page: it is the page's furniture. Where the other pages' folios stand, a count is
             # theirs in another style however few its pages, under a filing's stamp that numbers every page:
-            # a protocol's appendices, "B-1", "B-2", where its body has "2" and "A-43".)
+            # a protocol's appendices, "B-1", "B-2", where its body has "2" and "A-43". A number in a folio's
+            # dashes or brackets at the top or the foot, "- 2 -", is one however few its pages: each document
+            # of a filing has its own under the stamp the court numbers them all with.)
             continue
         if sum(m.key in large or m.key in alone for m in members) * 2 > len(members) and (
                 len(pages) * 2 < ctx.n_text

@@ -17,10 +17,10 @@ from .settings import DEFAULT_SETTINGS, Settings
 
 DIGITS = re.compile(r"\d+")
 ROMAN = re.compile(r"^(?=[mdclxvi])m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
-# What may wrap or follow a page number: punctuation ("- 3 -", "[3]", "(3)", "3.", "3 |", "3/12"), the
-# zero-width characters some producers end every line with, and the mark a reader puts for a glyph it
-# could not map (a separator drawn in a symbol font: "2 ��� Notes.nb").
-PN_WRAP = "-–—[](){}|/.:·,•*<>«»\u200b\u200c\u200d\u2060\ufeff\ufffd"  # noqa: RUF001 - the dashes and the middle dot are meant
+# What may wrap or follow a page number: punctuation ("- 3 -", "[3]", "(3)", "3.", "3 |", "3/12"; a minus
+# sign set as a dash, U+2212), the zero-width characters some producers end every line with, and the mark
+# a reader puts for a glyph it could not map (a separator drawn in a symbol font: "2 ��� Notes.nb").
+PN_WRAP = "-–—\u2010\u2011\u2212[](){}|/.:·,•*<>«»\u200b\u200c\u200d\u2060\ufeff\ufffd"  # noqa: RUF001 - the dashes and the middle dot are meant
 ALNUM = re.compile(r"[^\W_]")  # a letter or a digit, in any script
 NUMBER_PARTS = re.compile(r"[/|]")  # "3/12" and "3|Title" hold two tokens
 NUMBER_ALONE = re.compile(r"[\W\d_]*\d[\W\d_]*")  # figures without a letter: "4", "12 / 31", "- 3 -"

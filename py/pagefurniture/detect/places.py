@@ -1288,8 +1288,18 @@ def _line_numbers(ctx: _Context) -> list[_Group]:
     columns = {page: _columns_of(ctx, page) for page in ctx.layouts}
     face: list[str] = []  # the document's text face, worked out when a column would be taken
     listing: dict[tuple[int, int], bool] = {}  # by page and first line, each column asked once
+    # A column drawn number for number at the same heights on Settings.short_run pages or more, at one pace
+    # and about the size of its rows' text on one of them (``_set_as_its_rows``), counts the pages' lines,
+    # whatever face its rows are in: a listing's numbers run on from page to page, or are set small beside
+    # each listing that fills a page. (A filing's attached order sets its text in another face.)
+    drawn = {page: [_drawn(ctx.layouts[page], column) for *_, column, _ in found] for page, found in columns.items()}
+    copies = Counter(d for found in drawn.values() for d in found)
+    templates = {d for page, found in columns.items() for d, (*_, column, even) in zip(drawn[page], found, strict=True)
+                 if even and copies[d] >= s.short_run and _set_as_its_rows(ctx.layouts[page], column, s)}
 
     def code(page: int, column: list[int]) -> bool:
+        if _drawn(ctx.layouts[page], column) in templates:
+            return False
         if (page, column[0]) not in listing:
             if not face:
                 face.append(_text_face(ctx))
@@ -1303,14 +1313,29 @@ def _line_numbers(ctx: _Context) -> list[_Group]:
         for side, edge, x, step, column, even in page_columns:
             layout = ctx.layouts[page]
             reach = max(s.align_min, s.align_size * layout.page.lines[column[0]].size)
-            if (even or any((side, edge) == (a, b) and step in (0, d) and abs(x - c) <= reach
-                            for a, b, c, d in paced)) and not code(page, column):
+            # In the place and step of the columns taken, it counts as they do, whatever face its rows are in.
+            placed = any((side, edge) == (a, b) and step in (0, d) and abs(x - c) <= reach for a, b, c, d in paced)
+            if (even or placed) and (placed or not code(page, column)):
                 found[side] += [_in_margin(layout, i, side) for i in column if (page, i) not in furniture]
     if len({m.page for members in found.values() for m in members}) < s.short_run:
         return []
     return [_Group(side, "#", members, _numbers(members), "margin", True,
                    f"line numbers: a column of numbers {_where(side)}, beside the text block, that counts its "
                    f"lines down the page, on {{pages}}") for side, members in found.items()]
+
+
+def _set_as_its_rows(layout: _Layout, column: list[int], s: Settings) -> bool:
+    """True when a column's numbers are set at least Settings.line_number_size of the size of the longest
+    lines of their rows."""
+    lines = layout.page.lines
+    rows = [[j for j in layout.rows[layout.row_of[i]] if j != i] for i in column if layout.row_of[i] >= 0]
+    beside = [lines[max(row, key=lambda j: len(lines[j].text))].size for row in rows if row]
+    return bool(beside) and _mid(lines[i].size for i in column) >= s.line_number_size * _mid(beside)
+
+
+def _drawn(layout: _Layout, column: list[int]) -> tuple[tuple[str, int], ...]:
+    """A column of numbers as drawn: each number with its height on the page, to the nearest two points."""
+    return tuple((layout.page.lines[i].text, round(layout.page.lines[i].top / 2)) for i in column)
 
 
 def _text_face(ctx: _Context) -> str:

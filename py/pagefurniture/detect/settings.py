@@ -166,6 +166,10 @@ class Settings:
     # ... and down this share of the text block's height or more: a bill, a transcript or a manuscript
     # numbers the lines of the whole page, a code listing between paragraphs only its own.
     line_span: float = 0.5
+    # A column drawn number for number at the same heights on several pages numbers their lines whatever
+    # face the lines are in, when its numbers are set at least this share of the lines' size: a listing
+    # that fills each of several pages numbers its own lines in small type.
+    line_number_size: float = 0.75
     # A chart's tick labels stand at even steps along its axis, to this share of a step (the origin's label
     # is set off its place, clear of the other axis).
     scale_pace: float = 0.25
