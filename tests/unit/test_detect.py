@@ -2963,6 +2963,20 @@ def test_a_press_releases_more_under_its_first_page_is_a_page_turn():
     assert removed(pages) == {(1, "- more -")}
 
 
+def test_a_resolutions_slash_and_dots_under_its_pages_are_page_turns():
+    # A resolution of seven pages: under the last line of each page but the last, at the right, "/...", the
+    # mark that the text goes on over the page; an ellipsis in the text stays.
+    rng = random.Random(71)
+    pages = []
+    for n in range(1, 8):
+        lines = body(rng, top=100, bottom=640 if n < 7 else 300)
+        if n < 7:
+            lines.append(line("/...", 660, x0=500, x1=515))
+        lines[5] = replace(lines[5], text=lines[5].text + " ...")
+        pages.append(Page(n, W, H, tuple(lines)))
+    assert removed(pages) == {(n, "/...") for n in range(1, 7)}
+
+
 def test_a_screenplays_more_under_a_speech_at_the_page_foot_is_a_page_turn():
     # A screenplay: where a speech runs over the page (on two pages of eight), the page ends with "(MORE)"
     # right under its last line, spaced as the dialogue is, and the next page takes it up under "KAILYN

@@ -88,6 +88,7 @@ CONTINUES = re.compile(
     rf"(?:(?:table|footnote|note|text|article|story|list)\s+)?(?:{_CONTINUED}|continues)(?:{_ONWARD})?"
     rf"|continue{_ONWARD}|please\s+turn\s+over|p\.\s?t\.\s?o\.?|see\s+over"  # English
     r"|[-\u2010-\u2015]\s*more\s*[-\u2010-\u2015]|\(\s*more\s*\)"  # a press release's "- more -", a script's "(MORE)"
+    r"|/\s?(?:\.\s?){3}|/\u2026"  # a resolution's "/..." under its page's last line
     r"|fortsetzung\s+(?:auf|siehe)\s+(?:der\s+)?(?:seite\s+\d+|(?:n\u00e4chste|folgende)[rn]?\s+seite|r\u00fcckseite)"
     r"|bitte\s+wenden"  # German
     r"|suite\s+(?:(?:\u00e0|a)\s+la\s+page\s+suivante|page\s+suivante|au\s+verso|(?:en\s+|\u00e0\s+la\s+)?page\s+\d+"
