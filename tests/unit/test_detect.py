@@ -2037,6 +2037,28 @@ def test_a_page_number_under_a_foot_set_higher_moves_with_it():
     assert {(n, "REVISION: 11") for n in range(2, 9)} <= got
 
 
+def test_heads_that_change_on_every_page_marked_as_the_feet_are_furniture_but_on_a_cover():
+    # An annual report's excerpt: each page's head names its part and item, "PART I" over "ITEM 1A RISK
+    # FACTORS", and changes as they do; the foot holds the report's name and the folio. The PDF marks heads
+    # and feet alike, a bare /Artifact, and nothing of the text. The heads are furniture, in the block
+    # though they are (nothing repeats them); the cover's ISBN, marked the same, is the cover's.
+    def mark(text: str, top: float, x0: float, size: float = 8.0) -> Line:
+        return replace(line(text, top, x0=x0, size=size), artifact="artifact")
+    rng = random.Random(73)
+    items = ["ITEM 1A RISK FACTORS", "ITEM 1B UNRESOLVED STAFF COMMENTS", "ITEM 2 PROPERTIES",
+             "ITEM 3 LEGAL PROCEEDINGS", "ITEM 4 MINE SAFETY DISCLOSURES", "ITEM 5 MARKET FOR COMMON EQUITY"]
+    cover = Page(1, W, H, (line("Annual Report", 200, x0=150, size=40), line("2022", 260, x0=250, size=24),
+                           mark("ISSN 2214-3742", 700, x0=400)))
+    pages = [cover]
+    for n, item in enumerate(items, 2):
+        part = "PART I" if n < 6 else "PART II"
+        pages.append(Page(n, W, H, (mark(part, 27, 55), mark(item, 38, 55), *body(rng, top=85, bottom=700, x0=42),
+                                    mark("EXAMPLE INC. | ANNUAL REPORT", 748, 64, size=7), mark(str(n + 16), 748, 35))))
+    got = removed(pages)
+    assert {(n, item) for n, item in enumerate(items, 2)} <= got
+    assert (1, "ISSN 2214-3742") not in got
+
+
 def test_past_a_download_cover_the_next_pages_licence_foot_is_the_first_pages():
     # A conference paper as a publisher's site serves it: a cover of a few lines first, then the paper,
     # whose first page carries the licence and the publisher's line at its foot, in small type, once.

@@ -1573,14 +1573,22 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
     /Pagination mark names no furniture (a long table's repeated headings get it too): such a line must
     also be at the page edge, outside the text block and set apart; and in a side margin it counts only
     where the document marks none of its text so (an OCR layer tagged by its engine marks formulas, and
-    an equation's number beside them, as pagination)."""
+    an equation's number beside them, as pagination). A bare /Artifact is read so where the document marks
+    all its furniture found with it (``_furniture_mark``): at the top or the foot, set apart."""
     furniture = ctx.furniture()
     found: dict[tuple[Place, str], list[_Line]] = defaultdict(list)
     bare: dict[tuple[int, int], _Line] = {}
     side: list[_Line] = []
+    # A bare /Artifact mark counts at the top or the foot where the document marks all its furniture found
+    # so far with it, and none of its text (``_furniture_mark``), but on a cover: a cover's ISBN is the
+    # cover's.
+    mark = _furniture_mark(ctx, furniture)
+    covers = _covers(ctx) if mark else frozenset()
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
-            if m.key not in furniture and m.line.artifact in PAGINATION and m.place not in ("diagonal", "body"):
+            if m.key not in furniture and m.place not in ("diagonal", "body") and (
+                    m.line.artifact in PAGINATION or (mark and m.line.artifact == mark and m.place in ("top", "bottom")
+                                                      and m.page not in covers)):
                 if m.line.artifact == "footer" and m.index in _foot_notes(ctx, m.page):
                     continue
                 if m.named:
@@ -1593,8 +1601,12 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
                         for layout in ctx.layouts.values() for i, line in enumerate(layout.page.lines)):
         for m in side:
             found[(m.place, m.line.artifact)].append(m)
-    for m in _edge_lines(ctx, bare) if bare else []:
-        found[(m.place, m.line.artifact)].append(m)
+    # At the edge and set apart; outside the text block too, unless the PDF marks the line as it marks the
+    # furniture found (the block is drawn around every line no group explains: a head that changes on
+    # every page among them).
+    for m in _edge_lines(ctx, bare, block=False) if bare else []:
+        if (mark and m.line.artifact == mark) or _outside(m, ctx):
+            found[(m.place, m.line.artifact)].append(m)
     out = []
     titles = _titles(ctx)
     for (place, artifact), members in found.items():
@@ -1603,9 +1615,11 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
             continue
         what = {"top": "header", "bottom": "footer"}.get(place, "margin note") if artifact == "pagination" else artifact
         numbers = all(_lone_number(m.line.text, ctx.numbering) for m in members)
+        reason = f"marked in the PDF as its other furniture is, {_where(place)} of {{pages}}" if artifact == mark \
+            else f"marked as a page {what} in the PDF, {_where(place)} of {{pages}}"
         out.append(_Group(place, members[0].shape, members, _numbers(members),
                           "page-number" if numbers else "watermark" if artifact == "watermark" else _kind_of(place),
-                          True, f"marked as a page {what} in the PDF, {_where(place)} of {{pages}}"))
+                          True, reason))
     return out
 
 
