@@ -2059,6 +2059,28 @@ def test_heads_that_change_on_every_page_marked_as_the_feet_are_furniture_but_on
     assert (1, "ISSN 2214-3742") not in got
 
 
+def test_a_plots_axis_title_beside_its_numbers_set_flush_right_is_the_plots():
+    # A report made with R prints three plots, each on its own page over the code that drew it, each with
+    # its axis title up the left side beside its scale: "400", "800", "1200" in 9 pt, set flush right,
+    # the title in 11 pt. The title is the plot's, though it stands in the same place on the three pages.
+    rng = random.Random(74)
+    pages = []
+    for n in range(1, 10):
+        if n in (3, 5, 7):
+            lines = [line(str(v), 297 - 69.5 * k, x0=110.5 - 5 * len(str(v)), x1=110.5, size=9)
+                     for k, v in enumerate((400, 800, 1200))]
+            lines += [line(str(v), 368.3, x0=214 + 106 * k, size=9) for k, v in enumerate((40, 60, 80))]
+            lines += [line(f"Mean humidity {n} (%)", 379.3, x0=269, size=11),
+                      Line("Trips per day", (76.6, 185.7, 87.6, 273.6), 11.0, "Helvetica", angle=90),
+                      line(f"Trips against humidity on weekdays, plot {n}", 76.4, x0=115.5, size=13)]
+            lines += [line(f"ggplot(data = trips, aes(x{n}, y{k})) + geom_point(size = {k})", 411.9 + 12 * k, x0=92)
+                      for k in range(7)]
+        else:
+            lines = body(rng, top=72, bottom=700, x0=92)
+        pages.append(Page(n, W, H, (*lines, line(str(n), 742, x0=301))))
+    assert removed(pages) == {(n, str(n)) for n in range(1, 10)}
+
+
 def test_past_a_download_cover_the_next_pages_licence_foot_is_the_first_pages():
     # A conference paper as a publisher's site serves it: a cover of a few lines first, then the paper,
     # whose first page carries the licence and the publisher's line at its foot, in small type, once.
@@ -4635,6 +4657,53 @@ def test_a_filings_attached_order_in_another_face_keeps_its_line_numbers_furnitu
         pages.append(Page(n, 595.0 if order else W, H, (*text, *numbers, line(str(n), 760, x0=300))))
     got = removed(pages)
     assert {(n, str(k)) for n in range(9, 15) for k in range(1, 29)} <= got
+
+
+def test_line_numbers_beside_the_column_of_each_hand_are_furniture():
+    # A manuscript for review with mirrored margins: the text of the odd pages starts at 73 pt, of the even
+    # pages at 110 pt, each page's lines numbered in 6 pt a little left of its column, running on from
+    # page to page. On the even pages the numbers stand inside the block of all the pages, beside their
+    # own page's column.
+    rng = random.Random(75)
+    pages, count = [], 1
+    for n in range(1, 9):
+        x0 = 73.0 if n % 2 else 110.0
+        lines = [line(" ".join(rng.choice(WORDS) for _ in range(10)), 100 + 11 * k, x0=x0, x1=x0 + 430, size=9)
+                 for k in range(52)]
+        lines += [line(str(count + k), 100 + 11 * k, x0=x0 - 26, x1=x0 - 26 + 3 * len(str(count + k)), size=6)
+                  for k in range(52)]
+        count += 52
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = removed(pages)
+    assert {(n, str(52 * (n - 1) + k)) for n in range(2, 9, 2) for k in range(1, 53)} <= got
+
+
+def test_a_contents_pages_entry_numbers_are_no_line_numbers():
+    # A manual's contents over three pages, a chapter a page: its number and title at the left edge, its
+    # sections' numbers indented under it, each section's title with a leader to its page's number at the
+    # right. The column of sections' numbers stands left of the entries' own column: the contents', not
+    # numbers of lines.
+    rng = random.Random(76)
+    pages = []
+    chapter = 0
+    for n in range(1, 13):
+        if 2 <= n <= 4:
+            lines, y = [], 90.0
+            for _ in range(1):
+                chapter += 1
+                lines += [line(f"{chapter} Chapter {rng.choice(WORDS)} {chapter}", y, x0=57, x1=175),
+                          line(str(3 * chapter), y, x0=562, x1=567)]
+                y += 18
+                for k in range(1, 33):
+                    lines += [line(f"{chapter}.{k}", y, x0=72, x1=84),
+                              line(f"Section {rng.choice(WORDS)} {chapter}.{k} . . . . . . . . . . . . . {3 * chapter + k}",
+                                   y, x0=95, x1=567)]
+                    y += 18
+        else:
+            lines = body(rng, top=90, bottom=720, x0=57)
+        pages.append(Page(n, W, H, (*lines, line(str(n), 40, x0=562, x1=567))))
+    got = removed(pages)
+    assert not {(n, t) for n, t in got if 2 <= n <= 4 and "." in t}
 
 
 def test_listings_that_fill_pages_keep_their_small_numbers_drawn_alike():

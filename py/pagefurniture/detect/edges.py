@@ -402,11 +402,12 @@ def _edge_lines(ctx: _Context, wanted: dict[Key, _Line], *, block: bool = True,
 
 def _labels_a_scale(m: _Line, layout: _Layout, s: Settings) -> bool:
     """True when a vertical line runs along a column of short labels close beside it (Settings.far of its
-    size), set no larger than they are: a chart's axis title beside its tick labels (Settings.table_cells
-    of them or more, their near edges in one column). A journal's or an archive's stamp up the margin is
-    set large, beside the text's own columns of numbers (its contents' page numbers, its equations').
-    The labels' size is the measure, not the body's: a page of charts may have no text of its own. (An
-    upright line in the side margin runs along nothing: a letterhead's last line over a table's column.)"""
+    size), set no more than Settings.axis_title times as large: a chart's axis title beside its tick
+    labels (Settings.table_cells of them or more, their near or their far edges in one column: a scale's
+    numbers are set flush right). A journal's or an archive's stamp up the margin is set large, beside the
+    text's own columns of numbers (its contents' page numbers, its equations'). The labels' size is the
+    measure, not the body's: a page of charts may have no text of its own. (An upright line in the side
+    margin runs along nothing: a letterhead's last line over a table's column.)"""
     if m.line.angle not in (90, 270):
         return False
     x0, _, x1, _ = m.line.box
@@ -414,10 +415,13 @@ def _labels_a_scale(m: _Line, layout: _Layout, s: Settings) -> bool:
     near = [ln for ln in layout.page.lines
             if ln.angle == 0 and len(ln.text) <= s.margin_text
             and (0 <= ln.box[0] - x1 <= reach if m.place == "left" else 0 <= x0 - ln.box[2] <= reach)]
-    edges = [(ln.box[0] if m.place == "left" else ln.box[2], max(s.align_min, s.align_size * m.line.size), k)
-             for k, ln in enumerate(near)]
-    return any(len(column) >= s.table_cells and m.line.size < s.heading_size * _mid(near[k].size for k in column)
-               for column in _cluster(edges))
+    tolerance = max(s.align_min, s.align_size * m.line.size)
+    for edge in (0, 2):
+        columns = _cluster([(ln.box[edge], tolerance, k) for k, ln in enumerate(near)])
+        if any(len(column) >= s.table_cells and m.line.size < s.axis_title * _mid(near[k].size for k in column)
+               for column in columns):
+            return True
+    return False
 
 
 def _sideways_headings(m: _Line, layout: _Layout, s: Settings) -> bool:

@@ -24,6 +24,7 @@ PN_WRAP = "-–—\u2010\u2011\u2212[](){}|/.:·,•*<>«»\u200b\u200c\u200d\u2
 ALNUM = re.compile(r"[^\W_]")  # a letter or a digit, in any script
 NUMBER_PARTS = re.compile(r"[/|]")  # "3/12" and "3|Title" hold two tokens
 NUMBER_ALONE = re.compile(r"[\W\d_]*\d[\W\d_]*")  # figures without a letter: "4", "12 / 31", "- 3 -"
+LEADER_NUMBER = re.compile(r"(?:[.\u2026\u00b7]\s?){3,}\s*\d+$")  # a contents line's leader and page: ". . . 12"
 # A slide's number with the letter of one of its overlays ("3-a", "3-b": slide 3 built in states).
 OVERLAY = re.compile(r"^(\d+)-[a-z]$")
 # A section's own count of its pages after the section's letters or number ("THYR-2", "A-3", "4-12", "1.5"),

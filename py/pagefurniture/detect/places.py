@@ -75,6 +75,7 @@ from .numbers import (
     CONTACT,
     CONTINUES,
     DIGITS,
+    LEADER_NUMBER,
     NUMBER_ALONE,
     PAGINATION,
     PUBLISHING,
@@ -1379,7 +1380,13 @@ def _number_columns(layout: _Layout, s: Settings) -> Iterator[NumberColumn]:
     if block is None:
         return
     lines = layout.page.lines
+    # Beside the text block, or beside the page's own column where the page sets its text narrower (the
+    # pages of one hand in a book with mirrored margins, a pleading bound with wider exhibits); there a
+    # column has nothing else in its width over its height (a contents page's chapter entries start left
+    # of its sections' numbers).
     left, right = block.left, block.right
+    if layout.column is not None:
+        left, right = max(left, layout.column[0]), min(right, layout.column[2])
     # The bare numbers first (a quick test of each line): most pages have none beside the text.
     counts = {i: count for i, line in enumerate(lines) if not line.angle and (line.box[2] < left or line.box[0] > right)
               and (count := _line_count(line.text)) is not None}
@@ -1413,6 +1420,9 @@ def _number_columns(layout: _Layout, s: Settings) -> Iterator[NumberColumn]:
                 x1 = max(lines[i].box[2] for i in column)
                 if any(j not in column and lines[j].box[0] < x1 and lines[j].box[2] > x0 for j in found):
                     continue  # something else in the column: a table's heading over its values
+                if (x1 > block.left if side == "left" else x0 < block.right) and (
+                        _crossed(layout, column, x0, x1) or _contents(layout, column)):
+                    continue
                 if 2 * sum(_beyond_in_row(layout, i, found, side) for i in column) > len(column):
                     continue  # line numbers end their lines: a column beyond them on most rows is a table's
                 even = False
@@ -1425,6 +1435,30 @@ def _number_columns(layout: _Layout, s: Settings) -> Iterator[NumberColumn]:
                         2 * sum(abs(p - usual) <= s.line_pace * usual for p in pace) > len(pace)
                 taken.update(column)
                 yield side, edge, _mid(lines[i].box[edge] for i in column), step, column, even
+
+
+def _crossed(layout: _Layout, column: list[int], x0: float, x1: float) -> bool:
+    """True when an upright line other than a column's own lies across its width, between its first and
+    its last line."""
+    lines = layout.page.lines
+    top, bottom = lines[column[0]].top, lines[column[-1]].bottom
+    own = set(column)
+    return any(j not in own and line.angle == 0 and line.text.strip() and line.box[0] < x1 and line.box[2] > x0
+               and line.bottom > top and line.top < bottom for j, line in enumerate(lines))
+
+
+def _contents(layout: _Layout, column: list[int]) -> bool:
+    """True when most of a column's rows end in a page's number, alone or after a leader of dots: a
+    contents page, its entries' numbers down the left, their pages' down the right."""
+    lines = layout.page.lines
+    ends = 0
+    for i in column:
+        r = layout.row_of[i]
+        others = [j for j in layout.rows[r] if j != i] if r >= 0 else []
+        if others:
+            text = lines[max(others, key=lambda j: lines[j].box[2])].text.strip()
+            ends += NUMBER_ALONE.fullmatch(text) is not None or LEADER_NUMBER.search(text) is not None
+    return 2 * ends > len(column)
 
 
 def _beyond_in_row(layout: _Layout, i: int, found: list[int], side: Literal["left", "right"]) -> bool:

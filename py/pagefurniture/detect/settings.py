@@ -173,6 +173,9 @@ class Settings:
     # A chart's tick labels stand at even steps along its axis, to this share of a step (the origin's label
     # is set off its place, clear of the other axis).
     scale_pace: float = 0.25
+    # A chart's axis title is set at most this many times as large as its tick labels (a plotting
+    # library's 11 pt title over 8.8 pt numbers); a stamp up the margin beside a column of numbers is larger.
+    axis_title: float = 1.5
     # A line of more words than this is running text, never a page number's line; a long footer with its
     # counter ("... Global Dividends - Pag. 3 di 9") has up to about twenty.
     pn_tokens: int = 24
