@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Iterable
 from itertools import pairwise
 
 from ..model import Line
-from .grouping import _typed_rule
+from .grouping import _raised_in, _typed_rule
 from .groups import Key, Place, TextBlock, _chain, _cluster, _Context, _Layout, _Line, _mark, _mid, _on_page, _outside
 from .numbers import ALNUM, NOTE_MARK, NUMBER_ALONE, shape_of
 from .settings import Settings
@@ -389,15 +389,17 @@ def _over(a: Line, b: Line, s: Settings) -> bool:
 
 
 def _edge_lines(ctx: _Context, wanted: dict[Key, _Line], *, block: bool = True,
-                close: Callable[[_Line], bool] | None = None) -> list[_Line]:
+                close: Callable[[_Line], bool] | None = None, marked: str = "") -> list[_Line]:
     """Given lines that would be furniture if their place allowed, returns those at the page edge (only
     furniture or other such lines between them and the edge), set apart (unless ``close`` says a line may
     stand close to the text), and outside the text block (unless ``block`` is False: a short document's
-    block is no measure, nor the first page's own)."""
+    block is no measure, nor the first page's own; or the line carries ``marked``, the mark the PDF puts on
+    the furniture found, ``groups._furniture_mark``: the block is drawn around every line no group
+    explains, a head that changes on every page among them)."""
     taken = set(ctx.furniture()) | set(wanted)
     confirmed, apart = _edges(ctx, taken, {page for page, _ in wanted})
     return [m for key, m in wanted.items() if key in confirmed and (key in apart or (close is not None and close(m)))
-            and (not block or _outside(m, ctx))]
+            and (not block or (marked and m.line.artifact == marked) or _outside(m, ctx))]
 
 
 def _labels_a_scale(m: _Line, layout: _Layout, s: Settings) -> bool:
@@ -494,21 +496,9 @@ def _referenced_note(row: list[_Line], layout: _Layout) -> bool:
     as the note's words) and wherever the note stands."""
     first = min(row, key=lambda m: m.line.box[0]).line
     mark = NOTE_MARK.match(first.text.lstrip())
-    if mark is None or not mark.group().strip("([").isdigit():
-        return False
-    number = mark.group().strip("([")
-    lines, rows = layout.page.lines, layout.rows
-    for i, line in enumerate(lines):
-        if line.text.strip() != number or layout.row_of[i] < 0:
-            continue
-        x0, top, x1, bottom = line.box
-        middle = (top + bottom) / 2
-        r = layout.row_of[i]
-        if any(other.size > line.size and other.box[0] < x0 and x1 < other.box[2]
-               and other.box[1] < middle < other.box[3]
-               for k in range(max(r - 1, 0), min(r + 2, len(rows))) for other in (lines[j] for j in rows[k])):
-            return True
-    return False
+    number = mark.group().strip("([") if mark else ""
+    return number.isdigit() and any(line.text.strip() == number and _raised_in(line, layout.row_of[i], layout)
+               for i, line in enumerate(layout.page.lines))
 
 
 def _foot_notes(ctx: _Context, page: int) -> frozenset[int]:

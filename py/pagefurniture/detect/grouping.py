@@ -70,7 +70,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
                 numbers[m.page] = _page_numbers(layouts[m.page])
             if _on_a_scale(m, layouts[m.page], numbers[m.page], s):
                 continue  # a chart's tick label
-        if _raised_in(m, layouts[m.page]):
+        if _raised_in(m.line, m.row, layouts[m.page]):
             continue  # a footnote's mark raised in a line of the text
         for shape, value, is_roman in readings:
             if _numbers_itself(m.line.size, shape, ctx) and not (m.place == "bottom" and m.rank == 0):
@@ -194,20 +194,20 @@ def _over_its_text(m: _Line, ctx: _Context) -> bool:
 SCALE_START = frozenset("0123456789-.\u2212")
 
 
-def _raised_in(m: _Line, layout: _Layout) -> bool:
-    """True when an upright line lies within the width of a larger line of its page, its middle within that
-    line's height: a mark raised or lowered in that line (a footnote's reference in the text's first line,
-    under the running head). A folio stands beside the lines of its row, never within one. (``_mark``, which
-    keeps marks out of a table's cells, asks a mark to lie within the line's height: a footnote's number
-    raised in prose reaches above it.)"""
-    if m.row < 0:
+def _raised_in(mark: Line, row: int, layout: _Layout) -> bool:
+    """True when an upright line (in ``row`` of its page) lies within the width of a larger line of its page,
+    its middle within that line's height: a mark raised or lowered in that line (a footnote's reference in
+    the text's first line, under the running head). A folio stands beside the lines of its row, never
+    within one. (``_mark``, which keeps marks out of a table's cells, asks a mark to lie within the line's
+    height: a footnote's number raised in prose reaches above it.)"""
+    if row < 0:
         return False  # not upright
-    x0, top, x1, bottom = m.line.box
+    x0, top, x1, bottom = mark.box
     middle = (top + bottom) / 2
     lines, rows = layout.page.lines, layout.rows
     # Such a line has its baseline in the mark's row or the next (rows run by their lines' bottoms).
-    return any(line.size > m.line.size and line.box[0] < x0 and x1 < line.box[2] and line.box[1] < middle < line.box[3]
-               for r in range(max(m.row - 1, 0), min(m.row + 2, len(rows))) for line in (lines[i] for i in rows[r]))
+    return any(line.size > mark.size and line.box[0] < x0 and x1 < line.box[2] and line.box[1] < middle < line.box[3]
+               for r in range(max(row - 1, 0), min(row + 2, len(rows))) for line in (lines[i] for i in rows[r]))
 
 
 def _page_numbers(layout: _Layout) -> list[tuple[int, Line, float]]:

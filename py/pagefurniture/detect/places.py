@@ -892,14 +892,11 @@ def _fill_slots(ctx: _Context) -> list[_Group]:
                         if n.key not in furniture and n.key not in wanted:
                             wanted[n.key], slot_of[n.key] = n, (slot, True)
                     break
-    # Outside the text block, but for a line the PDF marks as it marks the furniture found (and nothing of
-    # its text): the block is drawn around every line no group explains, a lone sheet's name over its
-    # table among them.
-    mark = _furniture_mark(ctx, furniture)
+    # Outside the text block, but for a line the PDF marks as it marks the furniture found (a lone sheet's
+    # name over its table).
     by_slot: dict[tuple[Slot, bool], list[_Line]] = defaultdict(list)
-    for m in _edge_lines(ctx, wanted, block=False):
-        if (mark and m.line.artifact == mark) or _outside(m, ctx):
-            by_slot[slot_of[m.key]].append(m)
+    for m in _edge_lines(ctx, wanted, marked=_furniture_mark(ctx, furniture)):
+        by_slot[slot_of[m.key]].append(m)
     out = []
     for (slot, stacked), members in by_slot.items():
         # A slot holds a page's number, or its two on a spread; more figures alone in it on one page are a
@@ -1636,11 +1633,9 @@ def _marked_artifacts(ctx: _Context) -> list[_Group]:
         for m in side:
             found[(m.place, m.line.artifact)].append(m)
     # At the edge and set apart; outside the text block too, unless the PDF marks the line as it marks the
-    # furniture found (the block is drawn around every line no group explains: a head that changes on
-    # every page among them).
-    for m in _edge_lines(ctx, bare, block=False) if bare else []:
-        if (mark and m.line.artifact == mark) or _outside(m, ctx):
-            found[(m.place, m.line.artifact)].append(m)
+    # furniture found.
+    for m in _edge_lines(ctx, bare, marked=mark) if bare else []:
+        found[(m.place, m.line.artifact)].append(m)
     out = []
     titles = _titles(ctx)
     for (place, artifact), members in found.items():
