@@ -3657,6 +3657,11 @@ def test_a_forms_title_block_that_names_a_web_address_in_a_sentence_is_no_letter
     got = removed(pages)
     assert not any(page == 1 for page, _ in got)
     assert {(n, f"Page {n}") for n in range(2, 5)} <= got
+    # The first page's foot names the form as the other pages' heads do: it says the title block names the
+    # form, not that it is a letterhead over its registration details.
+    foot = line("Cat. No. 10231X      Form Q-7 (Rev. 3-2024)", 760, x0=400, size=7)
+    pages[0] = replace(pages[0], lines=(*pages[0].lines, foot))
+    assert {text for page, text in removed(pages) if page == 1} <= {foot.text}
 
 
 def test_a_letterhead_in_the_running_heads_place_on_each_sections_first_page():
@@ -3787,6 +3792,11 @@ def test_a_letterhead_printed_once_above_the_text_block_but_not_a_title_set_high
               *(Page(n, W, H, (line("THE HARBOUR BOARD", 40, size=9), *body(rng, top=72),
                                line(str(n), 750, x0=300))) for n in (2, 3))]
     assert (1, wide.text) not in removed(echoed)
+    # Set large, a title may run past the column into the margin as a letterhead's address does; its size
+    # says it is the title.
+    large = line("Orders by Customer, Northwind Traders", 24, x0=30, size=22, x1=590)
+    report = [Page(1, W, H, (large, *body(rng, top=110))), later(2), later(3)]
+    assert (1, large.text) not in removed(report)
 
 
 def test_a_caption_under_a_picture_at_the_foot_of_a_first_page_is_content():

@@ -1900,13 +1900,16 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     # naming the journal the running heads name.
     cited = _cites(head, ctx)
     # Else, laid out on the page, not in the text's column: some of it reaches into a side margin, past the
-    # column by more than the text's size; or it says what it is, a contact line (``_contact``) beside the
-    # name and the street; or it names what the page's own foot names (the firm's name over its
-    # registration details); or, ending above where the other pages' text starts (within a line of the
-    # text's size), it has small print (the street under the name; a draft's date over a paper's title).
-    # A title over the text, however high it starts, does none; and the running heads of the other pages
-    # repeat a title's words, not a letterhead's (they name the addressee and the date).
-    if not cited and not any(m.line.box[0] < block.left - ctx.body or m.line.box[2] > block.right + ctx.body
+    # column by more than the text's size, in type no larger than the text's (a title set large may run
+    # past the column too; a letterhead's address ranged into the margin is small); or it says what it is,
+    # a contact line (``_contact``) beside the name and the street; or it names what the page's own foot
+    # names (the firm's name over its registration details); or, ending above where the other pages' text
+    # starts (within a line of the text's size), it has small print (the street under the name; a draft's
+    # date over a paper's title). A title over the text, however high it starts, does none; and the running
+    # heads of the other pages repeat a title's words, not a letterhead's (they name the addressee and the
+    # date).
+    if not cited and not any(((m.line.box[0] < block.left - ctx.body or m.line.box[2] > block.right + ctx.body)
+                              and m.line.size <= ctx.body + ctx.settings.body_slack)
                              or _contact(m.line.text, ctx.settings) for m in head) \
             and not _names_foot(head, layout, ctx) \
             and not (max(m.line.bottom for m in head) < start + ctx.body
@@ -2067,11 +2070,15 @@ def _names_foot(head: list[_Line], layout: _Layout, ctx: _Context) -> bool:
     """True when a line of the first page's head names what the page's own foot names: two words running
     (the firm's name over its registration details). A title set over the text names no foot printed on
     its page only; where that foot cites the article (its DOI, its rights), it names the title: a line
-    set as large as a heading is the title then, not a head."""
+    set as large as a heading is the title then, not a head. What the other pages' heads print names the
+    document, not a letterhead's firm (a form's number heads each page and closes the first: its title
+    block names it too); a letter's continuation heads name the addressee and the date."""
     first = layout.page.number
     foot = [m.line.text for g in ctx.groups
             if g.remove and g.place == "bottom" and all(m.page == first for m in g.members) for m in g.members]
-    pairs = {pair for text in foot for pair in _word_pairs(text)}
+    heads = {pair for g in ctx.groups if g.remove and g.place == "top"
+             for m in g.members if m.page != first for pair in _word_pairs(m.line.text)}
+    pairs = {pair for text in foot for pair in _word_pairs(text)} - heads
     large = math.inf if not any(RIGHTS_NAMED.search(text) for text in foot) else ctx.body * ctx.settings.heading_size
     return any(pairs & _word_pairs(m.line.text) for m in head if m.line.size < large)
 
