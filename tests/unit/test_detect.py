@@ -6015,3 +6015,59 @@ def test_a_journals_citation_line_over_an_articles_title_is_the_first_pages_own_
     assert (1, citation) in removed(article(citation))
     assert (1, "Draft for discussion") not in removed(article("Draft for discussion"))
 
+
+
+def test_a_dictionarys_guide_words_under_its_tab_but_not_a_lists_first_record():
+    # A glossary's pages: the book's tab at the top right, and under it the page's guide words, its first
+    # entry on the left and its last on the right, in the text's own face, set apart over the entries. The
+    # left word starts where every entry does; the right one makes the row a head in two parts. A list of
+    # records whose first record stands alone there, in the records' style, is the list's.
+    rng = random.Random(92)
+
+    def entries(top: float) -> list[Line]:
+        out, y = [], top
+        while y < 700:
+            out += [line(f"{rng.choice(WORDS).title()} (noun) {' '.join(rng.choice(WORDS) for _ in range(8))}", y,
+                         x1=532),
+                    line(" ".join(rng.choice(WORDS) for _ in range(5)), y + 12)]
+            y += 34
+        return out
+
+    tab = [line("LEXICON OF TERMS", 28, x0=470, size=8) for _ in range(8)]
+    picked = [word.title() for word in rng.sample(WORDS, 16)]
+    guides = list(zip(picked[::2], picked[1::2], strict=True))
+    pages = [Page(n, W, H, (tab[n - 1], line(first, 50), line(last, 50, x0=532 - 5 * len(last)), *entries(90),
+                            line(str(n), 750, x0=300)))
+             for n, (first, last) in enumerate(guides, 1)]
+    got = removed(pages)
+    assert {(n, word) for n, pair in enumerate(guides, 1) for word in pair} <= got
+    assert not any(text.endswith(tuple(WORDS)) or "(noun)" in text for _, text in got)
+    records = [Page(n, W, H, (tab[n - 1], line(f"{first} (noun) {' '.join(rng.choice(WORDS) for _ in range(8))}", 50),
+                              *entries(90), line(str(n), 750, x0=300)))
+               for n, (first, _) in enumerate(guides, 1)]
+    assert not any("(noun)" in text for _, text in removed(records))
+    # Its front matter heads its pages in that place with a title that repeats: the text starts under it.
+    # There a page's last entry ends a column as a paragraph does (a line in the text's face at the left,
+    # set apart under it), like a guide word on the left; the row's right part has no such twin. A letter's
+    # opening page, without the tab, holds one entry and shows one guide word.
+    rng = random.Random(93)
+
+    def spaced(top: float) -> list[Line]:
+        out, y = [], top
+        while y < 700:
+            out += [line(f"{rng.choice(WORDS).title()} (noun) {' '.join(rng.choice(WORDS) for _ in range(8))}", y,
+                         x1=532), line(" ".join(rng.choice(WORDS) for _ in range(5)), y + 12)]
+            y += 44
+        return out
+
+    front = [Page(n, W, H, (line("LEXICON OF TERMS", 28, x0=470, size=8), line("Introduction", 50),
+                            *spaced(90), line(str(n), 750, x0=300))) for n in (1, 2, 3)]
+    words = [word.title() for word in rng.sample(WORDS, 16)]
+    heads = {n: (words[2 * k], words[2 * k + 1]) if n not in (6, 9) else (words[2 * k],)
+             for k, n in enumerate(range(4, 12))}
+    later = [Page(n, W, H, (*(line("LEXICON OF TERMS", 28, x0=470, size=8) for _ in head[1:]), line(head[0], 50),
+                            *(line(head[1], 50, x0=532 - 5 * len(head[1])) for _ in head[1:]), *spaced(90),
+                            line(str(n), 750, x0=300))) for n, head in heads.items()]
+    got = removed([*front, *later])
+    assert {(n, word) for n, head in heads.items() for word in head} <= got
+    assert not any("(noun)" in text for _, text in got)

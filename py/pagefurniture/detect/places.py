@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import replace
 from itertools import islice, pairwise
 from typing import Literal
@@ -585,7 +585,9 @@ def _named(text: str) -> str:
 
 
 def _recurring_rows(ctx: _Context) -> list[_Group]:
-    """Given the decided groups, returns the lines in no group nearest the top or bottom edge that sit at
+    """Given the decided groups, returns the lines in no group nearest the top or bottom edge (or past
+    furniture found already, within Settings.outer_rows of it, in a row across the text block: a
+    dictionary's guide words under its tab) that sit at
     one distance from it, in one size no larger than the text's, outside the text block and set apart from
     it, on most pages with text, whatever they say: a running head that names each page's chapter changes
     with it and repeats nothing, but keeps its place. (Not the largest lines of their pages: the slides'
@@ -597,12 +599,15 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
     has words of its own), hold the page's folio, or are set smaller than the text."""
     s = ctx.settings
     grouped = ctx.grouped()  # a line that repeats was judged by its repetition
+    furniture = ctx.furniture()
     text_size, wide = ctx.body + s.body_slack, ctx.apart()
     least = max(s.min_run, math.ceil(ctx.shown() / 2))  # on most slides: a slide's builds show it once
     found: dict[Place, list[_Line]] = defaultdict(list)
     for layout in ctx.layouts.values():
         for m in layout.lines.values():
-            if m.rank == 0 and m.place in ("top", "bottom") and not m.beyond and m.line.angle == 0 \
+            if (m.rank == 0 or (m.rank < s.outer_rows and _past_furniture(m, layout, furniture)
+                                and _across(m, layout, s))) \
+                    and m.place in ("top", "bottom") and not m.beyond and m.line.angle == 0 \
                     and m.key not in grouped and m.line.size <= text_size and m.index not in layout.cells \
                     and any(ch.isalpha() for ch in m.line.text) \
                     and layout.gap_inwards(m.row, m.place) > wide:
@@ -620,8 +625,12 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
                 members = _fixed_inside(members, least, offsets, ctx)
                 if ctx.shown(members) < least:
                     continue
-                if 2 * sum(_twinned(m, ctx) for m in members) > len(members):
-                    continue  # an entry's first or last line, again in the text: a list of records
+                # An entry's first or last line, again in the text: a list of records. A row of several
+                # parts is no record's line where one of them has no twin (a dictionary's guide words, the
+                # page's first entry on the left and its last on the right).
+                lone = {(m.page, m.row) for m in members if not _twinned(m, ctx)}
+                if 2 * sum((m.page, m.row) not in lone for m in members) > len(members):
+                    continue
                 if 2 * sum(_tops_its_page(m, ctx) for m in members) > len(members):
                     continue  # each slide's title, set a little larger than its text
                 members = _edge_lines(ctx, {m.key: m for m in members}, block=False)
@@ -632,6 +641,27 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
                                       f"in one place at the {place} of {{pages}}, in the text's size or smaller, "
                                       f"{apart}, whatever it says"))
     return out
+
+
+def _across(m: _Line, layout: _Layout, s: Settings) -> bool:
+    """True when a line's row is in parts that span Settings.head_span of the text block's width: a head
+    across the column (a dictionary's guide words, the page's first entry on the left and its last on the
+    right), where a caption, a table's title or the text's first line is one part."""
+    block, lines = layout.block, layout.page.lines
+    row = layout.rows[m.row] if m.row >= 0 else []
+    if len(row) < 2 or block is None:
+        return False
+    span = max(lines[i].box[2] for i in row) - min(lines[i].box[0] for i in row)
+    return span >= s.head_span * (block.right - block.left)
+
+
+def _past_furniture(m: _Line, layout: _Layout, furniture: Collection[Key]) -> bool:
+    """True when only furniture found lies between a line's row and its edge (or lines beyond the visible
+    page): the line is the page's outermost but for it (a dictionary's guide words under the tab naming
+    the book)."""
+    rows = layout.rows[:m.row] if m.place == "top" else layout.rows[m.row + 1:]
+    page, lines = layout.page.number, layout.lines
+    return all((page, i) in furniture or ((p := lines.get(i)) is not None and p.beyond) for row in rows for i in row)
 
 
 def _tops_its_page(m: _Line, ctx: _Context) -> bool:
@@ -802,9 +832,9 @@ def _shares_width(m: _Line, others: list[_Line]) -> bool:
 
 def _fixed_inside(members: list[_Line], least: int, offsets: set[tuple[int, bool]], ctx: _Context) -> list[_Line]:
     """The lines outside the text block, and those inside it that share their first or last two words
-    with such lines on ``least`` pages or more, or are set smaller than the text, or whose row holds their
-    page's folio (a number that fits the page numbering found, ``offsets``: ``_page_offsets``), with that
-    folio."""
+    with such lines on ``least`` pages or more, or are set smaller than the text, or stand in a row of
+    parts across the text block (``_across``), or whose row holds their page's folio (a number that fits
+    the page numbering found, ``offsets``: ``_page_offsets``), with that folio."""
     def ends(m: _Line) -> set[tuple[bool, tuple[str, ...]]]:
         words = tuple(_words(m.line.text).split())
         return {(True, words[:2]), (False, words[-2:])} if len(words) >= 2 else set()
@@ -826,7 +856,7 @@ def _fixed_inside(members: list[_Line], least: int, offsets: set[tuple[int, bool
     small = ctx.body - ctx.settings.body_slack
     out = []
     for m in members:
-        if _outside(m, ctx) or ends(m) & fixed or m.line.size < small:
+        if _outside(m, ctx) or ends(m) & fixed or m.line.size < small or _across(m, ctx.layouts[m.page], ctx.settings):
             out.append(m)
         elif beside := folios(m):
             out += [m, *(f for f in beside if f is not m)]  # the folio beside it goes with it

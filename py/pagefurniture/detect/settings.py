@@ -87,6 +87,9 @@ class Settings:
     edge_rows: int = 8
     # The rows nearest each edge that running heads and feet occupy (a heading inside the text lies deeper).
     outer_rows: int = 2
+    # A row in parts that spans at least this share of the text block's width is a head across the column
+    # (a dictionary's guide words, the page's first entry on the left and its last on the right).
+    head_span: float = 0.8
 
     # A print stamp (numbers.STAMP) is a line of this many words at most: a date and time, and what it is.
     stamp_words: int = 8
