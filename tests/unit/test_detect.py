@@ -6071,3 +6071,21 @@ def test_a_dictionarys_guide_words_under_its_tab_but_not_a_lists_first_record():
     got = removed([*front, *later])
     assert {(n, word) for n, head in heads.items() for word in head} <= got
     assert not any("(noun)" in text for _, text in got)
+
+
+def test_a_screen_panels_page_count_in_two_digits_is_margin_text_as_in_one():
+    # Lectures set for the screen: a panel down the right of every page holds the navigation ("Home Page",
+    # "Go Back", "Quit") and "Page 7 of 24" halfway down. From page 10 the count takes a figure more; a
+    # note in the margin is as long as its words, its numbers each one mark, so it stays the panel's.
+    rng = random.Random(94)
+    sw, sh = 576.0, 450.0
+    panel = ["Home Page", "Title Page", "Contents", "Go Back", "Full Screen", "Quit"]
+    pages = []
+    for n in range(1, 25):
+        items = [line(text, 90 + 35 * k + (35 if k >= 3 else 0), x0=512, size=7) for k, text in enumerate(panel)]
+        pages.append(Page(n, sw, sh, (*items, line(f"Page {n} of 24", 264, x0=508 if n >= 10 else 511, size=7),
+                                      *(line(" ".join(rng.choice(WORDS) for _ in range(9)), 40 + 16 * k, x0=40, x1=470)
+                                        for k in range(24)))))
+    got = removed(pages)
+    assert {(n, f"Page {n} of 24") for n in range(1, 25)} <= got
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)

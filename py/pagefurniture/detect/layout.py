@@ -638,9 +638,10 @@ def _place(line: Line, page: Page, frame: _Frame, s: Settings) -> tuple[Place, b
             return "body", False, 0.0
         return ("left", False, x0) if cx < w / 2 else ("right", False, w - x1)
     _, col_top, _, col_bottom = frame.column
-    if x1 <= frame.left_margin and len(line.text) <= s.margin_text and col_top <= top <= col_bottom:
+    short = len(shape_of(line.text)) <= s.margin_text
+    if x1 <= frame.left_margin and short and col_top <= top <= col_bottom:
         return "left", False, top if angle == 0 else x0
-    if x0 >= frame.right_margin and len(line.text) <= s.margin_text and col_top <= top <= col_bottom:
+    if x0 >= frame.right_margin and short and col_top <= top <= col_bottom:
         return "right", False, top if angle == 0 else w - x1
     return ("top", False, top) if (top + bottom) / 2 < h / 2 else ("bottom", False, h - bottom)
 

@@ -98,8 +98,8 @@ class Settings:
 
     # -- the margins ------------------------------------------------------------------------------------
 
-    # Lines wholly beside the text column and this short (characters) are margin text (pleading numbers,
-    # side heads) ...
+    # Lines wholly beside the text column and this short (characters, a number counting as one: "Page 12
+    # of 30" is the note "Page 9 of 30" is) are margin text (pleading numbers, side heads) ...
     margin_text: int = 12
     # ... lying within this share of the page width from its side edge.
     side_band: float = 0.12
