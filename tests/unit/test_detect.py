@@ -6046,6 +6046,14 @@ def test_a_dictionarys_guide_words_under_its_tab_but_not_a_lists_first_record():
                               *entries(90), line(str(n), 750, x0=300)))
                for n, (first, _) in enumerate(guides, 1)]
     assert not any("(noun)" in text for _, text in removed(records))
+    # A manual's pages open under the tab with a labelled heading whose long title runs on from its label
+    # across the column: one heading, no head in parts.
+    titles = [" ".join(rng.choice(WORDS) for _ in range(9)) for _ in range(8)]
+    labels = [f"{word.upper()}:" for word in rng.sample(WORDS, 8)]
+    manual = [Page(n, W, H, (tab[n - 1], line(label, 50), line(title, 50, x0=150, x1=520), *entries(90),
+                             line(str(n), 750, x0=300)))
+              for n, (label, title) in enumerate(zip(labels, titles, strict=True), 1)]
+    assert not {text for _, text in removed(manual)} & {*titles, *labels}
     # Its front matter heads its pages in that place with a title that repeats: the text starts under it.
     # There a page's last entry ends a column as a paragraph does (a line in the text's face at the left,
     # set apart under it), like a guide word on the left; the row's right part has no such twin. A letter's

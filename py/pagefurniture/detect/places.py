@@ -625,11 +625,14 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
                 members = _fixed_inside(members, least, offsets, ctx)
                 if ctx.shown(members) < least:
                     continue
-                # An entry's first or last line, again in the text: a list of records. A row of several
-                # parts is no record's line where one of them has no twin (a dictionary's guide words, the
-                # page's first entry on the left and its last on the right).
-                lone = {(m.page, m.row) for m in members if not _twinned(m, ctx)}
-                if 2 * sum((m.page, m.row) not in lone for m in members) > len(members):
+                # An entry's first or last line, again in the text: a list of records. A row of parts
+                # across the text block is no record's line where one of them has no twin (a dictionary's
+                # guide words, the page's first entry on the left and its last on the right); a numbered
+                # heading's title beside its number is the heading's.
+                twinned = {m.key for m in members if _twinned(m, ctx)}
+                lone = {(m.page, m.row) for m in members
+                        if m.key not in twinned and _across(m, ctx.layouts[m.page], s)}
+                if 2 * sum(m.key in twinned and (m.page, m.row) not in lone for m in members) > len(members):
                     continue
                 if 2 * sum(_tops_its_page(m, ctx) for m in members) > len(members):
                     continue  # each slide's title, set a little larger than its text
@@ -644,15 +647,18 @@ def _recurring_rows(ctx: _Context) -> list[_Group]:
 
 
 def _across(m: _Line, layout: _Layout, s: Settings) -> bool:
-    """True when a line's row is in parts that span Settings.head_span of the text block's width: a head
-    across the column (a dictionary's guide words, the page's first entry on the left and its last on the
-    right), where a caption, a table's title or the text's first line is one part."""
+    """True when a line's row is in parts at both ends of the text block: they span Settings.head_span of
+    its width, the first ending left of its middle and the last starting right of it. A head across the
+    column (a dictionary's guide words, the page's first entry on the left and its last on the right);
+    a caption, a table's title or the text's first line is one part, and a numbered heading's long title
+    runs on from its number."""
     block, lines = layout.block, layout.page.lines
-    row = layout.rows[m.row] if m.row >= 0 else []
+    row = sorted((lines[i].box for i in layout.rows[m.row]), key=lambda box: box[0]) if m.row >= 0 else []
     if len(row) < 2 or block is None:
         return False
-    span = max(lines[i].box[2] for i in row) - min(lines[i].box[0] for i in row)
-    return span >= s.head_span * (block.right - block.left)
+    middle = (block.left + block.right) / 2
+    return row[-1][2] - row[0][0] >= s.head_span * (block.right - block.left) \
+        and row[0][2] < middle < row[-1][0]
 
 
 def _past_furniture(m: _Line, layout: _Layout, furniture: Collection[Key]) -> bool:
