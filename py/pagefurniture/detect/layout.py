@@ -135,14 +135,15 @@ def _along_side(page: Page) -> bool:
 
 
 def _at_ends(page: Page) -> bool:
-    """True when every upright line of a page lies above or below all of its lines running up or down it:
-    a head and a folio printed the usual way over and under a table set sideways."""
+    """True when every upright line of a page lies above or below all of its lines running up or down it,
+    by its middle (a table's title set tight over its first column's heading may overlap it): a head and a
+    folio printed the usual way over and under a table set sideways."""
     upright = [line.box for line in page.lines if line.angle == 0]
     vertical = [line.box for line in page.lines if line.angle in (90, 270)]
     if not upright or not vertical:
         return False
     top, bottom = min(b[1] for b in vertical), max(b[3] for b in vertical)
-    return all(b[3] <= top or b[1] >= bottom for b in upright)
+    return all(not top < (b[1] + b[3]) / 2 < bottom for b in upright)
 
 
 def _upright(page: Page, turn: int) -> Page:
