@@ -5653,6 +5653,17 @@ def test_a_count_at_the_other_edge_from_the_folios_on_a_few_pages_is_no_page_num
     assert not {(n, str(n - 5)) for n in range(6, 9)} & removed(pages)
     assert {str(n + 2) for n in range(1, 13)} <= got
     assert {f"(Continued on page {n + 3})" for n in range(3, 8)} <= got
+    # A policy's annexures head its last three pages ("Annexure I", "II", "III"), its folios "Page 10 of 12" at
+    # the foot; the last page prints its folio otherwise ("Page | 12"): most of the annexures' pages still
+    # have their number.
+    pages = []
+    for n in range(1, 13):
+        folio = f"Page {n} of 12" if n < 12 else "Page | 12"
+        lines = [line(folio, 750, x0=280, size=8), *body(rng, top=110, bottom=700)]
+        if n >= 10:
+            lines.append(line(f"Annexure {'I' * (n - 9)}", 80, x0=270))
+        pages.append(Page(n, W, H, tuple(lines)))
+    assert not any(text.startswith("Annexure") for text in texts_removed(pages))
 
 
 def test_a_contents_pages_only_entry_is_at_no_edge_from_the_foot():

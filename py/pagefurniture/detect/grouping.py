@@ -139,11 +139,12 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
         if worded and len(pages) * 2 < ctx.n_text and sum(_over_its_text(m, ctx) for m in members) * 2 > len(members):
             continue  # a count in words on a few pages, joined to the text under it, heads that text ("Step 3:")
         wrapped = place in ("top", "bottom") and shape != "{n}" and not shape.replace("{n}", "").strip(PN_WRAP + " ")
-        if not wrapped and len(pages) * 2 < ctx.n_text and all(
+        if not wrapped and len(pages) * 2 < ctx.n_text and 2 * sum(
                 any(value != values[m.key] and (edge != place or (row != m.row and values[m.key] != value + 1))
                     for value, edge, row in numbered[m.page])
-                for m in members) and not all(any(slot.near(m) for slot in folio_slots) for m in members):
-            # A page has one number: a count on a few pages that have another at the other edge ("TABLE
+                for m in members) > len(members) and not all(any(slot.near(m) for slot in folio_slots)
+                                                             for m in members):
+            # A page has one number: a count on a few pages, most of which have another at the other edge ("TABLE
             # 1/T.6" over each of three pages of tables, a form's sections numbered down the margin, their
             # folios at the foot), or at the same edge in another row ("Table 4" under the running head and
             # its folio), counts what those pages show. (Beside the page's number, "Continued on page 35"
@@ -151,7 +152,9 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             # theirs in another style however few its pages, under a filing's stamp that numbers every page:
             # a protocol's appendices, "B-1", "B-2", where its body has "2" and "A-43". A number in a folio's
             # dashes or brackets at the top or the foot, "- 2 -", is one however few its pages: each document
-            # of a filing has its own under the stamp the court numbers them all with.)
+            # of a filing has its own under the stamp the court numbers them all with. A page whose own number
+            # is printed otherwise, "Page | 12" under "Page 11 of 12", tells nothing: a policy's annexures,
+            # "Annexure III" on that page, count as they do on the pages before.)
             continue
         if sum(m.key in large or m.key in alone for m in members) * 2 > len(members) and (
                 len(pages) * 2 < ctx.n_text
