@@ -5664,6 +5664,15 @@ def test_a_count_at_the_other_edge_from_the_folios_on_a_few_pages_is_no_page_num
             lines.append(line(f"Annexure {'I' * (n - 9)}", 80, x0=270))
         pages.append(Page(n, W, H, tuple(lines)))
     assert not any(text.startswith("Annexure") for text in texts_removed(pages))
+    # A data sheet's addendum numbers its own pages beside the sheet's folios: a count that says it numbers
+    # pages is one, however few its pages.
+    pages = []
+    for n in range(1, 13):
+        lines = [line(str(n), 750, x0=300, size=8), *body(rng, top=110, bottom=700)]
+        if n >= 10:
+            lines.append(line(f"Addendum-Page {n - 9}", 765, x0=40, size=8))
+        pages.append(Page(n, W, H, tuple(lines)))
+    assert {f"Addendum-Page {n}" for n in (1, 2, 3)} <= texts_removed(pages)
 
 
 def test_a_contents_pages_only_entry_is_at_no_edge_from_the_foot():

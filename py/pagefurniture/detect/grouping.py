@@ -34,7 +34,7 @@ from .groups import (
     _where,
     _words,
 )
-from .numbers import ALNUM, CID, CID_MARK, PN_WRAP
+from .numbers import ALNUM, CID, CID_MARK, PAGE_WORD, PN_WRAP, WORD_BREAK
 from .settings import Settings
 
 
@@ -139,7 +139,8 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
         if worded and len(pages) * 2 < ctx.n_text and sum(_over_its_text(m, ctx) for m in members) * 2 > len(members):
             continue  # a count in words on a few pages, joined to the text under it, heads that text ("Step 3:")
         wrapped = place in ("top", "bottom") and shape != "{n}" and not shape.replace("{n}", "").strip(PN_WRAP + " ")
-        if not wrapped and len(pages) * 2 < ctx.n_text and 2 * sum(
+        paged = any(PAGE_WORD.fullmatch(word) for word in WORD_BREAK.split(shape))
+        if not wrapped and not paged and len(pages) * 2 < ctx.n_text and 2 * sum(
                 any(value != values[m.key] and (edge != place or (row != m.row and values[m.key] != value + 1))
                     for value, edge, row in numbered[m.page])
                 for m in members) > len(members) and not all(any(slot.near(m) for slot in folio_slots)
@@ -152,8 +153,9 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             # theirs in another style however few its pages, under a filing's stamp that numbers every page:
             # a protocol's appendices, "B-1", "B-2", where its body has "2" and "A-43". A number in a folio's
             # dashes or brackets at the top or the foot, "- 2 -", is one however few its pages: each document
-            # of a filing has its own under the stamp the court numbers them all with. A page whose own number
-            # is printed otherwise, "Page | 12" under "Page 11 of 12", tells nothing: a policy's annexures,
+            # of a filing has its own under the stamp the court numbers them all with; so is a count that says
+            # it numbers pages, a data sheet's "Addendum-Page 2" beside its folio. A page whose own number is
+            # printed otherwise, "Page | 12" under "Page 11 of 12", tells nothing: a policy's annexures,
             # "Annexure III" on that page, count as they do on the pages before.)
             continue
         if sum(m.key in large or m.key in alone for m in members) * 2 > len(members) and (

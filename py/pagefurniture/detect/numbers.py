@@ -39,6 +39,7 @@ DOTTED_SECTION = re.compile(r"^[A-Za-z0-9]{1,6}(?:\.[A-Za-z0-9]{1,6})+[-\u2010\u
 # The word for a page, in several languages, maybe shortened or followed by a colon.
 PAGE_WORD = re.compile(r"(?:page|seite|p\u00e1gina|pagina|pag\.|p\u00e1g\.|blz\.|sida|side|strona|str\.|"
                        r"\u0441\u0442\u0440\.|\u0441\u0442\u0440\u0430\u043d\u0438\u0446\u0430):?", re.IGNORECASE)
+WORD_BREAK = re.compile(r"[\s\u2010-\u2015-]+")  # what parts a shape's words: spaces and dashes ("Addendum-Page")
 CID = re.compile(r"\(cid:\d+\)")
 CID_MARK = "(cid:"  # in every glyph code pdfminer could not map to a character: a quick test before CID
 CID_ENDS = re.compile(r"^(?:\(cid:\d+\))+|(?:\(cid:\d+\))+$")  # the glyph codes at either end of a word
