@@ -587,16 +587,16 @@ def _named(text: str) -> str:
 def _recurring_rows(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the lines in no group nearest the top or bottom edge (or past
     furniture found already, within Settings.outer_rows of it, in a row across the text block: a
-    dictionary's guide words under its tab) that sit at
-    one distance from it, in one size no larger than the text's, outside the text block and set apart from
-    it, on most pages with text, whatever they say: a running head that names each page's chapter changes
-    with it and repeats nothing, but keeps its place. (Not the largest lines of their pages: the slides'
-    titles, set a little larger than their text.) (A line that repeats was judged by its repetition: a
-    table's label over each page's table. Set apart by its own row's gap too: a row of margin line numbers
-    beside the text's first line ends the walk from the edge without a gap to measure.) Inside the text
-    block (a head in every page's first row measures it) only when they share their first or last two
-    words on as many pages (a fixed part beside the chapter's name, where a slide's or a page's first line
-    has words of its own), hold the page's folio, or are set smaller than the text."""
+    dictionary's guide words under its tab) that sit at one distance from it, in one size no larger than the
+    text's, outside the text block and set apart from it, on most pages with text, whatever they say: a
+    running head that names each page's chapter changes with it and repeats nothing, but keeps its place.
+    (Not the largest lines of their pages: the slides' titles, set a little larger than their text.) (A line
+    that repeats was judged by its repetition: a table's label over each page's table. Set apart by its own
+    row's gap too: a row of margin line numbers beside the text's first line ends the walk from the edge
+    without a gap to measure.) Inside the text block (a head in every page's first row measures it) only
+    when they share their first or last two words on as many pages (a fixed part beside the chapter's name,
+    where a slide's or a page's first line has words of its own), hold the page's folio, or are set smaller
+    than the text."""
     s = ctx.settings
     grouped = ctx.grouped()  # a line that repeats was judged by its repetition
     furniture = ctx.furniture()
