@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import islice, pairwise
 from typing import Literal
@@ -1947,7 +1947,7 @@ def _first_page_head(ctx: _Context) -> list[_Group]:
     if not cited and not any(((m.line.box[0] < block.left - ctx.body or m.line.box[2] > block.right + ctx.body)
                               and m.line.size <= ctx.body + ctx.settings.body_slack)
                              or _contact(m.line.text, ctx.settings) for m in head) \
-            and not _names_foot(head, layout, ctx) \
+            and not _names_foot(head, layout, ctx, others) \
             and not (max(m.line.bottom for m in head) < start + ctx.body
                      and any(m.line.size < small for m in head)):
         return []
@@ -2102,18 +2102,17 @@ def _cites(head: list[_Line], ctx: _Context) -> bool:
     return all(m.line.size < small for m in head) and any(RIGHTS_NAMED.search(m.line.text) for m in head)
 
 
-def _names_foot(head: list[_Line], layout: _Layout, ctx: _Context) -> bool:
+def _names_foot(head: list[_Line], layout: _Layout, ctx: _Context, others: Sequence[Line] = ()) -> bool:
     """True when a line of the first page's head names what the page's own foot names: two words running
     (the firm's name over its registration details). A title set over the text names no foot printed on
     its page only; where that foot cites the article (its DOI, its rights), it names the title: a line
-    set as large as a heading is the title then, not a head. What the other pages' heads print names the
-    document, not a letterhead's firm (a form's number heads each page and closes the first: its title
+    set as large as a heading is the title then, not a head. What the ``others`` pages' heads print names
+    the document, not a letterhead's firm (a form's number heads each page and closes the first: its title
     block names it too); a letter's continuation heads name the addressee and the date."""
     first = layout.page.number
     foot = [m.line.text for g in ctx.groups
             if g.remove and g.place == "bottom" and all(m.page == first for m in g.members) for m in g.members]
-    heads = {pair for g in ctx.groups if g.remove and g.place == "top"
-             for m in g.members if m.page != first for pair in _word_pairs(m.line.text)}
+    heads = {pair for line in others for pair in _word_pairs(line.text)}
     pairs = {pair for text in foot for pair in _word_pairs(text)} - heads
     large = math.inf if not any(RIGHTS_NAMED.search(text) for text in foot) else ctx.body * ctx.settings.heading_size
     return any(pairs & _word_pairs(m.line.text) for m in head if m.line.size < large)
