@@ -1072,6 +1072,7 @@ def test_a_sections_count_after_the_word_page_ends_a_running_foot():
     ("3 | Report Title", [3]), ("PAGE 3 OF 34 1333ND19QNB680025", [3, 34]), ("Table A-1.", []),
     ("Page 4-12", [12]), ("Rev. 0 - Seite A-3", [0, 3]), ("see page 3-4 for details", []),
     ("GEN 1.2-3", [3]), ("AD 2.EGKB-3", [3]), ("025", []), ("xiv", [14]), ("Chapter title 17", [17]), ("Page:2 of 3", [2, 3]), ("Time:14:46:41", []),
+    ("\ucabd\uc218(2/6)", [2, 6]), ("Seite[4]", [4]), ("f(x)", []),
 ])
 def test_page_number_tokens(text, expected):
     assert [value for _, value, _ in page_number_tokens(text)] == expected

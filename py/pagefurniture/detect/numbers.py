@@ -27,6 +27,7 @@ NUMBER_ALONE = re.compile(r"[\W\d_]*\d[\W\d_]*")  # figures without a letter: "4
 LEADER_NUMBER = re.compile(r"(?:[.\u2026\u00b7]\s?){3,}\s*\d+$")  # a contents line's leader and page: ". . . 12"
 # A slide's number with the letter of one of its overlays ("3-a", "3-b": slide 3 built in states).
 OVERLAY = re.compile(r"^(\d+)-[a-z]$")
+GLUED_LABEL = re.compile(r"[^\W\d_]+(?::|(?=[(\[]\d))(.+)")  # "Page:2", "쪽수(2/6)": the number and its brackets
 # A section's own count of its pages after the section's letters or number ("THYR-2", "A-3", "4-12", "1.5"),
 # alone on its line: a manual's or a guideline's folio. Its slot keeps the section's part, so that "A-2" counts
 # only with "A-1". A section numbered in parts joined by points ("GEN 1.2-3", "AD 2.EGKB-3": an aeronautical
@@ -214,9 +215,9 @@ def _number_tokens(roman_tokens: int, number_digits: int, roman_letters: int, te
     numeric = enumerate(tokens) if short else ((i, raw) for i, raw in enumerate(tokens)
                                                if not raw.isalpha() and DIGITS.search(raw))
     for i, raw in numeric:
-        label, colon, rest = raw.partition(":")
-        if colon and label.isalpha():
-            raw = rest  # a label glued to its number: a report's "Page:2"
+        glued = GLUED_LABEL.match(raw)
+        if glued:
+            raw = glued.group(1)  # a label glued to its number: a report's "Page:2", a counter's "쪽수(2/6)"
         if raw.endswith((")", "]")) and ("(" if raw[-1] == ")" else "[") not in text.partition(raw)[0] + raw:
             continue  # closed by a bracket its line never opened: a list's or a note's mark ("1)", "iv)")
         if raw.count("/") >= 2:
