@@ -597,6 +597,60 @@ def test_line_numbers_that_skip_a_number_on_a_page_still_count_its_lines():
     assert not any(text.startswith(tuple(WORDS)) for _, text in got)
 
 
+def word_numbered_pages(restart: bool) -> list[Page]:
+    """Four pages of short paragraphs and list items (13.5 pt between lines, 3.5 to 20 more between
+    paragraphs) whose lines a word processor numbers in the left margin, level with each line: right
+    through the document, or from 1 on each page."""
+    rng = random.Random(83)
+    pages, k = [], 0
+    for n in range(1, 5):
+        k = 0 if restart else k
+        lines, y = [line(f"Page {n} / 4", 760, x0=480)], 80.0
+        while y < 700:
+            for _ in range(rng.choice((1, 1, 1, 2))):
+                k += 1
+                lines += [line(str(k), y, x0=41 - 6 * len(str(k)), x1=41),
+                          line(" ".join(rng.choice(WORDS) for _ in range(10)), y, x0=57, x1=540)]
+                y += 13.5
+            y += rng.choice((3.5, 6.0, 20.0))
+        pages.append(Page(n, W, H, tuple(lines)))
+    return pages
+
+
+def test_line_numbers_that_run_on_through_the_document_count_lines_at_any_pace():
+    # Level with each line, the numbers step as unevenly as the paragraphs do: no one pace down the page.
+    # What makes them the lines' numbers is that each page's column goes on from where the last one ended.
+    got = removed(word_numbered_pages(restart=False))
+    assert sum(text.isdigit() for _, text in got) == sum(
+        1 for page in word_numbered_pages(restart=False) for ln in page.lines if ln.text.isdigit())
+    assert not any(text.startswith(tuple(WORDS)) for _, text in got)
+    # From 1 on every page at that uneven pace, nothing says the column counts the text's lines.
+    assert not any(g.reason.startswith("line numbers") for g in detect(word_numbered_pages(restart=True)))
+
+
+def test_a_contents_pages_talk_numbers_beside_entries_of_three_lines_are_the_contents():
+    # An abstract book's contents: each talk's speaker, then its title over two lines, the last ending in a
+    # leader and the talk's page; the talk's number stands in the margin level with the title's first line,
+    # at one pace down the page, entry after entry, inside the text block the abstracts' pages draw. The
+    # numbers count talks, not the page's lines.
+    rng = random.Random(91)
+    pages, talk = [], 0
+    for n in range(1, 4):
+        lines, y = [line(str(n), 780, x0=296, size=12)], 100.0
+        while y < 700:
+            talk += 1
+            title = " ".join(rng.choice(WORDS).title() for _ in range(9))
+            lines += [line(f"Prof. {rng.choice(WORDS).title()} {rng.choice(WORDS).title()}", y, x0=103, x1=220),
+                      line(title, y + 11.5, x0=103, x1=540), line(str(talk), y + 11.5, x0=79, x1=87),
+                      line(f"{rng.choice(WORDS)} {rng.choice(WORDS)}" + "\u2026" * 40 + str(2 + talk), y + 23, x0=103, x1=538)]
+            y += 34.5
+        pages.append(Page(n, W, H, tuple(lines)))
+    pages += [Page(n, W, H, (*body(rng, top=100, bottom=700), line(str(n), 780, x0=296, size=12))) for n in range(4, 9)]
+    got = removed(pages)
+    assert {(n, str(n)) for n in range(1, 9)} <= got
+    assert not any(text.isdigit() and (page, text) != (int(text), text) for page, text in got)
+
+
 def test_a_schedules_serial_numbers_with_a_column_of_times_beyond_them_are_no_line_numbers():
     # An audition schedule from a spreadsheet: each candidate's name, then the serial number 1, 2, 3 ..
     # right-aligned in a narrow column past the names, then the slot's time farther out. The numbers count

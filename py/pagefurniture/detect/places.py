@@ -1341,7 +1341,7 @@ def _line_numbers(ctx: _Context) -> list[_Group]:
         return listing[page, column[0]]
 
     paced = [(side, edge, x, step) for page, found in columns.items() for side, edge, x, step, column, even in found
-             if even and not code(page, column)]
+             if (even or _runs_on(ctx, page, (side, edge, x, step, column, even))) and not code(page, column)]
     found: dict[Literal["left", "right"], list[_Line]] = defaultdict(list)
     for page, page_columns in columns.items():
         for side, edge, x, step, column, even in page_columns:
@@ -1356,6 +1356,34 @@ def _line_numbers(ctx: _Context) -> list[_Group]:
     return [_Group(side, "#", members, _numbers(members), "margin", True,
                    f"line numbers: a column of numbers {_where(side)}, beside the text block, that counts its "
                    f"lines down the page, on {{pages}}") for side, members in found.items()]
+
+
+def _runs_on(ctx: _Context, number: int, found: NumberColumn) -> bool:
+    """True when a page's column of numbers (``_number_columns``) goes on counting, in steps of one and in
+    one place, from where a column on the page before ended, or the page after's goes on from it,
+    Settings.line_numbers of them or more on each page, each level with a row (``_numbers_rows``): a word
+    processor numbers the lines of its text right through the document, level with each line however far
+    apart the paragraphs set them (no one pace down the page)."""
+    s = ctx.settings
+    side, edge, x, step, column, _ = found
+    if len(column) < s.line_numbers or not _numbers_rows(ctx.layouts[number], column):
+        return False
+    lines = ctx.layouts[number].page.lines
+    reach = max(s.align_min, s.align_size * lines[column[0]].size)
+    first, last = _line_count(lines[column[0]].text), _line_count(lines[column[-1]].text)
+    for other, before in ((number - 1, True), (number + 1, False)):
+        if other not in ctx.layouts:
+            continue
+        other_lines = ctx.layouts[other].page.lines
+        for o_side, o_edge, o_x, o_step, o_column, _ in _columns_of(ctx, other):
+            if (o_side, o_edge, o_step, step) != (side, edge, 1, 1) or abs(o_x - x) > reach \
+                    or len(o_column) < s.line_numbers or not _numbers_rows(ctx.layouts[other], o_column):
+                continue
+            o_first, o_last = _line_count(other_lines[o_column[0]].text), _line_count(other_lines[o_column[-1]].text)
+            start, end = (o_last, first) if before else (last, o_first)
+            if start is not None and end is not None and end == (start[0], start[1] + 1):
+                return True
+    return False
 
 
 def _set_as_its_rows(layout: _Layout, column: list[int], s: Settings) -> bool:
@@ -1470,6 +1498,16 @@ def _number_columns(layout: _Layout, s: Settings) -> Iterator[NumberColumn]:
                 yield side, edge, _mid(lines[i].box[edge] for i in column), step, column, even
 
 
+def _numbers_rows(layout: _Layout, column: list[int]) -> bool:
+    """True when, between most two numbers of a column, the page has no more rows than the numbers step:
+    a line's number stands level with it, on every line (or every fifth) of the text or an empty one; a
+    bill numbers its clauses, however many lines each runs over, once."""
+    rows = [layout.row_of[i] for i in column]
+    values = [count for i in column if (count := _line_count(layout.page.lines[i].text)) is not None]
+    over = sum(b - a > v - u for (a, b), (u, v) in zip(pairwise(rows), pairwise(c[1] for c in values), strict=True))
+    return 2 * over < len(column) - 1
+
+
 def _crossed(layout: _Layout, column: list[int], x0: float, x1: float) -> bool:
     """True when an upright line other than a column's own lies across its width, between its first and
     its last line."""
@@ -1481,16 +1519,24 @@ def _crossed(layout: _Layout, column: list[int], x0: float, x1: float) -> bool:
 
 
 def _contents(layout: _Layout, column: list[int]) -> bool:
-    """True when most of a column's rows end in a page's number, alone or after a leader of dots: a
-    contents page, its entries' numbers down the left, their pages' down the right."""
+    """True when most of a column's entries end in a page's number, alone or after a leader of dots: a
+    contents page, its entries' numbers down the left, their pages' down the right. An entry is a number's
+    row, or those under it up to the next number's when a leader ends one (a talk's title over two lines,
+    its number level with the first, its leader and page at the end of the last)."""
     lines = layout.page.lines
     ends = 0
-    for i in column:
+    for i, below in zip(column, [*column[1:], None], strict=True):
         r = layout.row_of[i]
-        others = [j for j in layout.rows[r] if j != i] if r >= 0 else []
-        if others:
-            text = lines[max(others, key=lambda j: lines[j].box[2])].text.strip()
-            ends += NUMBER_ALONE.fullmatch(text) is not None or LEADER_NUMBER.search(text) is not None
+        if r < 0:
+            continue
+        last = layout.row_of[below] if below is not None and layout.row_of[below] > r else r + 1
+        for k, row in enumerate(layout.rows[r:last]):
+            others = [j for j in row if j != i]
+            if others:
+                text = lines[max(others, key=lambda j: lines[j].box[2])].text.strip()
+                if (k == 0 and NUMBER_ALONE.fullmatch(text) is not None) or LEADER_NUMBER.search(text) is not None:
+                    ends += 1
+                    break
     return 2 * ends > len(column)
 
 
@@ -1504,10 +1550,10 @@ def _beyond_in_row(layout: _Layout, i: int, found: list[int], side: Literal["lef
 
 
 def _counted(ctx: _Context, number: int) -> set[int]:
-    """The lines of a page's columns of line numbers that count at one pace: the rows they stand in are the
-    text's, however close to the page's edge (a transcript's first lines, a pleading's last, with its
-    footnotes among them)."""
-    return {i for *_, column, even in _columns_of(ctx, number) if even for i in column}
+    """The lines of a page's columns of line numbers that count at one pace, or run on from page to page
+    (``_runs_on``): the rows they stand in are the text's, however close to the page's edge (a transcript's
+    first lines, a pleading's last, with its footnotes among them)."""
+    return {i for found in _columns_of(ctx, number) if found[5] or _runs_on(ctx, number, found) for i in found[4]}
 
 
 def _columns_of(ctx: _Context, number: int) -> list[NumberColumn]:
