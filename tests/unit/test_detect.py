@@ -651,6 +651,43 @@ def test_a_contents_pages_talk_numbers_beside_entries_of_three_lines_are_the_con
     assert not any(text.isdigit() and (page, text) != (int(text), text) for page, text in got)
 
 
+def results_printouts() -> list[Page]:
+    """A meet's results, each event printed on its own and numbered "Page 1" at the foot: under the meet's
+    title block, each page's event, its start time and its record in rows of labels, then the results."""
+    rng = random.Random(87)
+    events = ["Boys, 200m Fly", "Girls, 400m Freestyle", "Boys, 100m Back", "Girls, 200m Breaststroke",
+              "Boys, 200m Medley", "Girls, 50m Free", "Boys, 1500m Free", "Girls, 100m Fly", "Boys, 50m Back"]
+    pages = []
+    for n, event in enumerate(events, 1):
+        lines = [line("ARENA European Junior Swimming Championships", 73, x0=190), line("Poznan, 10-14 July 2013", 85, x0=245),
+                 line(f"Event {12 + n}", 114, x0=43), line(event, 114, x0=266), line(f"{15 + n % 2 * 2} - {16 + n % 2 * 2} years", 114, x0=496),
+                 line(f"2013-07-{10 + n // 4} - {16 + n % 3}:{10 * n % 60:02d}", 126, x0=43),
+                 line("Results Final" if n % 2 else "Results Semifinals", 126, x0=475),
+                 line(f"European Junior Championship Records {1 + n % 2}:{20 + 3 * n}.{11 * n % 100:02d}", 140.6, x0=43, size=8),
+                 line(rng.choice(["BICZO Bence", "CARLI Diletta", "DETENYUK Olga"]), 140.6, x0=231, size=8),
+                 line(f"20{n:02d}-07-{10 + n:02d}", 140.6, x0=511, size=8),
+                 line("Splash Meet Manager 11, Build 26655", 762, x0=43, size=7),
+                 line(f"2013-07-11 {17 + n % 3}:{7 * n % 60:02d} - Page 1", 762, x0=470, size=7)]
+        y = 180.0
+        for rank in range(1, 40):
+            lines += [line(f"{rank}. {rng.choice(WORDS).upper()} {rng.choice(WORDS).title()}", y, x0=55, size=9),
+                      line(f"{rng.randint(1, 2)}:{rng.randint(10, 59)}.{rng.randint(10, 99)}", y, x0=323, size=9)]
+            y += 11
+        pages.append(Page(n, W, H, tuple(lines)))
+    return pages
+
+
+def test_results_printed_event_by_event_keep_each_events_rows_under_the_meets_title():
+    # "Event 13" ... "Event 21" count with the pages, one event a page: but the pages' own number is the
+    # one the word "page" names in the foot ("Page 1" on each printout), so the count is the events'. The
+    # event's rows under the meet's title hold lines of one shape on every page whose numbers change, not
+    # with the pages: labels and values, which make no head block of them.
+    pages = results_printouts()
+    got = removed(pages)
+    heads = {"ARENA European Junior Swimming Championships", "Poznan, 10-14 July 2013", "Splash Meet Manager 11, Build 26655"}
+    assert {text for _, text in got} == heads | {page.lines[-1 - 2 * 39].text for page in pages}
+
+
 def test_a_schedules_serial_numbers_with_a_column_of_times_beyond_them_are_no_line_numbers():
     # An audition schedule from a spreadsheet: each candidate's name, then the serial number 1, 2, 3 ..
     # right-aligned in a narrow column past the names, then the slot's time farther out. The numbers count

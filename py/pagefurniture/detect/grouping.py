@@ -37,13 +37,16 @@ from .groups import (
 from .numbers import ALNUM, CID, CID_MARK, PAGE_WORD, PN_WRAP, WORD_BREAK
 from .settings import Settings
 
+# A page number's candidates gathered by their edge, their words (or shape) and whether roman.
+_SlotKey = tuple[Place, str | tuple[str, ...], bool]
+
 
 def _page_number_groups(ctx: _Context) -> list[_Group]:
     """Given the lines, returns groups of lines whose number counts with the pages, in the same place."""
     s = ctx.settings
     shapes, edge_rows = ctx.numbering.shapes, s.edge_rows
-    slots: dict[tuple[Place, str | tuple[str, ...], bool], list[tuple[_Line, int]]] = defaultdict(list)
-    shapes_of: dict[tuple[Place, str | tuple[str, ...], bool], list[str]] = defaultdict(list)
+    slots: dict[_SlotKey, list[tuple[_Line, int]]] = defaultdict(list)
+    shapes_of: dict[_SlotKey, list[str]] = defaultdict(list)
     # Mirrored heads and feet put the number on the outer side ("Mnesia | 3", "4 | Mnesia"): the words beside
     # it, in their order, make the slot; a number with no words beside it is its shape. (Worked out once a
     # shape: most lines share a few.)
@@ -88,7 +91,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
                 # (Glyphs the font does not map, glued to a word, are no part of the slot's words.)
                 parts = (CID.sub("", w) if CID_MARK in w else w for w in shape.split() if w != "{n}")
                 slot = slot_of[shape] = tuple(w for w in parts if w.strip(PN_WRAP)) or shape
-            key: tuple[Place, str | tuple[str, ...], bool] = (m.place, slot, is_roman)
+            key: _SlotKey = (m.place, slot, is_roman)
             slots[key].append((m, value))
             shapes_of[key].append(shape)
             end = _folio_end(shape)
@@ -123,6 +126,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             if run:
                 scored.append((len(run), key, run))
     scored.sort(key=lambda item: -item[0])
+    named = _page_named(slots, shapes_of, ctx)
     claimed: set[tuple[int, int]] = set()
     # Each page's numbers so far, with their edge and row.
     numbered: dict[int, set[tuple[int, Place, int]]] = defaultdict(set)
@@ -157,6 +161,15 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
             # it numbers pages, a data sheet's "Addendum-Page 2" beside its folio. A page whose own number is
             # printed otherwise, "Page | 12" under "Page 11 of 12", tells nothing: a policy's annexures,
             # "Annexure III" on that page, count as they do on the pages before.)
+            continue
+        if worded and not paged and 2 * sum(any(other != m.key and values[m.key] not in named_values
+                                                for other, named_values in named[m.page].items())
+                                            for m in members) > len(members) \
+                and not all(any(slot.near(m) for slot in folio_slots) for m in members):
+            # A page has one number, and the word "page" names it: where most of a count's pages print another
+            # so in one place ("2013-07-11 18:11 - Page 1" under each event's results, printed one by one), the
+            # count in other words counts what those pages show ("Event 15"), however many pages it runs on
+            # (but where the other folios stand, as above).
             continue
         if sum(m.key in large or m.key in alone for m in members) * 2 > len(members) and (
                 len(pages) * 2 < ctx.n_text
@@ -213,6 +226,24 @@ def _raised_in(mark: Line, row: int, layout: _Layout) -> bool:
     # Such a line has its baseline in the mark's row or the next (rows run by their lines' bottoms).
     return any(line.size > mark.size and line.box[0] < x0 and x1 < line.box[2] and line.box[1] < middle < line.box[3]
                for r in range(max(row - 1, 0), min(row + 2, len(rows))) for line in (lines[i] for i in rows[r]))
+
+
+def _page_named(slots: dict[_SlotKey, list[tuple[_Line, int]]], shapes_of: dict[_SlotKey, list[str]], ctx: _Context
+                ) -> dict[int, dict[Key, set[int]]]:
+    """Each page's lines that hold a number a page word names ("Page 1", "Seite 3 von 9"), in one place on
+    most pages with text, whether they count with the pages or not: by page, each line's key and numbers
+    (``slots`` and ``shapes_of``: the page numbering's candidates, as ``_page_number_groups`` gathers them)."""
+    out: dict[int, dict[Key, set[int]]] = defaultdict(lambda: defaultdict(set))
+    tolerance, min_size = ctx.settings.position_tolerance, ctx.settings.min_size
+    for key, items in slots.items():
+        if not any(PAGE_WORD.fullmatch(word) for shape in set(shapes_of[key]) for word in WORD_BREAK.split(shape)):
+            continue
+        for cl in _cluster([(m.offset, tolerance * max(m.line.size, min_size), k) for k, (m, _) in enumerate(items)]):
+            if len({items[k][0].page for k in cl}) >= ctx.most():
+                for k in cl:
+                    m, value = items[k]
+                    out[m.page][m.key].add(value)
+    return out
 
 
 def _page_numbers(layout: _Layout) -> list[tuple[int, Line, float]]:

@@ -235,6 +235,11 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
     s = ctx.settings
     least = ctx.most()
     common = {m.key for g in ctx.groups if len(g.pages) >= least for m in g.members}
+    # Past a block found, lines of one shape whose numbers change, not with the pages, are labels and values
+    # ("Event 15", "Event 16", over each page's results, under the meet's title block): they repeat as the
+    # text's do. (Outermost, they are a court's stamp: its document, page and page ID numbers.)
+    steady = {m.key for g in ctx.groups if len(g.pages) >= least and (g.remove or g.numbers == "constant")
+              for m in g.members}
     repeated = {m.key for g in ctx.groups if len(g.pages) >= s.min_run for m in g.members}
     if not repeated:
         return []
@@ -246,7 +251,7 @@ def _head_blocks(ctx: _Context) -> list[_Group]:
             # Block after block from the edge while each is a head's: a filing's stamp over the tariff's
             # own head block, a gap between them.
             skip = 0
-            while taken := _head_block(layout, place, skip, counted, common, repeated, ctx):
+            while taken := _head_block(layout, place, skip, counted, steady if skip else common, repeated, ctx):
                 rows, most = taken
                 blocks.append((place, most, [m for row in rows for m in row]))
                 skip += len(rows)
