@@ -688,6 +688,23 @@ def test_results_printed_event_by_event_keep_each_events_rows_under_the_meets_ti
     assert {text for _, text in got} == heads | {page.lines[-1 - 2 * 39].text for page in pages}
 
 
+def test_a_running_head_set_large_under_the_pages_count_is_furniture():
+    # A manual's pages after its cover: "Página 3 de 12" in small type in the corner, under it the system's
+    # name in two lines set as large as the section headings, then each page's own heading and its prose.
+    # The count numbers the page; the two lines under it are the head's, as they would be at the edge.
+    rng = random.Random(89)
+    pages = [Page(1, W, H, (line("Manual do Web Service", 300, x0=150, size=20), line("Versão 1.3", 340, x0=250)))]
+    for n in range(2, 13):
+        lines = [line(f"Página {n} de 12", 28, x0=513, size=8), line("NOTA FISCAL DE SERVIÇO", 48, x0=368, size=14),
+                 line("ELETRÔNICA (NFS-e)", 64, x0=408, size=14),
+                 line(f"{n - 1}. {rng.choice(WORDS).title()} {rng.choice(WORDS)}", 117, x0=72, size=14),
+                 *body(rng, top=150, bottom=700), line("Revisado em 12/01/2016", 790, x0=29, size=8)]
+        pages.append(Page(n, W, H, tuple(lines)))
+    got = removed(pages)
+    assert {(n, t) for n in range(2, 13) for t in ("NOTA FISCAL DE SERVIÇO", "ELETRÔNICA (NFS-e)")} <= got
+    assert not any(text[0].isdigit() and ". " in text for _, text in got)
+
+
 def test_a_schedules_serial_numbers_with_a_column_of_times_beyond_them_are_no_line_numbers():
     # An audition schedule from a spreadsheet: each candidate's name, then the serial number 1, 2, 3 ..
     # right-aligned in a narrow column past the names, then the slot's time farther out. The numbers count

@@ -264,8 +264,9 @@ def _apart_on_every_page(g: _Group, ctx: _Context, grouped: AbstractSet[Key]) ->
     is: a running head set large over a manual's two columns, a data sheet's part number over each page's
     section (a table's column headings set as large are its row; a page's own heading set large under it,
     found on that page only, is that page's). So is each line of a head block, rows from the edge that
-    hold only such texts, set apart over the text's first row, of one line and not at the other edge: a
-    running head of two lines set large (a document's name over its society's) over prose. A heading
+    hold only such texts or the page's number, set apart over the text's first row, of one line and not at
+    the other edge: a running head of two lines set large (a document's name over its society's, a
+    manual's title under "Página 3 de 16") over prose. A heading
     repeated so stands on some pages only, or over its own text (a report's title over the next lines of
     its title block, repeated with it), or wraps (a long table's title in two lines of one size, over a
     row of cells). ``grouped``: the lines in a group."""
@@ -286,7 +287,8 @@ def _apart_on_every_page(g: _Group, ctx: _Context, grouped: AbstractSet[Key]) ->
 
     def in_block(page: int, row: list[int]) -> bool:
         if not every:
-            every.update(h.key for other in ctx.groups if other.numbers == "constant"
+            every.update(h.key for other in ctx.groups
+                         if (other.numbers == "constant" or (other.remove and other.numbers == "page"))
                          and set(inner) <= set(other.pages) for h in other.members)
         return all((page, i) in every for i in row)
 
