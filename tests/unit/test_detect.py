@@ -705,6 +705,42 @@ def test_a_running_head_set_large_under_the_pages_count_is_furniture():
     assert not any(text[0].isdigit() and ". " in text for _, text in got)
 
 
+def test_a_judgments_paragraph_numbers_at_one_pace_are_no_line_numbers():
+    # A judgment numbers its paragraphs in the margin; where each page holds three paragraphs of fifteen
+    # lines, the numbers step down it at one pace, 200 pt apart: far more than a line's, they count
+    # paragraphs.
+    rng = random.Random(93)
+    pages = []
+    for n in range(1, 7):
+        numbers = [line(str(3 * n - 3 + k), 100 + 202.5 * (k - 1), x0=40, x1=52) for k in (1, 2, 3)]
+        pages.append(Page(n, W, H, (*body(rng, top=100, bottom=700), *numbers, line(str(n), 750, x0=300))))
+    gone = removed_keys(pages)
+    assert {(page.number, len(page.lines) - 1) for page in pages} <= gone
+    assert not any((page.number, i) in gone for page in pages for i, ln in enumerate(page.lines) if ln.box[0] == 40)
+
+
+def test_a_contents_lists_pages_running_on_over_two_pages_are_no_line_numbers():
+    # A collection's contents, one poem a page: each title with its page at the right, the entries grouped
+    # by part with wider gaps between parts, down a third of the page, the list running on over a second
+    # page. The numbers go on from page to page in steps of one, level with their rows, but never past the
+    # book's pages.
+    rng = random.Random(95)
+    pages, poem = [], 9  # the first poem on page 10
+    for n in (1, 2):
+        lines, y = [], 80.0
+        while y < 280:
+            for _ in range(rng.choice((2, 3, 4))):
+                poem += 1
+                lines += [line(" ".join(rng.choice(WORDS).title() for _ in range(3)), y, x0=90, x1=300),
+                          line(str(poem), y, x0=540 - 6 * len(str(poem)), x1=540)]
+                y += 14
+            y += rng.choice((8.0, 20.0))
+        pages.append(Page(n, W, H, tuple(lines)))
+    pages += [Page(n, W, H, (*body(rng, top=80, bottom=700), line(str(n), 750, x0=300))) for n in range(3, poem + 1)]
+    gone = removed_keys(pages)
+    assert not any((n, i) in gone for n in (1, 2) for i, ln in enumerate(pages[n - 1].lines) if ln.text.isdigit())
+
+
 def test_a_schedules_serial_numbers_with_a_column_of_times_beyond_them_are_no_line_numbers():
     # An audition schedule from a spreadsheet: each candidate's name, then the serial number 1, 2, 3 ..
     # right-aligned in a narrow column past the names, then the slot's time farther out. The numbers count

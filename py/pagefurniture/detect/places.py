@@ -1368,7 +1368,8 @@ def _runs_on(ctx: _Context, number: int, found: NumberColumn) -> bool:
     one place, from where a column on the page before ended, or the page after's goes on from it,
     Settings.line_numbers of them or more on each page, each level with a row (``_numbers_rows``): a word
     processor numbers the lines of its text right through the document, level with each line however far
-    apart the paragraphs set them (no one pace down the page)."""
+    apart the paragraphs set them (no one pace down the page). They count past the document's pages:
+    numbers that could all be its pages are as likely a contents list's references, one poem a page."""
     s = ctx.settings
     side, edge, x, step, column, _ = found
     if len(column) < s.line_numbers or not _numbers_rows(ctx.layouts[number], column):
@@ -1376,6 +1377,8 @@ def _runs_on(ctx: _Context, number: int, found: NumberColumn) -> bool:
     lines = ctx.layouts[number].page.lines
     reach = max(s.align_min, s.align_size * lines[column[0]].size)
     first, last = _line_count(lines[column[0]].text), _line_count(lines[column[-1]].text)
+    if first is None or last is None:
+        return False
     for other, before in ((number - 1, True), (number + 1, False)):
         if other not in ctx.layouts:
             continue
@@ -1386,7 +1389,8 @@ def _runs_on(ctx: _Context, number: int, found: NumberColumn) -> bool:
                 continue
             o_first, o_last = _line_count(other_lines[o_column[0]].text), _line_count(other_lines[o_column[-1]].text)
             start, end = (o_last, first) if before else (last, o_first)
-            if start is not None and end is not None and end == (start[0], start[1] + 1):
+            if start is not None and end is not None and end == (start[0], start[1] + 1) \
+                    and max(end[1], last[1]) > ctx.n_pages:
                 return True
     return False
 
@@ -1498,7 +1502,8 @@ def _number_columns(layout: _Layout, s: Settings) -> Iterator[NumberColumn]:
                     pace = [(lines[b].top - lines[a].top) / (counts[b][1] - counts[a][1]) for a, b in pairwise(column)]
                     usual = _mid(pace)
                     even = min(pace) >= (1 - s.line_pace) * usual and \
-                        2 * sum(abs(p - usual) <= s.line_pace * usual for p in pace) > len(pace)
+                        2 * sum(abs(p - usual) <= s.line_pace * usual for p in pace) > len(pace) \
+                        and usual <= s.line_pitch * _mid(lines[i].size for i in column)
                 taken.update(column)
                 yield side, edge, _mid(lines[i].box[edge] for i in column), step, column, even
 

@@ -166,6 +166,9 @@ class Settings:
     # none closer (a display or a heading between two lines numbers none of its own). A bill's clause
     # numbers beside the text count their clauses, however long each is.
     line_pace: float = 0.1
+    # ... and a line's number no farther down from the last, per count, than this many times its size: a
+    # pleading numbers its double-spaced lines, a judgment its paragraphs, each many lines apart.
+    line_pitch: float = 3.0
     # ... and down this share of the text block's height or more: a bill, a transcript or a manuscript
     # numbers the lines of the whole page, a code listing between paragraphs only its own.
     line_span: float = 0.5
