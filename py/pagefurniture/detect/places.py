@@ -1513,8 +1513,10 @@ def _numbers_rows(layout: _Layout, column: list[int]) -> bool:
     a line's number stands level with it, on every line (or every fifth) of the text or an empty one; a
     bill numbers its clauses, however many lines each runs over, once."""
     rows = [layout.row_of[i] for i in column]
-    values = [count for i in column if (count := _line_count(layout.page.lines[i].text)) is not None]
-    over = sum(b - a > v - u for (a, b), (u, v) in zip(pairwise(rows), pairwise(c[1] for c in values), strict=True))
+    values = [count[1] for i in column if (count := _line_count(layout.page.lines[i].text)) is not None]
+    if len(values) != len(column):
+        return False  # (a column holds counts only: never so)
+    over = sum(b - a > v - u for (a, b), (u, v) in zip(pairwise(rows), pairwise(values), strict=True))
     return 2 * over < len(column) - 1
 
 
