@@ -741,6 +741,25 @@ def test_a_contents_lists_pages_running_on_over_two_pages_are_no_line_numbers():
     assert not any((n, i) in gone for n in (1, 2) for i, ln in enumerate(pages[n - 1].lines) if ln.text.isdigit())
 
 
+def test_a_landscape_tables_continued_note_at_the_foot_of_the_table_as_it_reads():
+    # A codebook on portrait sheets whose long table is set on landscape pages: the folio stays on the
+    # sheet's foot, up the landscape page's left edge, and the table's last row on each of its pages but
+    # the last is followed by "Continued on next page", at the foot of the table as the table reads.
+    rng = random.Random(97)
+    pages = [Page(n, W, H, (*body(rng, top=80, bottom=700), line(str(n), 750, x0=300))) for n in (1, 2)]
+    for n in range(3, 7):
+        rows = [line(" ".join(rng.choice(WORDS) for _ in range(3)), 80 + 12 * k, x0=78, x1=240) for k in range(30)]
+        rows += [line(f"{rng.randint(100, 999)}", 80 + 12 * k, x0=300, x1=318) for k in range(30)]
+        rows.append(Line(text=str(n), box=(40, 300, 51, 309), size=10, font="Times-Roman", angle=270))
+        if n < 6:
+            rows.append(line("Continued on next page", 80 + 12 * 30 + 10, x0=656, x1=752, size=9))
+        pages.append(Page(n, H, W, tuple(rows)))
+    pages += [Page(n, W, H, (*body(rng, top=80, bottom=700), line(str(n), 750, x0=300))) for n in (7, 8)]
+    got = removed(pages)
+    assert {(n, "Continued on next page") for n in (3, 4, 5)} <= got
+    assert {(n, str(n)) for n in range(1, 9)} <= got
+
+
 def test_a_schedules_serial_numbers_with_a_column_of_times_beyond_them_are_no_line_numbers():
     # An audition schedule from a spreadsheet: each candidate's name, then the serial number 1, 2, 3 ..
     # right-aligned in a narrow column past the names, then the slot's time farther out. The numbers count

@@ -70,7 +70,7 @@ from .groups import (
     _where,
     _words,
 )
-from .layout import _at_foot, _in_margin
+from .layout import _at_foot, _in_margin, _upright
 from .numbers import (
     CONTACT,
     CONTINUES,
@@ -1820,9 +1820,10 @@ def _print_stamps(ctx: _Context) -> list[_Group]:
 def _page_turns(ctx: _Context) -> list[_Group]:
     """Given the decided groups, returns the notes at a page's foot that its text goes on over the page
     (CONTINUES: "(Continued on next page)", "Fortsetzung auf Seite 2", "CONTINUED"), on any page, even once:
-    upright, with nothing across their width in their row or under it to the bottom edge but furniture,
-    however close under the text (the last row of a table's box); the page's other columns may run on
-    lower (a newsletter's story jumps to page 3 from the foot of its first column). The reader's cue to
+    with nothing across their width in their row or under it to the bottom edge but furniture, however
+    close under the text (the last row of a table's box), the page read as the note reads (a landscape
+    table's, set sideways on a sheet turned for its folio); the page's other columns may run on lower (a
+    newsletter's story jumps to page 3 from the foot of its first column). The reader's cue to
     turn the page, not the text's: a table's "(continued)" caption heads the next page's text, and a
     note that ends a column over more text stays."""
     furniture = ctx.furniture()
@@ -1836,6 +1837,19 @@ def _page_turns(ctx: _Context) -> list[_Group]:
                                                                      and layout.page.lines[i].box[2] > x0)
                    for row in layout.rows[m.row:] for i in row):
                 found.append(m)
+    # A page whose text is set sideways (a landscape table turned on a portrait sheet, the sheet turned
+    # back for its folio): the note stands at the foot of the text as the text reads.
+    for layout in ctx.layouts.values():
+        number = layout.page.number
+        for i, line in enumerate(layout.page.lines):
+            if line.angle not in (90, 270) or (number, i) in furniture or not CONTINUES.fullmatch(line.text) \
+                    or not _on_page(line, layout.page):
+                continue
+            read = _upright(layout.page, line.angle).lines  # the page as the note reads
+            x0, top, x1, _ = read[i].box
+            if all(j == i or (number, j) in furniture or other.angle != 0 or other.bottom <= top
+                   or not (other.box[0] < x1 and other.box[2] > x0) for j, other in enumerate(read)):
+                found.append(_at_foot(layout, i))
     return [_Group("bottom", found[0].shape, found, _numbers(found), "footer", True,
                    "a note at the foot of the page's text that it goes on over the page, on {pages}")] if found else []
 
