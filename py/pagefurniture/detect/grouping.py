@@ -102,14 +102,13 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
     scored = []
     built = any(slide != page for page, slide in ctx.slide.items())  # some page is a state of the one before
     spreads = frozenset(n for n, layout in ctx.layouts.items() if layout.page.width > layout.page.height)
-    tolerance, min_size = s.position_tolerance, s.min_size
     for key, items in slots.items():
         if len(items) < 2 or items[0][0].page == items[-1][0].page:
             continue  # on one page only (items come page by page): no sequence
         copies = Counter((m.page, value) for m, value in items)
         if max(copies.values()) > s.folio_copies:
             items = [(m, value) for m, value in items if copies[m.page, value] <= s.folio_copies]
-        for cl in _cluster([(m.offset, tolerance * max(m.line.size, min_size), k) for k, (m, _) in enumerate(items)]):
+        for cl in _in_one_place(items, s):
             lone = not isinstance(key[1], tuple) and not key[1].replace("{n}", "").strip(PN_WRAP + " ")
             # A frame number counts with the slides; where each state of a slide has its own page's number
             # alone (a slideshow numbering its pages), the numbers count with the pages: the longer run
@@ -143,7 +142,7 @@ def _page_number_groups(ctx: _Context) -> list[_Group]:
         if worded and len(pages) * 2 < ctx.n_text and sum(_over_its_text(m, ctx) for m in members) * 2 > len(members):
             continue  # a count in words on a few pages, joined to the text under it, heads that text ("Step 3:")
         wrapped = place in ("top", "bottom") and shape != "{n}" and not shape.replace("{n}", "").strip(PN_WRAP + " ")
-        paged = any(PAGE_WORD.fullmatch(word) for word in WORD_BREAK.split(shape))
+        paged = _says_page(shape)
         if not wrapped and not paged and len(pages) * 2 < ctx.n_text and 2 * sum(
                 any(value != values[m.key] and (edge != place or (row != m.row and values[m.key] != value + 1))
                     for value, edge, row in numbered[m.page])
@@ -234,16 +233,28 @@ def _page_named(slots: dict[_SlotKey, list[tuple[_Line, int]]], shapes_of: dict[
     most pages with text, whether they count with the pages or not: by page, each line's key and numbers
     (``slots`` and ``shapes_of``: the page numbering's candidates, as ``_page_number_groups`` gathers them)."""
     out: dict[int, dict[Key, set[int]]] = defaultdict(lambda: defaultdict(set))
-    tolerance, min_size = ctx.settings.position_tolerance, ctx.settings.min_size
     for key, items in slots.items():
-        if not any(PAGE_WORD.fullmatch(word) for shape in set(shapes_of[key]) for word in WORD_BREAK.split(shape)):
+        if not any(_says_page(shape) for shape in set(shapes_of[key])):
             continue
-        for cl in _cluster([(m.offset, tolerance * max(m.line.size, min_size), k) for k, (m, _) in enumerate(items)]):
+        for cl in _in_one_place(items, ctx.settings):
             if len({items[k][0].page for k in cl}) >= ctx.most():
                 for k in cl:
                     m, value = items[k]
                     out[m.page][m.key].add(value)
     return out
+
+
+def _says_page(shape: str) -> bool:
+    """True when a page number's shape says it numbers pages: one of its words is a word for a page
+    ("Page {n} of #", "Addendum-Page {n}")."""
+    return any(PAGE_WORD.fullmatch(word) for word in WORD_BREAK.split(shape))
+
+
+def _in_one_place(items: list[tuple[_Line, int]], s: Settings) -> list[list[int]]:
+    """A slot's candidates (by their place in ``items``) clustered by their distance from their edge, each
+    within Settings.position_tolerance of its size."""
+    return _cluster([(m.offset, s.position_tolerance * max(m.line.size, s.min_size), k)
+                     for k, (m, _) in enumerate(items)])
 
 
 def _page_numbers(layout: _Layout) -> list[tuple[int, Line, float]]:
